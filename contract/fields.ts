@@ -1,0 +1,53 @@
+// Field rules shared by several areas of the wire.
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const MINIMUM_AGE_YEARS = 16;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(200, 'Password is too long')
+  .regex(/[A-Z]/, 'Password must contain an uppercase letter')
+  .regex(/[a-z]/, 'Password must contain a lowercase letter')
+  .regex(/[0-9]/, 'Password must contain a number');
+
+export const PersonNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+/** Three non-empty dot-separated parts (spec §5 "Token well-formed"). */
+export function isWellFormedToken(value: unknown): value is string {
+  return typeof value === 'string' && value.split('.').length === 3 && value.split('.').every(Boolean);
+}
+
+export const TokenSchema = z.string().refine(isWellFormedToken, 'Malformed token');
+
+/** Whole years between a YYYY-MM-DD birth date and `today`. */
+export function ageInYears(dateOfBirth: string, today: Date): number {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const DateOfBirthSchema = z.iso
+  .date('Date of birth must be a valid date')
+  .refine((value) => ageInYears(value, new Date()) <= 130, 'Date of birth must be a valid date')
+  .refine(
+    (value) => ageInYears(value, new Date()) >= MINIMUM_AGE_YEARS,
+    `You must be at least ${MINIMUM_AGE_YEARS} years old to register`,
+  );
+
+export const UserIdSchema = z.uuid();
