@@ -1,12 +1,6 @@
 // Registration, verification, login, token refresh and password reset (spec §7 Auth).
 import { z } from 'zod';
-import {
-  DateOfBirthSchema,
-  EmailSchema,
-  NewPasswordSchema,
-  PersonNameSchema,
-  TokenSchema,
-} from './fields';
+import { DateOfBirthSchema, EmailSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './fields';
 
 export const RoleSchema = z.enum(['user', 'admin', 'security']);
 export type Role = z.infer<typeof RoleSchema>;

@@ -1,0 +1,139 @@
+// Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the API areas.
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseConnection } from './db/connection';
+import { migrate } from './db/migrate';
+import { registerErrorHandling } from './errors';
+import { createMailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { TokenService } from './modules/auth/tokens';
+import { healthRoutes } from './modules/health/routes';
+import { operatorRoutes } from './modules/operators/routes';
+import { pageViewRoutes } from './modules/page-views/routes';
+import { userRoutes } from './modules/user/routes';
+import { loadJwtSecret } from './secret';
+import { registerStatic } from './static';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+export interface BuildAppOptions {
+  config: Config;
+  connection: DatabaseConnection;
+  logger?: boolean;
+}
+
+export async function buildApp({
+  config,
+  connection,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Card and reset paths carry long tokens; anything far beyond them is not ours.
+    maxParamLength: 200,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await migrate(connection);
+  const jwtSecret = await loadJwtSecret(connection.db, config.jwtSecret);
+  const ctx: AppContext = {
+    config,
+    db: connection.db,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
+    tokens: new TokenService(jwtSecret),
+    codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
+    isDatabaseReachable: () => isReachable(connection),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await connection.close();
+  });
+
+  await ensureOperators(ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Cross-origin isolation would block the map tiles and images later issues load.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/user' });
+      await api.register(pageViewRoutes, { prefix: '/analytics' });
+      await api.register(operatorRoutes('admin'), { prefix: '/admin' });
+      await api.register(operatorRoutes('security'), { prefix: '/security' });
+    },
+    { prefix: '/api' },
+  );
+
+  const isServingApp = await registerStatic(app, config.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      request.url !== '/api';
+    if (isServingApp && isPageRequest) {
+      // Client-side routes: the app shell decides what to show.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not found' });
+  });
+
+  return app;
+}
+
+async function ensureOperators(ctx: AppContext): Promise<void> {
+  const auth = new AuthService(ctx);
+  const { admin, security } = ctx.config.operators;
+  if (admin) await auth.ensureOperator('admin', admin);
+  if (security) await auth.ensureOperator('security', security);
+}
+
+async function isReachable({ db }: DatabaseConnection): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), HEALTH_CHECK_TIMEOUT_MS);
+  });
+  const probe = sql`SELECT 1`
+    .execute(db)
+    .then(() => true)
+    .catch(() => false);
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

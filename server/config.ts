@@ -1,0 +1,66 @@
+// Every server setting, read once from the environment and validated (DESIGN.md §5).
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(5001),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default('./data'),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    JWT_SECRET: optionalString.pipe(
+      z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    ),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('Tapnet <no-reply@tapnet.local>'),
+    ADMIN_EMAIL: optionalString,
+    ADMIN_PASSWORD: optionalString,
+    SECURITY_EMAIL: optionalString,
+    SECURITY_PASSWORD: optionalString,
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    STATIC_DIR: z.string().default('./dist'),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    operators: {
+      admin:
+        env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+          ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+          : undefined,
+      security:
+        env.SECURITY_EMAIL && env.SECURITY_PASSWORD
+          ? { email: env.SECURITY_EMAIL, password: env.SECURITY_PASSWORD }
+          : undefined,
+    },
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    staticDir: env.STATIC_DIR,
+  }));
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,76 @@
+// Kysely's view of the tables created by migrations/*.sql; keep the two in step.
+import type { ColumnType, Generated } from 'kysely';
+import type { Role } from '../../contract/auth';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  password_hash: string;
+  date_of_birth: ColumnType<Date | null, string | null | undefined, string | null>;
+  role: ColumnType<Role, Role | undefined, Role>;
+  is_verified: Generated<boolean>;
+  failed_login_count: Generated<number>;
+  failed_login_window_start: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  created_at: Generated<Date>;
+  last_login_at: NullableTimestamp;
+}
+
+export interface EmailVerificationsTable {
+  user_id: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  sent_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface RefreshTokensTable {
+  id_hash: string;
+  family_id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+  replaced_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Generated<Date>;
+}
+
+export interface PageViewsTable {
+  id: Generated<string>;
+  path: string;
+  viewed_at: Generated<Date>;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
+  refresh_tokens: RefreshTokensTable;
+  mail_outbox: MailOutboxTable;
+  page_views: PageViewsTable;
+}

@@ -1,0 +1,32 @@
+// Starts Tapnet: reads the configuration, opens the database, listens, and shuts down cleanly on a signal.
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './db/connection';
+
+const config = readConfig();
+const connection = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
+);
+const app = await buildApp({ config, connection });
+
+let isClosing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Tapnet is serving ${config.publicUrl} on ${connection.kind === 'pglite' ? `PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL'}`,
+);

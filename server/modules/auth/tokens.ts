@@ -1,0 +1,113 @@
+// JWTs: member access tokens, rotating refresh tokens and operator tokens, each with its own audience.
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '../../../contract/auth';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const OPERATOR_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+
+const ISSUER = 'tapnet';
+const AUDIENCE = {
+  member: 'tapnet:member',
+  refresh: 'tapnet:refresh',
+  admin: 'tapnet:admin',
+  security: 'tapnet:security',
+} as const;
+
+export type OperatorRole = Exclude<Role, 'user'>;
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+}
+
+export interface RefreshClaims {
+  userId: string;
+  tokenId: string;
+  familyId: string;
+}
+
+export class TokenService {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  signAccessToken({ userId, role }: AccessClaims): Promise<string> {
+    return this.#sign({ role }, userId, AUDIENCE.member, ACCESS_TOKEN_TTL_SECONDS);
+  }
+
+  signOperatorToken(userId: string, role: OperatorRole): Promise<string> {
+    return this.#sign({ role }, userId, AUDIENCE[role], OPERATOR_TOKEN_TTL_SECONDS);
+  }
+
+  /** A new refresh token id; the caller stores its hash before handing the token out. */
+  async signRefreshToken(
+    userId: string,
+    familyId: string = randomUUID(),
+  ): Promise<{ token: string } & RefreshClaims> {
+    const tokenId = randomUUID();
+    const token = await new SignJWT({ fam: familyId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE.refresh)
+      .setSubject(userId)
+      .setJti(tokenId)
+      .setIssuedAt()
+      .setExpirationTime(`${REFRESH_TOKEN_TTL_SECONDS}s`)
+      .sign(this.#key);
+    return { token, userId, tokenId, familyId };
+  }
+
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const payload = await this.#verify(token, AUDIENCE.member);
+    return payload && { userId: payload.sub, role: payload.role };
+  }
+
+  async verifyOperatorToken(token: string, role: OperatorRole): Promise<string | null> {
+    const payload = await this.#verify(token, AUDIENCE[role]);
+    return payload?.role === role ? payload.sub : null;
+  }
+
+  async verifyRefreshToken(token: string): Promise<RefreshClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        audience: AUDIENCE.refresh,
+        algorithms: ['HS256'],
+      });
+      if (!payload.sub || !payload.jti || typeof payload.fam !== 'string') return null;
+      return { userId: payload.sub, tokenId: payload.jti, familyId: payload.fam };
+    } catch {
+      return null;
+    }
+  }
+
+  #sign(claims: { role: Role }, subject: string, audience: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.#key);
+  }
+
+  async #verify(token: string, audience: string): Promise<{ sub: string; role: Role } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        audience,
+        algorithms: ['HS256'],
+      });
+      const role = payload.role;
+      if (!payload.sub || (role !== 'user' && role !== 'admin' && role !== 'security')) return null;
+      return { sub: payload.sub, role };
+    } catch {
+      return null;
+    }
+  }
+}

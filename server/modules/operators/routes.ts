@@ -1,0 +1,32 @@
+// /api/admin/login and /api/security/login: separate sign-ins whose tokens only their own area accepts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OperatorLoginRequestSchema, OperatorLoginResponseSchema } from '../../../contract/operators';
+import { requireOperator } from '../auth/guards';
+import { AuthService } from '../auth/service';
+import type { OperatorRole } from '../auth/tokens';
+
+const OperatorSessionSchema = z.object({ id: z.string(), role: z.enum(['admin', 'security']) });
+
+export function operatorRoutes(role: OperatorRole): FastifyPluginAsyncZod {
+  return async (app) => {
+    const auth = new AuthService(app.ctx);
+
+    app.post(
+      '/login',
+      {
+        schema: { body: OperatorLoginRequestSchema, response: { 200: OperatorLoginResponseSchema } },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      },
+      async (request) => ({
+        token: await auth.operatorLogin(request.body.email, request.body.password, role),
+      }),
+    );
+
+    // Lets a dashboard check that its stored token is still good before loading data.
+    app.get('/session', { schema: { response: { 200: OperatorSessionSchema } } }, async (request) => ({
+      id: await requireOperator(request, role),
+      role,
+    }));
+  };
+}

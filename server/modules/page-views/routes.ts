@@ -1,0 +1,22 @@
+// POST /api/analytics/page-view: the shell reports each navigation; nothing identifies the visitor.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PageViewRequestSchema } from '../../../contract/page-views';
+
+/** Drops the query and the reset token a path may carry: page views must not keep secrets. */
+function withoutSecrets(path: string): string {
+  return path.replace(/[?#].*/, '').replace(/^\/reset-password\/.*/, '/reset-password');
+}
+
+export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/page-view',
+    { schema: { body: PageViewRequestSchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      await app.ctx.db
+        .insertInto('page_views')
+        .values({ path: withoutSecrets(request.body.path) })
+        .execute();
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,30 @@
+// Serves the built PWA: hashed assets cached for a year, the entry points always revalidated.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+// These names never change between releases, so a cached copy would pin users to an old app.
+const ALWAYS_REVALIDATE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+function cacheControlFor(urlPath: string): string {
+  if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith('/workbox-')) return 'no-cache';
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=86400';
+}
+
+export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<boolean> {
+  const root = resolve(staticDir);
+  if (!existsSync(resolve(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const urlPath = filePath.slice(root.length).replaceAll('\\', '/');
+      reply.header('Cache-Control', cacheControlFor(urlPath));
+    },
+  });
+  return true;
+}
