@@ -1,0 +1,86 @@
+// E2E: the production build served by the real server on a fresh PGlite database, with its mail
+// going to a real SMTP sink on loopback. `npm run test:e2e` builds first, then runs this.
+import { defineConfig } from '@playwright/test';
+import type { E2eOptions } from './tests/e2e/fixtures';
+import { chromiumLaunchOptions } from './tests/support/chromium';
+
+// Ports of their own, so a running `npm start` (5001), Vite (5173) or a local sink do not collide.
+const APP_PORT = 5174;
+const SMTP_PORT = 2587;
+const SINK_HTTP_PORT = 2588;
+const APP_URL = `http://localhost:${APP_PORT}`;
+const SINK_URL = `http://127.0.0.1:${SINK_HTTP_PORT}`;
+// Inside the repository's ignored .tmp/; the server's command empties it so every run starts fresh.
+const DATA_DIR = '.tmp/e2e-data';
+
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig<E2eOptions>({
+  testDir: 'tests/e2e',
+  // Every journey registers its own user, so two workers can share one server (CI has 2 cores).
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: APP_URL,
+    sinkUrl: SINK_URL,
+    serviceWorkers: 'allow',
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      // Mobile first: every journey runs on a phone.
+      name: 'phone',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+    {
+      // Only the journeys tagged @desktop run again at desktop size, to keep CI short.
+      name: 'desktop',
+      grep: /@desktop/,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: [
+    {
+      name: 'smtp-sink',
+      command: 'node --import tsx tests/support/smtp-sink.ts',
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_HTTP_PORT: String(SINK_HTTP_PORT) },
+      url: `${SINK_URL}/health`,
+      reuseExistingServer: !isCI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      name: 'tapnet',
+      command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        PUBLIC_URL: APP_URL,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Tapnet E2E <no-reply@tapnet.test>',
+        ADMIN_EMAIL: 'admin@tapnet.test',
+        ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
+        SECURITY_EMAIL: 'security@tapnet.test',
+        SECURITY_PASSWORD: 'Security-e2e-Passw0rd',
+        // Only problems reach the test output.
+        LOG_LEVEL: 'warn',
+      },
+      url: `${APP_URL}/api/health`,
+      stdout: 'pipe',
+      reuseExistingServer: !isCI,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+  ],
+});

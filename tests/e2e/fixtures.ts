@@ -1,0 +1,77 @@
+// The e2e test object: Playwright's, plus the mailbox of the SMTP sink, a fresh user per test, and
+// a check that no page of the app breaks its own Content-Security-Policy.
+import { test as base, expect } from '@playwright/test';
+import { clearMail, type MailQuery, type ReceivedMail, waitForMail } from '../support/smtp-sink';
+
+export interface E2eOptions {
+  sinkUrl: string;
+}
+
+export interface Mailbox {
+  waitForMail(to: string, query?: MailQuery): Promise<ReceivedMail>;
+  clear(to: string): Promise<void>;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  dateOfBirth: string;
+}
+
+interface CspViolation {
+  directive: string;
+  blockedUri: string;
+  url: string;
+}
+
+let userCount = 0;
+
+export const test = base.extend<
+  { mailbox: Mailbox; newUser: NewUser; cspViolations: CspViolation[] },
+  E2eOptions
+>({
+  sinkUrl: ['http://127.0.0.1:2526', { option: true, scope: 'worker' }],
+
+  mailbox: async ({ sinkUrl }, use) => {
+    await use({
+      waitForMail: (to, query) => waitForMail(to, { ...query, sinkUrl }),
+      clear: (to) => clearMail(to, { sinkUrl }),
+    });
+  },
+
+  // Unique per worker, test and run, so journeys never share an account or a mailbox.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  newUser: async ({}, use, testInfo) => {
+    userCount += 1;
+    const id = `${Date.now().toString(36)}-${testInfo.workerIndex}-${userCount}`;
+    await use({
+      name: 'Ada Lovelace',
+      email: `ada-${id}@example.test`,
+      password: 'Analytical1Engine',
+      dateOfBirth: '1990-12-10',
+    });
+  },
+
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: CspViolation[] = [];
+      // The binding is called from the page but runs here, so the page's own CSP cannot block it.
+      await page.exposeFunction('__reportCspViolation', (violation: CspViolation) => {
+        violations.push(violation);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as Record<string, (violation: CspViolation) => void>)
+            .__reportCspViolation;
+          report?.({ directive: event.violatedDirective, blockedUri: event.blockedURI, url: location.href });
+        });
+      });
+      await use(violations);
+      expect(violations, 'the app must not violate its own Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
