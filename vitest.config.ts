@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
           // Each file opens its own database; PGlite start-up dominates, so allow it time.
           testTimeout: 30_000,
           hookTimeout: 60_000,

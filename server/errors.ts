@@ -18,22 +18,33 @@ interface ValidationIssue {
   message?: string;
 }
 
-/** Turns zod's terse type errors into sentences a person can act on. */
-function describeIssue(issue: ValidationIssue): string {
-  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const message = issue.message ?? 'is invalid';
-  if (issue.keyword === 'invalid_type') {
-    if (!field) return 'Request body must be a JSON object';
-    return message.includes('received undefined') ? `${field} is required` : `${field} is invalid`;
-  }
-  if (issue.keyword === 'unrecognized_keys') return message;
-  return message;
+function valueAt(input: unknown, path: string[]): unknown {
+  return path.reduce<unknown>(
+    (value, key) =>
+      typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+    input,
+  );
+}
+
+/** Turns zod's terse type errors into sentences a person can act on; our own messages pass through. */
+function describeIssue(issue: ValidationIssue, input: unknown): string {
+  const path = issue.instancePath.split('/').filter(Boolean);
+  if (path.length > 0 && valueAt(input, path) === undefined) return `${path.join('.')} is required`;
+  if (issue.keyword !== 'invalid_type') return issue.message ?? 'Invalid value';
+  return path.length > 0 ? `${path.join('.')} is invalid` : 'Request body must be a JSON object';
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = [...new Set((error.validation as ValidationIssue[]).map(describeIssue))];
+      const inputs: Record<string, unknown> = {
+        params: request.params,
+        querystring: request.query,
+        headers: request.headers,
+      };
+      const input = inputs[error.validationContext ?? 'body'] ?? request.body;
+      const issues = error.validation as ValidationIssue[];
+      const errors = [...new Set(issues.map((issue) => describeIssue(issue, input)))];
       return reply.code(400).send({ error: 'Validation failed', errors } satisfies ErrorResponse);
     }
     if (error instanceof HttpError) {

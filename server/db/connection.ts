@@ -13,7 +13,11 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseTarget =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  /** `snapshot`: a PGlite data directory dump to start from, which skips initdb (tests use it). */
+  | { inMemory: true; snapshot?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConnection> {
   return 'databaseUrl' in target ? openPostgres(target.databaseUrl) : openPglite(target);
@@ -44,9 +48,18 @@ function openPostgres(databaseUrl: string): DatabaseConnection {
   };
 }
 
-async function openPglite(target: { dataDir: string } | { inMemory: true }): Promise<DatabaseConnection> {
+async function openPglite(
+  target: { dataDir: string } | { inMemory: true; snapshot?: Blob },
+): Promise<DatabaseConnection> {
   if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = 'dataDir' in target ? await PGlite.create(target.dataDir) : await PGlite.create();
+  const pglite =
+    'dataDir' in target
+      ? await PGlite.create(target.dataDir)
+      : await PGlite.create({ loadDataDir: target.snapshot });
+  return wrapPglite(pglite);
+}
+
+export function wrapPglite(pglite: PGlite): DatabaseConnection {
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,

@@ -1,0 +1,163 @@
+// Builds the real app on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) with a real SMTP sink.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { type DatabaseConnection, openDatabase } from '../../server/db/connection';
+import type { Database } from '../../server/db/schema';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+
+export const PUBLIC_URL = 'https://tapnet.test';
+export const ADMIN = { email: 'admin@tapnet.test', password: 'Admin-Passw0rd' };
+export const SECURITY = { email: 'security@tapnet.test', password: 'Security-Passw0rd' };
+
+export interface DatabaseKind {
+  name: 'pglite' | 'postgres';
+  open(): Promise<{ connection: DatabaseConnection; drop(): Promise<void> }>;
+}
+
+const pglite: DatabaseKind = {
+  name: 'pglite',
+  async open() {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+    return { connection: await openDatabase({ inMemory: true, snapshot }), drop: async () => {} };
+  },
+};
+
+/** A throwaway database on the PostgreSQL server that TEST_DATABASE_URL points at. */
+function postgres(adminUrl: string): DatabaseKind {
+  return {
+    name: 'postgres',
+    async open() {
+      const name = `tapnet_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      return {
+        connection: await openDatabase({ databaseUrl: url.toString() }),
+        async drop() {
+          const client = new pg.Client({ connectionString: adminUrl });
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await client.end();
+        },
+      };
+    },
+  };
+}
+
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? [pglite, postgres(process.env.TEST_DATABASE_URL)]
+  : [pglite];
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  sink: SmtpSink;
+  kind: DatabaseKind['name'];
+}
+
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestContext & { close(): Promise<void> }> {
+  const sink = await startSmtpSink();
+  const { connection, drop } = await kind.open();
+  const config = readConfig({
+    SMTP_URL: sink.smtpUrl,
+    PUBLIC_URL,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SECURITY_EMAIL: SECURITY.email,
+    SECURITY_PASSWORD: SECURITY.password,
+    STATIC_DIR: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp({ config, connection, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: connection.db,
+    sink,
+    kind: kind.name,
+    async close() {
+      await app.close();
+      await drop();
+      await sink.close();
+    },
+  };
+}
+
+/** Runs the suite once per available database, each with its own fresh app, database and mail sink. */
+export function describeOnEachDatabase(title: string, suite: (t: () => TestContext) => void): void {
+  describe.each(databaseKinds)(`${title} ($name)`, (kind) => {
+    let context: (TestContext & { close(): Promise<void> }) | undefined;
+    beforeAll(async () => {
+      context = await startTestApp(kind);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+    suite(() => {
+      if (!context) throw new Error('test app not started');
+      return context;
+    });
+  });
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export function bearer(token: string): InjectOptions['headers'] {
+  return { authorization: `Bearer ${token}` };
+}
+
+let counter = 0;
+/** A unique address per call, so tests in one file never collide. */
+export function uniqueEmail(label = 'member'): string {
+  counter += 1;
+  return `${label}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'Corr3ct-Horse';
+
+export function codeFrom(mailText: string): string {
+  const match = mailText.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error(`no 6-digit code in mail:\n${mailText}`);
+  return match[1];
+}
+
+/** Registers and verifies a member through the API, as the app would. */
+export async function createMember(
+  t: TestContext,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
+  const member = {
+    name: overrides.name ?? 'Ada Lovelace',
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? STRONG_PASSWORD,
+  };
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { ...member, dateOfBirth: '1990-05-17' },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const mail = await t.sink.waitForMail(member.email);
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { email: member.email, code: codeFrom(mail.text) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  const tokens = json<{ accessToken: string; refreshToken: string }>(verified);
+  return { ...member, ...tokens };
+}
