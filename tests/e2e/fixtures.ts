@@ -1,6 +1,7 @@
 // The e2e test object: Playwright's, plus the mailbox of the SMTP sink, a fresh user per test, and
 // a check that no page of the app breaks its own Content-Security-Policy.
 import { test as base, expect } from '@playwright/test';
+import { verificationCodeIn } from '../support/mail-content';
 import { clearMail, type MailQuery, type ReceivedMail, waitForMail } from '../support/smtp-sink';
 
 export interface E2eOptions {
@@ -28,7 +29,7 @@ interface CspViolation {
 let userCount = 0;
 
 export const test = base.extend<
-  { mailbox: Mailbox; newUser: NewUser; cspViolations: CspViolation[] },
+  { mailbox: Mailbox; newUser: NewUser; verifiedUser: NewUser; cspViolations: CspViolation[] },
   E2eOptions
 >({
   sinkUrl: ['http://127.0.0.1:2526', { option: true, scope: 'worker' }],
@@ -51,6 +52,18 @@ export const test = base.extend<
       password: 'Analytical1Engine',
       dateOfBirth: '1990-12-10',
     });
+  },
+
+  // Registered and verified through the API: for journeys that start from an existing account.
+  verifiedUser: async ({ request, newUser, mailbox }, use) => {
+    const registered = await request.post('/api/auth/register', { data: newUser });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
+    const verified = await request.post('/api/auth/verify-email', {
+      data: { email: newUser.email, code: verificationCodeIn(mail) },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+    await use(newUser);
   },
 
   cspViolations: [
