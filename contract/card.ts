@@ -1,21 +1,101 @@
-// The business card a member shows on their public card page (spec §3 BusinessCard).
+// Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
+import { EmailSchema } from './fields';
 
 /** 40 lower-case hex characters, a dash, then digits (spec §3 Card ID). */
 export const CARD_ID_PATTERN = /^[0-9a-f]{40}-\d+$/;
 
-export const NfcUidSchema = z.string().regex(CARD_ID_PATTERN, 'Invalid Card ID');
+export const NfcUidSchema = z.string().trim().max(80).regex(CARD_ID_PATTERN, 'Please enter a valid Card ID.');
 
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
 
-export const BusinessCardSchema = z.object({
-  pronouns: optionalText(40),
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  company: optionalText(120),
-  role: optionalText(120),
-  email: z.string().trim().max(254),
-  phone: optionalText(40),
-  linkedinURL: optionalText(300),
-  additionalURL: optionalText(300),
+/** Loose on purpose: people type "linkedin.com/in/ada"; the page adds https:// when it is missing. */
+const optionalUrl = (label: string) =>
+  optionalText(300, label).refine(
+    (value) => value === '' || /^\S+\.\S+$/.test(value),
+    `${label} must be a web address`,
+  );
+
+/** A business card as the server sends it back. */
+export const BusinessCardViewSchema = z.object({
+  pronouns: z.string(),
+  name: z.string(),
+  company: z.string(),
+  role: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  linkedinURL: z.string(),
+  additionalURL: z.string(),
 });
-export type BusinessCard = z.infer<typeof BusinessCardSchema>;
+export type BusinessCardView = z.infer<typeof BusinessCardViewSchema>;
+
+/** A business card as a member submits it: name and email required, the rest checked loosely. */
+export const BusinessCardSchema = z.object({
+  pronouns: optionalText(40, 'Pronouns'),
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  company: optionalText(120, 'Company'),
+  role: optionalText(120, 'Role'),
+  email: EmailSchema,
+  phone: optionalText(40, 'Phone').refine(
+    (value) => value === '' || /^\+?[\d\s().-]{3,}$/.test(value),
+    'Phone may contain only digits, spaces, +, -, ( and )',
+  ),
+  linkedinURL: optionalUrl('LinkedIn'),
+  additionalURL: optionalUrl('Website'),
+});
+export type BusinessCard = z.output<typeof BusinessCardSchema>;
+export type BusinessCardInput = z.input<typeof BusinessCardSchema>;
+
+export const UpdateProfileRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters')
+    .optional(),
+  email: EmailSchema.optional(),
+  nfcUID: NfcUidSchema.nullable().optional(),
+});
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+export const NfcUidParamsSchema = z.object({ nfcUID: z.string().max(80) });
+
+/** What anyone may see of a linked card (spec §3 "Card info from the card lookup"). */
+export const PublicCardSchema = BusinessCardViewSchema.extend({
+  nfcUID: z.string(),
+  userId: z.string(),
+});
+export type PublicCard = z.output<typeof PublicCardSchema>;
+
+/** Distinguishes "nobody has activated this card yet" from "no such card" in a 404. */
+export const CardLookupErrorSchema = z.object({
+  error: z.string(),
+  code: z.enum(['CARD_UNCLAIMED', 'CARD_NOT_FOUND']),
+});
+export type CardLookupError = z.infer<typeof CardLookupErrorSchema>;
+
+export const MAX_CARDS_PER_BATCH = 1000;
+
+export const IssueCardsRequestSchema = z.object({
+  count: z
+    .number('count must be a number')
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(MAX_CARDS_PER_BATCH, `count must be at most ${MAX_CARDS_PER_BATCH}`),
+});
+
+export const IssuedCardSchema = z.object({ nfcUID: z.string(), url: z.string() });
+export const IssueCardsResponseSchema = z.object({ cards: z.array(IssuedCardSchema) });
+export type IssuedCard = z.infer<typeof IssuedCardSchema>;
+
+export const CardEventTypeSchema = z.enum(['view', 'tap', 'link_click', 'save']);
+export type CardEventType = z.infer<typeof CardEventTypeSchema>;
+
+/** Reported by the public card page; `link` says which action was used for a link_click. */
+export const CardEventRequestSchema = z.object({
+  type: CardEventTypeSchema,
+  link: z.enum(['email', 'phone', 'linkedin', 'website', 'vcard', 'share']).optional(),
+  referrer: z.enum(['none', 'internal', 'external']).default('none'),
+});
+export type CardEventRequest = z.input<typeof CardEventRequestSchema>;

@@ -1,6 +1,6 @@
 // The signed-in member's own account (spec §3 Account, §7 User).
 import { z } from 'zod';
-import { BusinessCardSchema } from './card';
+import { BusinessCardViewSchema } from './card';
 
 export const AccountSchema = z.object({
   _id: z.string(),
@@ -8,6 +8,6 @@ export const AccountSchema = z.object({
   email: z.string(),
   nfcUID: z.string().nullable(),
   joined: z.string(),
-  businessCard: BusinessCardSchema.nullable(),
+  businessCard: BusinessCardViewSchema.nullable(),
 });
 export type Account = z.infer<typeof AccountSchema>;

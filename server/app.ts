@@ -14,6 +14,8 @@ import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { TokenService } from './modules/auth/tokens';
+import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
+import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
@@ -93,7 +95,9 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
-      await api.register(operatorRoutes('admin'), { prefix: '/admin' });
+      await api.register(publicCardRoutes, { prefix: '/nfc' });
+      await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },
     { prefix: '/api' },

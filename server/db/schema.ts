@@ -65,6 +65,68 @@ export interface PageViewsTable {
   viewed_at: Generated<Date>;
 }
 
+export interface CardsTable {
+  nfc_uid: string;
+  issued_at: Generated<Date>;
+  user_id: string | null;
+  claimed_at: NullableTimestamp;
+}
+
+export interface BusinessCardsTable {
+  user_id: string;
+  pronouns: string;
+  name: string;
+  company: string;
+  role: string;
+  email: string;
+  phone: string;
+  linkedin_url: string;
+  additional_url: string;
+  updated_at: Generated<Date>;
+}
+
+export interface ContactsTable {
+  id: Generated<string>;
+  owner_id: string;
+  card_owner_id: string | null;
+  nfc_uid: string | null;
+  name: string;
+  company: Generated<string>;
+  role: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  linkedin_url: Generated<string>;
+  additional_url: Generated<string>;
+  pronouns: Generated<string>;
+  notes: Generated<string>;
+  lat: number | null;
+  lng: number | null;
+  is_flagged: Generated<boolean>;
+  connected_at: Generated<Date>;
+  contact_details_sent: Generated<boolean>;
+  invite_sent_by_email: Generated<boolean>;
+  from_invitation: Generated<boolean>;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  status_code: number | null;
+  response_body: ColumnType<unknown, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
+export interface CardEventsTable {
+  id: Generated<string>;
+  nfc_uid: string;
+  card_owner_id: string | null;
+  type: 'view' | 'tap' | 'link_click' | 'save';
+  link: string | null;
+  referrer: string;
+  is_mobile: boolean;
+  occurred_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -73,4 +135,9 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   mail_outbox: MailOutboxTable;
   page_views: PageViewsTable;
+  cards: CardsTable;
+  business_cards: BusinessCardsTable;
+  contacts: ContactsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  card_events: CardEventsTable;
 }

@@ -161,3 +161,51 @@ export async function createMember(
   const tokens = json<{ accessToken: string; refreshToken: string }>(verified);
   return { ...member, ...tokens };
 }
+
+export async function adminToken(t: TestContext): Promise<string> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });
+  return json<{ token: string }>(response).token;
+}
+
+/** Issues one card through the admin API and returns its ID. */
+export async function issueCard(t: TestContext): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/cards',
+    headers: bearer(await adminToken(t)),
+    payload: { count: 1 },
+  });
+  const [card] = json<{ cards: { nfcUID: string }[] }>(response).cards;
+  if (!card) throw new Error(`no card issued: ${response.body}`);
+  return card.nfcUID;
+}
+
+export const businessCard = {
+  pronouns: 'she/her',
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines; Ltd',
+  role: 'Mathematician, Poet',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0000',
+  linkedinURL: 'linkedin.com/in/ada',
+  additionalURL: 'https://ada.example.com',
+};
+
+/** A verified member holding a freshly issued card with `businessCard` on it. */
+export async function createMemberWithCard(t: TestContext, card: Partial<typeof businessCard> = {}) {
+  const member = await createMember(t);
+  const nfcUID = await issueCard(t);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/user/updateProfile',
+    headers: bearer(member.accessToken),
+    payload: { nfcUID },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/user/updateBusinessCard',
+    headers: bearer(member.accessToken),
+    payload: { ...businessCard, ...card },
+  });
+  return { ...member, nfcUID };
+}

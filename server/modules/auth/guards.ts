@@ -1,26 +1,45 @@
-// Who is calling: member endpoints accept only member access tokens, operator endpoints only their role's.
+// Who is calling. Checked in onRequest, before the body is even parsed, so strangers learn nothing
+// from validation errors: member areas accept only member access tokens, operator areas only their role's.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors';
 import type { AccessClaims, OperatorRole } from './tokens';
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
+declare module 'fastify' {
+  interface FastifyRequest {
+    member?: AccessClaims;
+    operatorId?: string;
+  }
 }
 
-export async function requireMember(request: FastifyRequest): Promise<AccessClaims> {
-  const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'Authentication required');
-  const claims = await request.server.ctx.tokens.verifyAccessToken(token);
+function bearerToken(request: FastifyRequest): string {
+  const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw new HttpError(401, 'Authentication required');
+  return match[1];
+}
+
+/** onRequest hook for member-only areas. */
+export async function authenticateMember(request: FastifyRequest): Promise<void> {
+  const claims = await request.server.ctx.tokens.verifyAccessToken(bearerToken(request));
   if (claims?.role !== 'user') throw new HttpError(401, 'Invalid or expired token');
-  return claims;
+  request.member = claims;
 }
 
-export async function requireOperator(request: FastifyRequest, role: OperatorRole): Promise<string> {
-  const token = bearerToken(request);
-  if (!token) throw new HttpError(401, 'Authentication required');
-  const operatorId = await request.server.ctx.tokens.verifyOperatorToken(token, role);
-  if (!operatorId) throw new HttpError(401, 'Invalid or expired token');
-  return operatorId;
+/** onRequest hook for an operator area. */
+export function authenticateOperator(role: OperatorRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const operatorId = await request.server.ctx.tokens.verifyOperatorToken(bearerToken(request), role);
+    if (!operatorId) throw new HttpError(401, 'Invalid or expired token');
+    request.operatorId = operatorId;
+  };
+}
+
+/** The member a handler acts for; the area's onRequest hook has already checked the token. */
+export function memberOf(request: FastifyRequest): AccessClaims {
+  if (!request.member) throw new HttpError(401, 'Authentication required');
+  return request.member;
+}
+
+export function operatorOf(request: FastifyRequest): string {
+  if (!request.operatorId) throw new HttpError(401, 'Authentication required');
+  return request.operatorId;
 }

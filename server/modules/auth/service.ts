@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshTokenResponse, Role, TokenPair } from '../../../contract/auth';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { passwordResetMail, verificationCodeMail } from '../../mail/templates';
@@ -48,10 +49,6 @@ export const messages = {
 function lockedMessage(lockedUntil: Date): string {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / MINUTE_MS));
   return `Account is locked after too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 export class AuthService {

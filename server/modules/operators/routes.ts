@@ -2,13 +2,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OperatorLoginRequestSchema, OperatorLoginResponseSchema } from '../../../contract/operators';
-import { requireOperator } from '../auth/guards';
+import { authenticateOperator, operatorOf } from '../auth/guards';
 import { AuthService } from '../auth/service';
 import type { OperatorRole } from '../auth/tokens';
 
 const OperatorSessionSchema = z.object({ id: z.string(), role: z.enum(['admin', 'security']) });
 
-export function operatorRoutes(role: OperatorRole): FastifyPluginAsyncZod {
+/** An operator area: its public sign-in, and `areaRoutes` behind that role's token. */
+export function operatorRoutes(
+  role: OperatorRole,
+  areaRoutes: FastifyPluginAsyncZod[] = [],
+): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = new AuthService(app.ctx);
 
@@ -23,10 +27,14 @@ export function operatorRoutes(role: OperatorRole): FastifyPluginAsyncZod {
       }),
     );
 
-    // Lets a dashboard check that its stored token is still good before loading data.
-    app.get('/session', { schema: { response: { 200: OperatorSessionSchema } } }, async (request) => ({
-      id: await requireOperator(request, role),
-      role,
-    }));
+    await app.register(async (area) => {
+      area.addHook('onRequest', authenticateOperator(role));
+      // Lets a dashboard check that its stored token is still good before loading data.
+      area.get('/session', { schema: { response: { 200: OperatorSessionSchema } } }, async (request) => ({
+        id: operatorOf(request),
+        role,
+      }));
+      for (const routes of areaRoutes) await area.register(routes);
+    });
   };
 }

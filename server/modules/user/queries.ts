@@ -1,12 +1,54 @@
-// SQL of the member's own account.
-import type { Kysely } from 'kysely';
+// SQL of the member's own account and business card.
+import type { Kysely, Transaction } from 'kysely';
+import type { BusinessCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
 
-export function findAccount(db: Kysely<Database>, userId: string) {
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findAccount(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'created_at'])
-    .where('id', '=', userId)
-    .where('role', '=', 'user')
+    .leftJoin('cards', 'cards.user_id', 'users.id')
+    .leftJoin('business_cards', 'business_cards.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.created_at',
+      'cards.nfc_uid',
+      'business_cards.user_id as card_user_id',
+      'business_cards.pronouns',
+      'business_cards.name as card_name',
+      'business_cards.company',
+      'business_cards.role',
+      'business_cards.email as card_email',
+      'business_cards.phone',
+      'business_cards.linkedin_url',
+      'business_cards.additional_url',
+    ])
+    .where('users.id', '=', userId)
+    .where('users.role', '=', 'user')
     .executeTakeFirst();
+}
+
+export function upsertBusinessCard(db: Db, userId: string, card: BusinessCard) {
+  const values = {
+    pronouns: card.pronouns,
+    name: card.name,
+    company: card.company,
+    role: card.role,
+    email: card.email,
+    phone: card.phone,
+    linkedin_url: card.linkedinURL,
+    additional_url: card.additionalURL,
+  };
+  return db
+    .insertInto('business_cards')
+    .values({ user_id: userId, ...values })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+}
+
+export function updateUser(db: Db, userId: string, changes: { name?: string; email?: string }) {
+  return db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }

@@ -1,23 +1,33 @@
-// /api/user/*: the signed-in member's account.
+// /api/user/*: the signed-in member's account, business card and card link.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BusinessCardSchema, UpdateProfileRequestSchema } from '../../../contract/card';
 import { AccountSchema } from '../../../contract/user';
-import { HttpError } from '../../errors';
-import { requireMember } from '../auth/guards';
-import { findAccount } from './queries';
+import { authenticateMember, memberOf } from '../auth/guards';
+import { getAccount, saveBusinessCard, updateProfile } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', authenticateMember);
+
   app.get('/account', { schema: { response: { 200: AccountSchema } } }, async (request) => {
-    const { userId } = await requireMember(request);
-    const account = await findAccount(app.ctx.db, userId);
-    // A token can outlive its account by a few minutes after deletion; the client then signs out.
-    if (!account) throw new HttpError(401, 'Account not found');
-    return {
-      _id: account.id,
-      name: account.name,
-      email: account.email,
-      nfcUID: null,
-      joined: account.created_at.toISOString(),
-      businessCard: null,
-    };
+    const { userId } = memberOf(request);
+    return getAccount(app.ctx.db, userId);
   });
+
+  app.post(
+    '/updateBusinessCard',
+    { schema: { body: BusinessCardSchema, response: { 200: AccountSchema } } },
+    async (request) => {
+      const { userId } = memberOf(request);
+      return saveBusinessCard(app.ctx.db, userId, request.body);
+    },
+  );
+
+  app.post(
+    '/updateProfile',
+    { schema: { body: UpdateProfileRequestSchema, response: { 200: AccountSchema } } },
+    async (request) => {
+      const { userId } = memberOf(request);
+      return updateProfile(app.ctx.db, userId, request.body);
+    },
+  );
 };

@@ -1,0 +1,63 @@
+// A member's saved contacts (spec §3 Contact, Contact payload; §7 Cards and contacts).
+import { z } from 'zod';
+import { NfcUidSchema } from './card';
+
+export const ContactSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  role: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  linkedinURL: z.string(),
+  additionalURL: z.string(),
+  pronouns: z.string(),
+  notes: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  isFlagged: z.boolean(),
+  connectedAt: z.string(),
+  contactDetailsSent: z.boolean(),
+  inviteSentByEmail: z.boolean(),
+  fromInvitation: z.boolean(),
+  nfcUID: z.string().nullable(),
+});
+export type Contact = z.infer<typeof ContactSchema>;
+
+const cardText = z.string().max(300).optional();
+
+/**
+ * The payload the public card page sends. The card fields are what the visitor saw; the server
+ * stores the card as it is now, so only nfcUID and the place where people met really count.
+ */
+export const CreateContactRequestSchema = z
+  .object({
+    nfcUID: NfcUidSchema,
+    name: cardText,
+    email: cardText,
+    phone: cardText,
+    company: cardText,
+    role: cardText,
+    linkedinURL: cardText,
+    additionalURL: cardText,
+    pronouns: cardText,
+    lat: z
+      .number()
+      .min(-90, 'lat must be between -90 and 90')
+      .max(90, 'lat must be between -90 and 90')
+      .optional(),
+    lng: z
+      .number()
+      .min(-180, 'lng must be between -180 and 180')
+      .max(180, 'lng must be between -180 and 180')
+      .optional(),
+  })
+  .refine((body) => (body.lat === undefined) === (body.lng === undefined), 'lat and lng go together');
+export type CreateContactRequest = z.input<typeof CreateContactRequestSchema>;
+
+export const CreateContactResponseSchema = z.object({ message: z.string(), contact: ContactSchema });
+export type CreateContactResponse = z.infer<typeof CreateContactResponseSchema>;
+
+/** Replays of one save carry the same key, so the server stores it once (DESIGN.md §4 Offline saves). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key');

@@ -1,0 +1,62 @@
+// Requests made with an Idempotency-Key run once per member and key; every replay gets the first answer.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './db/schema';
+import { HttpError } from './errors';
+
+export interface StoredResponse {
+  statusCode: number;
+  body: unknown;
+}
+
+/**
+ * Runs `handle` in a transaction that first claims the key. A concurrent replay blocks on the key's
+ * row until the first commits, then reads its answer. Expected failures (HttpError) are answers too
+ * and are kept; anything else rolls back, releasing the key so a retry can succeed.
+ * `handle` must not let a SQL statement fail (use ON CONFLICT), as that would abort the transaction.
+ */
+export async function runOnce(
+  db: Kysely<Database>,
+  scope: { userId: string; key: string | undefined },
+  handle: (trx: Transaction<Database>) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  return db.transaction().execute(async (trx) => {
+    const { userId, key } = scope;
+    if (key !== undefined) {
+      const claimed = await trx
+        .insertInto('idempotency_keys')
+        .values({ user_id: userId, key, status_code: null, response_body: null })
+        .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (!claimed) return storedResponse(trx, userId, key);
+    }
+    const response = await handle(trx).catch((error: unknown) => {
+      if (error instanceof HttpError) return { statusCode: error.statusCode, body: { error: error.message } };
+      throw error;
+    });
+    if (key !== undefined) {
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status_code: response.statusCode, response_body: JSON.stringify(response.body) })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute();
+    }
+    return response;
+  });
+}
+
+async function storedResponse(
+  trx: Transaction<Database>,
+  userId: string,
+  key: string,
+): Promise<StoredResponse> {
+  const row = await trx
+    .selectFrom('idempotency_keys')
+    .select(['status_code', 'response_body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (row.status_code === null) throw new HttpError(409, 'This request is still being processed.');
+  return { statusCode: row.status_code, body: row.response_body };
+}

@@ -1,0 +1,120 @@
+// SQL of issued cards, their owners' business cards, and public card page events.
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { CardEventType, PublicCard } from '../../../contract/card';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** IDs of the spec's form: 40 hex characters from a cryptographic source, a dash, a serial number. */
+export async function issueCards(db: Db, count: number): Promise<string[]> {
+  const serials = await sql<{ serial: string }>`SELECT nextval('card_serial')::text AS serial
+    FROM generate_series(1, ${count})`.execute(db);
+  const ids = serials.rows.map(({ serial }) => `${randomBytes(20).toString('hex')}-${serial}`);
+  await db
+    .insertInto('cards')
+    .values(ids.map((nfc_uid) => ({ nfc_uid })))
+    .execute();
+  return ids;
+}
+
+export function listCards(db: Db) {
+  return db
+    .selectFrom('cards')
+    .select(['nfc_uid', 'issued_at', 'user_id', 'claimed_at'])
+    .orderBy('issued_at')
+    .orderBy(sql`split_part(nfc_uid, '-', 2)::bigint`)
+    .execute();
+}
+
+export function findCard(db: Db, nfcUid: string) {
+  return db.selectFrom('cards').selectAll().where('nfc_uid', '=', nfcUid).executeTakeFirst();
+}
+
+export function findCardForUpdate(db: Transaction<Database>, nfcUid: string) {
+  return db.selectFrom('cards').selectAll().where('nfc_uid', '=', nfcUid).forUpdate().executeTakeFirst();
+}
+
+export function findCardOfUser(db: Db, userId: string) {
+  return db.selectFrom('cards').select('nfc_uid').where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function claimCard(db: Db, nfcUid: string, userId: string) {
+  return db
+    .updateTable('cards')
+    .set({ user_id: userId, claimed_at: sql`now()` })
+    .where('nfc_uid', '=', nfcUid)
+    .execute();
+}
+
+export function releaseCardsOfUser(db: Db, userId: string) {
+  return db
+    .updateTable('cards')
+    .set({ user_id: null, claimed_at: null })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * What a linked card shows. A member who has not filled in a business card yet shows the name and
+ * e-mail of their account, so a freshly activated card is never blank.
+ */
+export async function findPublicCard(db: Db, nfcUid: string): Promise<PublicCard | undefined> {
+  const row = await db
+    .selectFrom('cards')
+    .innerJoin('users', 'users.id', 'cards.user_id')
+    .leftJoin('business_cards', 'business_cards.user_id', 'cards.user_id')
+    .select([
+      'cards.nfc_uid',
+      'users.id as user_id',
+      'users.name as account_name',
+      'users.email as account_email',
+      'business_cards.pronouns',
+      'business_cards.name',
+      'business_cards.company',
+      'business_cards.role',
+      'business_cards.email',
+      'business_cards.phone',
+      'business_cards.linkedin_url',
+      'business_cards.additional_url',
+    ])
+    .where('cards.nfc_uid', '=', nfcUid)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    nfcUID: row.nfc_uid,
+    userId: row.user_id,
+    pronouns: row.pronouns ?? '',
+    name: row.name ?? row.account_name,
+    company: row.company ?? '',
+    role: row.role ?? '',
+    email: row.email ?? row.account_email,
+    phone: row.phone ?? '',
+    linkedinURL: row.linkedin_url ?? '',
+    additionalURL: row.additional_url ?? '',
+  };
+}
+
+export function insertCardEvent(
+  db: Db,
+  event: {
+    nfcUid: string;
+    cardOwnerId: string;
+    type: CardEventType;
+    link: string | null;
+    referrer: string;
+    isMobile: boolean;
+  },
+) {
+  return db
+    .insertInto('card_events')
+    .values({
+      nfc_uid: event.nfcUid,
+      card_owner_id: event.cardOwnerId,
+      type: event.type,
+      link: event.link,
+      referrer: event.referrer,
+      is_mobile: event.isMobile,
+    })
+    .execute();
+}

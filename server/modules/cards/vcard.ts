@@ -1,0 +1,68 @@
+// A card as a vCard 3.0 file: the version every phone's contacts app imports (RFC 2426).
+import type { PublicCard } from '../../../contract/card';
+
+const MAX_LINE_OCTETS = 75;
+
+function escapeText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+}
+
+/** Folds at 75 octets without splitting a UTF-8 character; continuation lines start with a space. */
+function fold(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function withScheme(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+function structuredName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/);
+  const family = words.length > 1 ? (words.pop() ?? '') : '';
+  return [family, words.join(' '), '', '', ''].map(escapeText).join(';');
+}
+
+export function toVCard(card: PublicCard): string {
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:${structuredName(card.name)}`,
+    `FN:${escapeText(card.name)}`,
+  ];
+  if (card.company) lines.push(`ORG:${escapeText(card.company)}`);
+  if (card.role) lines.push(`TITLE:${escapeText(card.role)}`);
+  if (card.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(card.email)}`);
+  if (card.phone) lines.push(`TEL;TYPE=CELL:${escapeText(card.phone)}`);
+  if (card.linkedinURL) lines.push(`URL;TYPE=LinkedIn:${escapeText(withScheme(card.linkedinURL))}`);
+  if (card.additionalURL) lines.push(`URL:${escapeText(withScheme(card.additionalURL))}`);
+  if (card.pronouns) lines.push(`NOTE:${escapeText(`Pronouns: ${card.pronouns}`)}`);
+  lines.push('END:VCARD');
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** "Ada Lovelace" → "ada-lovelace.vcf"; a name with nothing usable falls back to "contact.vcf". */
+export function vCardFileName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'contact'}.vcf`;
+}

@@ -1,0 +1,79 @@
+// The member's account, business card and card link.
+import type { Kysely } from 'kysely';
+import type { BusinessCard, UpdateProfileRequest } from '../../../contract/card';
+import type { Account } from '../../../contract/user';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../errors';
+import { claimCard, findCardForUpdate, releaseCardsOfUser } from '../cards/queries';
+import { findAccount, updateUser, upsertBusinessCard } from './queries';
+
+export const userMessages = {
+  accountNotFound: 'Account not found',
+  emailTaken: 'An account with this email already exists.',
+  cardNotFound: 'Card not found. Please check the Card ID and try again.',
+  cardTaken: 'This card is already linked to another account.',
+} as const;
+
+export async function getAccount(db: Kysely<Database>, userId: string): Promise<Account> {
+  const row = await findAccount(db, userId);
+  // A token can outlive its account by a few minutes after deletion; the client then signs out.
+  if (!row) throw new HttpError(401, userMessages.accountNotFound);
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    nfcUID: row.nfc_uid,
+    joined: row.created_at.toISOString(),
+    businessCard: row.card_user_id
+      ? {
+          pronouns: row.pronouns ?? '',
+          name: row.card_name ?? '',
+          company: row.company ?? '',
+          role: row.role ?? '',
+          email: row.card_email ?? '',
+          phone: row.phone ?? '',
+          linkedinURL: row.linkedin_url ?? '',
+          additionalURL: row.additional_url ?? '',
+        }
+      : null,
+  };
+}
+
+export async function saveBusinessCard(
+  db: Kysely<Database>,
+  userId: string,
+  card: BusinessCard,
+): Promise<Account> {
+  await upsertBusinessCard(db, userId, card);
+  return getAccount(db, userId);
+}
+
+/** Name, e-mail and card link in one transaction: a refused card link leaves the name unchanged too. */
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  changes: UpdateProfileRequest & { email?: string },
+): Promise<Account> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      const { name, email, nfcUID } = changes;
+      if (name !== undefined || email !== undefined) await updateUser(trx, userId, { name, email });
+      if (nfcUID === null) await releaseCardsOfUser(trx, userId);
+      if (nfcUID) {
+        const card = await findCardForUpdate(trx, nfcUID);
+        if (!card) throw new HttpError(404, userMessages.cardNotFound);
+        if (card.user_id && card.user_id !== userId) throw new HttpError(409, userMessages.cardTaken);
+        if (!card.user_id) {
+          // A member holds one card: linking a new one (a lost card replaced) releases the old.
+          await releaseCardsOfUser(trx, userId);
+          await claimCard(trx, nfcUID, userId);
+        }
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, userMessages.emailTaken);
+    throw error;
+  }
+  return getAccount(db, userId);
+}
