@@ -1,17 +1,9 @@
 // A member's saved contacts (spec §3 Contact, Contact payload; §7 Cards and contacts).
 import { z } from 'zod';
-import { NfcUidSchema } from './card';
+import { BusinessCardViewSchema, NfcUidSchema } from './card';
 
-export const ContactSchema = z.object({
+export const ContactSchema = BusinessCardViewSchema.extend({
   _id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  role: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  linkedinURL: z.string(),
-  additionalURL: z.string(),
-  pronouns: z.string(),
   notes: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),

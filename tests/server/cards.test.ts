@@ -5,6 +5,7 @@ import {
   bearer,
   businessCard,
   createMember,
+  createMemberWithCard,
   describeOnEachDatabase,
   issueCard,
   json,
@@ -225,20 +226,7 @@ describeOnEachDatabase('the public card', (t) => {
   });
 
   it('serves the card as a vCard 3.0 download', async () => {
-    const member = await createMember(t());
-    const nfcUID = await issueCard(t());
-    await t().app.inject({
-      method: 'POST',
-      url: '/api/user/updateProfile',
-      headers: bearer(member.accessToken),
-      payload: { nfcUID },
-    });
-    await t().app.inject({
-      method: 'POST',
-      url: '/api/user/updateBusinessCard',
-      headers: bearer(member.accessToken),
-      payload: businessCard,
-    });
+    const { nfcUID } = await createMemberWithCard(t());
     const response = await t().app.inject({ method: 'GET', url: `/api/nfc/${nfcUID}/vcard` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/vcard; charset=utf-8');
@@ -254,14 +242,7 @@ describeOnEachDatabase('the public card', (t) => {
   });
 
   it('records page events of a linked card without the visitor address, and refuses unknown types', async () => {
-    const member = await createMember(t());
-    const nfcUID = await issueCard(t());
-    await t().app.inject({
-      method: 'POST',
-      url: '/api/user/updateProfile',
-      headers: bearer(member.accessToken),
-      payload: { nfcUID },
-    });
+    const { nfcUID } = await createMemberWithCard(t());
     const send = (payload: Json) =>
       t().app.inject({
         method: 'POST',

@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CardEventType, PublicCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
+import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from './business-card-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+const EMPTY_CARD = { pronouns: '', company: '', role: '', phone: '', linkedinURL: '', additionalURL: '' };
 
 /** IDs of the spec's form: 40 hex characters from a cryptographic source, a dash, a serial number. */
 export async function issueCards(db: Db, count: number): Promise<string[]> {
@@ -64,35 +67,12 @@ export async function findPublicCard(db: Db, nfcUid: string): Promise<PublicCard
     .selectFrom('cards')
     .innerJoin('users', 'users.id', 'cards.user_id')
     .leftJoin('business_cards', 'business_cards.user_id', 'cards.user_id')
-    .select([
-      'cards.nfc_uid',
-      'users.id as user_id',
-      'users.name as account_name',
-      'users.email as account_email',
-      'business_cards.pronouns',
-      'business_cards.name',
-      'business_cards.company',
-      'business_cards.role',
-      'business_cards.email',
-      'business_cards.phone',
-      'business_cards.linkedin_url',
-      'business_cards.additional_url',
-    ])
+    .select(['cards.nfc_uid', 'users.id as user_id', 'users.name', 'users.email', ...BUSINESS_CARD_COLUMNS])
     .where('cards.nfc_uid', '=', nfcUid)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    nfcUID: row.nfc_uid,
-    userId: row.user_id,
-    pronouns: row.pronouns ?? '',
-    name: row.name ?? row.account_name,
-    company: row.company ?? '',
-    role: row.role ?? '',
-    email: row.email ?? row.account_email,
-    phone: row.phone ?? '',
-    linkedinURL: row.linkedin_url ?? '',
-    additionalURL: row.additional_url ?? '',
-  };
+  const card = fromBusinessCardColumns(row) ?? { ...EMPTY_CARD, name: row.name, email: row.email };
+  return { ...card, nfcUID: row.nfc_uid, userId: row.user_id };
 }
 
 export function insertCardEvent(

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { PublicCard } from '../../../contract/card';
 import type { Contact } from '../../../contract/contacts';
 import type { ContactsTable, Database } from '../../db/schema';
+import { toBusinessCardColumns } from '../cards/business-card-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -43,14 +44,7 @@ export function insertContactFromCard(
       owner_id: ownerId,
       card_owner_id: card.userId,
       nfc_uid: card.nfcUID,
-      name: card.name,
-      company: card.company,
-      role: card.role,
-      email: card.email,
-      phone: card.phone,
-      linkedin_url: card.linkedinURL,
-      additional_url: card.additionalURL,
-      pronouns: card.pronouns,
+      ...toBusinessCardColumns(card),
       lat: place.lat,
       lng: place.lng,
       from_invitation: options.fromInvitation ?? false,

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
+import { BUSINESS_CARD_COLUMNS, toBusinessCardColumns } from '../cards/business-card-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,15 +17,7 @@ export function findAccount(db: Db, userId: string) {
       'users.email',
       'users.created_at',
       'cards.nfc_uid',
-      'business_cards.user_id as card_user_id',
-      'business_cards.pronouns',
-      'business_cards.name as card_name',
-      'business_cards.company',
-      'business_cards.role',
-      'business_cards.email as card_email',
-      'business_cards.phone',
-      'business_cards.linkedin_url',
-      'business_cards.additional_url',
+      ...BUSINESS_CARD_COLUMNS,
     ])
     .where('users.id', '=', userId)
     .where('users.role', '=', 'user')
@@ -32,16 +25,7 @@ export function findAccount(db: Db, userId: string) {
 }
 
 export function upsertBusinessCard(db: Db, userId: string, card: BusinessCard) {
-  const values = {
-    pronouns: card.pronouns,
-    name: card.name,
-    company: card.company,
-    role: card.role,
-    email: card.email,
-    phone: card.phone,
-    linkedin_url: card.linkedinURL,
-    additional_url: card.additionalURL,
-  };
+  const values = toBusinessCardColumns(card);
   return db
     .insertInto('business_cards')
     .values({ user_id: userId, ...values })

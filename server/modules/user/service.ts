@@ -5,6 +5,7 @@ import type { Account } from '../../../contract/user';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { claimCard, findCardForUpdate, releaseCardsOfUser } from '../cards/queries';
 import { findAccount, updateUser, upsertBusinessCard } from './queries';
 
@@ -25,18 +26,7 @@ export async function getAccount(db: Kysely<Database>, userId: string): Promise<
     email: row.email,
     nfcUID: row.nfc_uid,
     joined: row.created_at.toISOString(),
-    businessCard: row.card_user_id
-      ? {
-          pronouns: row.pronouns ?? '',
-          name: row.card_name ?? '',
-          company: row.company ?? '',
-          role: row.role ?? '',
-          email: row.card_email ?? '',
-          phone: row.phone ?? '',
-          linkedinURL: row.linkedin_url ?? '',
-          additionalURL: row.additional_url ?? '',
-        }
-      : null,
+    businessCard: fromBusinessCardColumns(row),
   };
 }
 
