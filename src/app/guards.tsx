@@ -1,0 +1,30 @@
+// Who may see which route (spec §2): signed-in-only pages, and sign-in pages a signed-in user skips.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { buildLoginPath, DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../session/return-url';
+import { useSessionStore } from '../session/session-store';
+import styles from './shell.module.css';
+
+export function RequireSession() {
+  const status = useSessionStore((state) => state.status);
+  const location = useLocation();
+  if (status === 'checking') {
+    return (
+      <main className={styles.checking}>
+        <p>Checking authentication...</p>
+      </main>
+    );
+  }
+  if (status === 'signedOut')
+    return <Navigate to={buildLoginPath(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}
+
+/** Login and registration: a signed-in user goes on to where they were headed. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const status = useSessionStore((state) => state.status);
+  const location = useLocation();
+  if (status === 'signedIn')
+    return <Navigate to={readReturnUrl(location.search) ?? DEFAULT_SIGNED_IN_PATH} replace />;
+  return children;
+}

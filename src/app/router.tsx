@@ -1,0 +1,76 @@
+// Every route of spec §2 with its guard. Screens of later issues are placeholders until they arrive.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
+import { LoginScreen } from '../features/auth/login-screen';
+import { RegisterScreen } from '../features/auth/register-screen';
+import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
+import { ContactsScreen } from '../features/contacts/contacts-screen';
+import { EnableEditMode } from '../features/contacts/enable-edit-mode';
+import { SettingsScreen } from '../features/settings/settings-screen';
+import { RequireSession, SignedOutOnly } from './guards';
+import { PlaceholderScreen } from './placeholder-screen';
+import { Shell } from './shell';
+
+function placeholder(path: string, title: string, backTo: string): RouteObject {
+  return { path, element: <PlaceholderScreen title={title} backTo={backTo} /> };
+}
+
+const publicRoutes: RouteObject[] = [
+  {
+    path: '/login',
+    element: (
+      <SignedOutOnly>
+        <LoginScreen />
+      </SignedOutOnly>
+    ),
+  },
+  {
+    path: '/register',
+    element: (
+      <SignedOutOnly>
+        <RegisterScreen />
+      </SignedOutOnly>
+    ),
+  },
+  { path: '/forgot-password', element: <ForgotPasswordScreen /> },
+  { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
+  placeholder('/my-display-card/:nfcUID', 'Business card', '/my-card'),
+  placeholder('/display-card/:nfcUID', 'Business card', '/contacts'),
+  placeholder('/nfc/:nfcUID', 'Business card', '/contacts'),
+  // Operator areas guard themselves with their own sign-in (insights-and-operators.md).
+  placeholder('/admin', 'Admin', '/login'),
+  placeholder('/admin/dashboard', 'Admin dashboard', '/admin'),
+  placeholder('/security', 'Security', '/login'),
+];
+
+const signedInRoutes: RouteObject[] = [
+  { path: '/contacts', element: <ContactsScreen /> },
+  { path: '/settings', element: <SettingsScreen /> },
+  { path: '/edit-contacts', element: <EnableEditMode /> },
+  placeholder('/invitations', 'Invitations', '/contacts'),
+  placeholder('/map', 'Map', '/contacts'),
+  placeholder('/my-card', 'My Card', '/contacts'),
+  placeholder('/account', 'Account Information', '/contacts'),
+  placeholder('/account-settings', 'Account', '/settings'),
+  placeholder('/delete-account', 'Delete Account', '/contacts'),
+  placeholder('/notification-settings', 'Notification Settings', '/settings'),
+  placeholder('/policy', 'Policy Documents', '/settings'),
+  placeholder('/insights', 'Insights', '/contacts'),
+  placeholder('/insights/analytics', 'Analytics', '/insights'),
+  placeholder('/insights/enhanced-analytics', 'Enhanced Analytics', '/insights'),
+  placeholder('/insights/events', 'Events', '/insights'),
+  placeholder('/insights/news', 'News', '/insights'),
+  placeholder('/analytics', 'Analytics', '/contacts'),
+  placeholder('/insight-preferences', 'Insight Preferences', '/settings'),
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      ...publicRoutes,
+      { element: <RequireSession />, children: signedInRoutes },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+]);

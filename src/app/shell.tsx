@@ -1,0 +1,38 @@
+// The frame around every route: transitions, per-navigation chores, splash, toasts and update prompt.
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from '../ui/toaster';
+import { reportPageView } from './page-views';
+import styles from './shell.module.css';
+import { UpdatePrompt } from './update-prompt';
+import { recordVisit, WelcomeSplash } from './welcome-splash';
+
+/** The sign-in screens fade into each other; everything else slides (spec §2). */
+const FADING_PATHS = ['/login', '/register', '/forgot-password', '/reset-password'];
+
+function isFadingPath(pathname: string): boolean {
+  return FADING_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+export function Shell() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    // A modal left open on the previous screen must not keep this one from scrolling.
+    document.body.style.overflow = '';
+    reportPageView(pathname);
+    recordVisit();
+  }, [pathname]);
+
+  return (
+    <>
+      <WelcomeSplash pathname={pathname} />
+      <div key={pathname} className={isFadingPath(pathname) ? styles.fade : styles.slide}>
+        <Outlet />
+      </div>
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  );
+}

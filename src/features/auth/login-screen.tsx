@@ -1,0 +1,104 @@
+// /login: e-mail and password, with the way on to registration, verification and password reset.
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { logIn } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../../session/return-url';
+import { storeSignIn } from '../../session/session';
+import { useSessionStore } from '../../session/session-store';
+import { StorageKeys } from '../../session/storage-keys';
+import { Button } from '../../ui/button';
+import styles from './auth.module.css';
+import { AuthLayout } from './auth-layout';
+import { FormError } from './form-message';
+import { describeLoginError, isUnverifiedLoginError } from './messages';
+import { TextField } from './text-field';
+
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSessionStore((state) => state.signIn);
+  const returnUrl = readReturnUrl(location.search);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isUnverified, setIsUnverified] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setIsBusy(true);
+    setError(null);
+    setIsUnverified(false);
+    try {
+      const session = await logIn({ email, password });
+      storeSignIn({ ...session, email: email.trim().toLowerCase() });
+      signIn();
+      navigate(returnUrl ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+    } catch (caught) {
+      const apiError = caught instanceof ApiError ? caught : new ApiError(String(caught), undefined);
+      setError(describeLoginError(apiError));
+      setIsUnverified(isUnverifiedLoginError(apiError));
+      setIsBusy(false);
+    }
+  }
+
+  function continueVerification() {
+    localStorage.setItem(StorageKeys.userEmail, email.trim().toLowerCase());
+    localStorage.setItem(StorageKeys.verificationPending, 'true');
+    navigate('/register', { state: { returnUrl } });
+  }
+
+  const registerSearch = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+
+  return (
+    <AuthLayout
+      title="Log in"
+      subtitle="Welcome back to your Tapnet contacts."
+      footer={
+        <p>
+          New to Tapnet?{' '}
+          <Link to={{ pathname: '/register', search: registerSearch }} state={{ returnUrl }}>
+            Register
+          </Link>
+        </p>
+      }
+    >
+      <form className={styles.form} onSubmit={handleSubmit}>
+        <TextField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className={styles.inlineLinks}>
+          <Link to="/forgot-password" state={{ from: 'login' }}>
+            Forgot your password?
+          </Link>
+        </div>
+        <FormError message={error} />
+        {isUnverified && (
+          <Button variant="secondary" onClick={continueVerification}>
+            Enter verification code
+          </Button>
+        )}
+        <Button type="submit" isFullWidth isBusy={isBusy} busyLabel="Logging in...">
+          Log In
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
