@@ -1,4 +1,5 @@
 // Mounts the app: session check, router, service worker.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
