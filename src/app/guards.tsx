@@ -7,6 +7,7 @@ import styles from './shell.module.css';
 
 export function RequireSession() {
   const status = useSessionStore((state) => state.status);
+  const signOutReason = useSessionStore((state) => state.signOutReason);
   const location = useLocation();
   if (status === 'checking') {
     return (
@@ -15,8 +16,10 @@ export function RequireSession() {
       </main>
     );
   }
-  if (status === 'signedOut')
-    return <Navigate to={buildLoginPath(location.pathname + location.search)} replace />;
+  if (status === 'signedOut') {
+    const to = signOutReason === 'loggedOut' ? '/login' : buildLoginPath(location.pathname + location.search);
+    return <Navigate to={to} replace />;
+  }
   return <Outlet />;
 }
 

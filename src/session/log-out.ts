@@ -12,5 +12,5 @@ export function logOut(): void {
   localStorage.removeItem(StorageKeys.verificationPending);
   localStorage.removeItem(StorageKeys.activationPromptDismissed);
   clearSession();
-  useSessionStore.getState().signOut();
+  useSessionStore.getState().signOut('loggedOut');
 }

@@ -3,18 +3,22 @@ import { create } from 'zustand';
 import type { Account } from '../../contract/user';
 
 export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
+/** A user who logged out starts afresh at /login; one whose session ended is offered the way back. */
+export type SignOutReason = 'loggedOut' | 'sessionEnded';
 
 interface SessionState {
   status: SessionStatus;
   /** Null while offline or before the account has been fetched. */
   account: Account | null;
+  signOutReason: SignOutReason | null;
   signIn(account?: Account | null): void;
-  signOut(): void;
+  signOut(reason?: SignOutReason): void;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
   status: 'checking',
   account: null,
-  signIn: (account = null) => set({ status: 'signedIn', account }),
-  signOut: () => set({ status: 'signedOut', account: null }),
+  signOutReason: null,
+  signIn: (account = null) => set({ status: 'signedIn', account, signOutReason: null }),
+  signOut: (reason = 'sessionEnded') => set({ status: 'signedOut', account: null, signOutReason: reason }),
 }));

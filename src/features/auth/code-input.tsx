@@ -29,15 +29,14 @@ export function CodeInput({ digits, onChange }: CodeInputProps) {
     box?.select();
   }
 
+  /** Deletions, and codes a phone fills in from its SMS or mail app (typed keys go through handleKeyDown). */
   function handleInput(index: number, value: string) {
     const typed = value.replace(/\D/g, '');
     if (typed === '') {
       onChange(digits.map((digit, position) => (position === index ? '' : digit)));
       return;
     }
-    // A box that already held a digit receives both; the newly typed one is the last.
-    const fresh = typed.length === 2 && digits[index] ? typed.slice(-1) : typed;
-    const result = spreadDigits(digits, index, fresh);
+    const result = spreadDigits(digits, index, typed);
     onChange(result.digits);
     focusBox(result.focus);
   }
@@ -53,7 +52,17 @@ export function CodeInput({ digits, onChange }: CodeInputProps) {
   }
 
   function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Backspace' && !digits[index] && index > 0) {
+    const isCharacter = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (isCharacter) {
+      // Handled here rather than in onChange: retyping the digit a box already holds changes no value,
+      // so React would fire no change and the focus would not move on.
+      event.preventDefault();
+      if (/\d/.test(event.key)) {
+        const result = spreadDigits(digits, index, event.key);
+        onChange(result.digits);
+        focusBox(result.focus);
+      }
+    } else if (event.key === 'Backspace' && !digits[index] && index > 0) {
       event.preventDefault();
       onChange(digits.map((digit, position) => (position === index - 1 ? '' : digit)));
       focusBox(index - 1);

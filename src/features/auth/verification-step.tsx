@@ -99,7 +99,6 @@ export function VerificationStep({
         Verify
       </Button>
       <div className={styles.resendRow}>
-        <span>Didn't get it?</span>
         <Button
           variant="quiet"
           onClick={handleResend}
