@@ -1,5 +1,5 @@
-// The e2e test object: Playwright's, plus the mailbox of the SMTP sink, a fresh user per test, and
-// a check that no page of the app breaks its own Content-Security-Policy.
+// The e2e test object: Playwright's, plus the mailbox of the SMTP sink, fresh users, and checks that
+// no page of the app breaks its own Content-Security-Policy or throws an uncaught error.
 import { test as base, expect } from '@playwright/test';
 import { verificationCodeIn } from '../support/mail-content';
 import { clearMail, type MailQuery, type ReceivedMail, waitForMail } from '../support/smtp-sink';
@@ -29,7 +29,13 @@ interface CspViolation {
 let userCount = 0;
 
 export const test = base.extend<
-  { mailbox: Mailbox; newUser: NewUser; verifiedUser: NewUser; cspViolations: CspViolation[] },
+  {
+    mailbox: Mailbox;
+    newUser: NewUser;
+    verifiedUser: NewUser;
+    cspViolations: CspViolation[];
+    pageErrors: string[];
+  },
   E2eOptions
 >({
   sinkUrl: ['http://127.0.0.1:2526', { option: true, scope: 'worker' }],
@@ -82,6 +88,17 @@ export const test = base.extend<
       });
       await use(violations);
       expect(violations, 'the app must not violate its own Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  // An exception nobody caught is a bug a user meets as a dead button, offline included.
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      await use(errors);
+      expect(errors, 'the app must not throw uncaught errors').toEqual([]);
     },
     { auto: true },
   ],
