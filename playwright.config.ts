@@ -4,14 +4,15 @@ import { defineConfig } from '@playwright/test';
 import type { E2eOptions } from './tests/e2e/fixtures';
 import { chromiumLaunchOptions } from './tests/support/chromium';
 
-// Ports of their own, so a running `npm start` (5001), Vite (5173) or a local sink do not collide.
-const APP_PORT = 5174;
-const SMTP_PORT = 2587;
-const SINK_HTTP_PORT = 2588;
+// Ports of their own, so a running `npm start` (5001), Vite (5173) or a local sink do not collide;
+// E2E_APP_PORT and E2E_SMTP_PORT let two runs share a machine.
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 5174);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2587);
+const SINK_HTTP_PORT = SMTP_PORT + 1;
 const APP_URL = `http://localhost:${APP_PORT}`;
 const SINK_URL = `http://127.0.0.1:${SINK_HTTP_PORT}`;
 // Inside the repository's ignored .tmp/; the server's command empties it so every run starts fresh.
-const DATA_DIR = '.tmp/e2e-data';
+const DATA_DIR = `.tmp/e2e-data-${APP_PORT}`;
 
 const isCI = Boolean(process.env.CI);
 
