@@ -42,7 +42,7 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Card and reset paths carry long tokens; anything far beyond them is not ours.
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
