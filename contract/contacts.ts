@@ -16,6 +16,8 @@ export const ContactSchema = BusinessCardViewSchema.extend({
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
+export const ContactListSchema = z.array(ContactSchema);
+
 const cardText = z.string().max(300).optional();
 
 /**

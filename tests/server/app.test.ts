@@ -34,6 +34,20 @@ describeOnEachDatabase('the API surface', (t) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('limits how often one address may ask for a password reset', async () => {
+    const ask = () =>
+      t().app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'limit@example.com' },
+      });
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await ask()).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(json(await ask()).error).toMatch(/Rate limit exceeded/);
+  });
+
   it('records page views without the secrets a path may carry', async () => {
     const response = await t().app.inject({
       method: 'POST',

@@ -143,7 +143,25 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
     expect(await contactCount(visitor.email)).toBe(0);
   });
 
+  it('lists only my own contacts, newest first', async () => {
+    const [first, second] = [await createMemberWithCard(t()), await createMemberWithCard(t())];
+    const visitor = await createMember(t());
+    const bystander = await createMember(t());
+    await save(visitor.accessToken, { nfcUID: first.nfcUID });
+    await save(visitor.accessToken, { nfcUID: second.nfcUID });
+    await save(bystander.accessToken, { nfcUID: first.nfcUID });
+    const list = await t().app.inject({
+      method: 'GET',
+      url: '/api/contact',
+      headers: bearer(visitor.accessToken),
+    });
+    expect(list.statusCode).toBe(200);
+    const contacts = json<{ nfcUID: string }[]>(list);
+    expect(contacts.map((contact) => contact.nfcUID)).toEqual([second.nfcUID, first.nfcUID]);
+  });
+
   it('requires a member token', async () => {
+    expect((await t().app.inject({ method: 'GET', url: '/api/contact' })).statusCode).toBe(401);
     const owner = await createMemberWithCard(t());
     const response = await t().app.inject({
       method: 'POST',

@@ -15,11 +15,10 @@ import {
   VerifyEmailRequestSchema,
 } from '../../../contract/auth';
 import { MessageResponseSchema } from '../../../contract/errors';
+import { perMinute } from '../../rate-limits';
 import { AuthService } from './service';
 
-/** Per client address; generous enough for people, tight enough to slow guessing. */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-
+// Limits per client address: generous enough for people, tight enough to slow guessing.
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.ctx);
 

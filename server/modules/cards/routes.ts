@@ -8,6 +8,7 @@ import {
   NfcUidParamsSchema,
   PublicCardSchema,
 } from '../../../contract/card';
+import { perMinute } from '../../rate-limits';
 import { cardsToCsv, cardUrl } from './csv';
 import { lookUpCard } from './lookup';
 import { insertCardEvent, issueCards, listCards } from './queries';
@@ -40,7 +41,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:nfcUID/events',
     {
       schema: { params: NfcUidParamsSchema, body: CardEventRequestSchema },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: perMinute(60),
     },
     async (request, reply) => {
       const found = await lookUpCard(app.ctx.db, request.params.nfcUID);

@@ -53,3 +53,15 @@ export function insertContactFromCard(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Newest first: the order in which people were met. */
+export async function listContacts(db: Db, ownerId: string) {
+  const rows = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('connected_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toContact);
+}

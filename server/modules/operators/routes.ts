@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OperatorLoginRequestSchema, OperatorLoginResponseSchema } from '../../../contract/operators';
+import { perMinute } from '../../rate-limits';
 import { authenticateOperator, operatorOf } from '../auth/guards';
 import { AuthService } from '../auth/service';
 import type { OperatorRole } from '../auth/tokens';
@@ -20,7 +21,7 @@ export function operatorRoutes(
       '/login',
       {
         schema: { body: OperatorLoginRequestSchema, response: { 200: OperatorLoginResponseSchema } },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: perMinute(20),
       },
       async (request) => ({
         token: await auth.operatorLogin(request.body.email, request.body.password, role),

@@ -1,6 +1,7 @@
 // POST /api/analytics/page-view: the shell reports each navigation; nothing identifies the visitor.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PageViewRequestSchema } from '../../../contract/page-views';
+import { perMinute } from '../../rate-limits';
 
 /** Drops the query and the reset token a path may carry: page views must not keep secrets. */
 function withoutSecrets(path: string): string {
@@ -10,7 +11,7 @@ function withoutSecrets(path: string): string {
 export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/page-view',
-    { schema: { body: PageViewRequestSchema }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    { schema: { body: PageViewRequestSchema }, config: perMinute(120) },
     async (request, reply) => {
       await app.ctx.db
         .insertInto('page_views')
