@@ -1,5 +1,6 @@
 // Starting and ending the stored session (spec §4 Session token, Other).
 import type { Role } from '../../contract/auth';
+import { clearAuthMirror } from '../db/auth-mirror';
 import { CONTACTS_CACHE_PREFIX, POLL_LEADER_PREFIX, StorageKeys } from './storage-keys';
 import { storeAccessToken, storeRefreshToken } from './tokens';
 
@@ -18,8 +19,12 @@ export function storeSignIn({ accessToken, refreshToken, role, email }: SignIn):
   localStorage.removeItem(StorageKeys.verificationPending);
 }
 
-/** Removes the session and everything cached for its user, so the next user starts clean. */
+/**
+ * Removes the session and everything cached for its user, so the next user starts clean. Queued
+ * offline saves stay: they are that user's, and replay only once the same user signs in again.
+ */
 export function clearSession(): void {
+  clearAuthMirror().catch(() => {});
   for (const key of [StorageKeys.token, StorageKeys.refreshToken, StorageKeys.userEmail, StorageKeys.role]) {
     localStorage.removeItem(key);
   }

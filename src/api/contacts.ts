@@ -1,0 +1,38 @@
+// A member's contacts (spec §7 Cards and contacts).
+import {
+  ContactListSchema,
+  type CreateContactRequest,
+  type CreateContactResponse,
+  CreateContactResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+} from '../../contract/contacts';
+import { request, requestJson } from './client';
+
+export const CREATE_CONTACT_PATH = '/api/contact/create';
+
+/** A 2xx other than 201 from the save: the spec's "unexpected response" (§8 Card saving). */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+  constructor(readonly status: number) {
+    super(`Unexpected response ${status}`);
+  }
+}
+
+/** Replays of one save must pass the same key, so that the server stores it once. */
+export async function createContact(
+  payload: CreateContactRequest,
+  idempotencyKey: string,
+): Promise<CreateContactResponse> {
+  const response = await request(CREATE_CONTACT_PATH, {
+    method: 'post',
+    json: payload,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
+  if (response.status !== 201) throw new UnexpectedResponseError(response.status);
+  return CreateContactResponseSchema.parse(await response.json());
+}
+
+/** Newest first. */
+export function listContacts() {
+  return requestJson('/api/contact', ContactListSchema);
+}

@@ -1,0 +1,75 @@
+// The app's one IndexedDB database (DESIGN.md §3): its tables, their versioned schema and row shapes.
+import { Dexie, type EntityTable } from 'dexie';
+import { z } from 'zod';
+import { CreateContactRequestSchema, IdempotencyKeySchema } from '../../contract/contacts';
+
+export const DATABASE_NAME = 'tapnet';
+
+/** A contact save waiting for the network (spec §3 Queued contact), replayed in `id` order. */
+export const OutboxEntrySchema = z.object({
+  id: z.number().int(),
+  payload: CreateContactRequestSchema,
+  queuedAt: z.number(),
+  idempotencyKey: IdempotencyKeySchema,
+  /** Only this member's tokens may replay it: a save is never sent in someone else's name. */
+  ownerUserId: z.string().min(1),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+
+/**
+ * The signed-in member's tokens, copied from localStorage so that the service worker (which has no
+ * localStorage) replays with the freshest ones. `isAheadOfPage` marks tokens a replay refreshed: the
+ * page must adopt them, because the refresh token it holds has been rotated away.
+ */
+export const AuthMirrorSchema = z.object({
+  key: z.literal('current'),
+  userId: z.string().min(1),
+  accessToken: z.string(),
+  refreshToken: z.string().nullable(),
+  isAheadOfPage: z.boolean(),
+  updatedAt: z.number(),
+});
+export type AuthMirror = z.infer<typeof AuthMirrorSchema>;
+
+/** A queued save the server refused for good (own card, unknown card): the member is told once. */
+export const FailedSaveSchema = z.object({
+  id: z.number().int(),
+  ownerUserId: z.string().min(1),
+  nfcUID: z.string(),
+  name: z.string().nullable(),
+  message: z.string(),
+  failedAt: z.number(),
+});
+export type FailedSave = z.infer<typeof FailedSaveSchema>;
+
+export class TapnetDb extends Dexie {
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  authMirror!: EntityTable<AuthMirror, 'key'>;
+  failedSaves!: EntityTable<FailedSave, 'id'>;
+
+  constructor() {
+    super(DATABASE_NAME);
+    // Later versions add tables or indexes here; rows already stored are kept across upgrades.
+    this.version(1).stores({
+      outbox: '++id, ownerUserId, &idempotencyKey',
+      authMirror: 'key',
+      failedSaves: '++id, ownerUserId',
+    });
+  }
+}
+
+export const db = new TapnetDb();
+
+/** Rows that no longer parse are dropped (conventions: validate what is read back) and skipped. */
+export function keepParsed<T>(schema: z.ZodType<T>, rows: unknown[]): { valid: T[]; invalid: unknown[] } {
+  const valid: T[] = [];
+  const invalid: unknown[] = [];
+  for (const row of rows) {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) valid.push(parsed.data);
+    else invalid.push(row);
+  }
+  return { valid, invalid };
+}

@@ -1,0 +1,68 @@
+// Saving a card as a contact (spec §4 Save-contact flow): online it is posted, offline it is queued.
+import type { CreateContactRequest } from '../../contract/contacts';
+import { ApiError } from '../api/client';
+import { createContact } from '../api/contacts';
+import { readAccessToken, readTokenSubject } from '../session/tokens';
+import { ALREADY_EXISTS_ERROR, OUTBOX_SYNC_TAG, queueContactSave } from './outbox';
+
+export type SaveOutcome =
+  | { kind: 'saved' }
+  | { kind: 'queued' }
+  | { kind: 'exists' }
+  | { kind: 'own-card' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'unexpected' };
+
+const OWN_CARD_ERROR = 'Cannot save your own business card.';
+
+/** The server's Idempotency-Key alphabet is [A-Za-z0-9_-]; a UUID without dashes fits it. */
+function newIdempotencyKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+/**
+ * Posts the save, or queues it when the network is down. The key is made before the first attempt,
+ * so a request that reached the server but lost its answer is not stored again when replayed.
+ */
+export async function saveContact(payload: CreateContactRequest): Promise<SaveOutcome> {
+  const idempotencyKey = newIdempotencyKey();
+  if (!navigator.onLine) return queue(payload, idempotencyKey);
+  try {
+    await createContact(payload, idempotencyKey);
+    return { kind: 'saved' };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'unexpected' };
+    if (error.status === undefined) return queue(payload, idempotencyKey);
+    if (error.status === 400 && error.message === ALREADY_EXISTS_ERROR) return { kind: 'exists' };
+    if (error.status === 400 && error.message === OWN_CARD_ERROR) return { kind: 'own-card' };
+    return { kind: 'failed', message: error.message };
+  }
+}
+
+async function queue(payload: CreateContactRequest, idempotencyKey: string): Promise<SaveOutcome> {
+  const ownerUserId = readTokenSubject(readAccessToken());
+  if (!ownerUserId) return { kind: 'failed', message: 'You are not signed in.' };
+  try {
+    await queueContactSave(payload, idempotencyKey, ownerUserId);
+  } catch (error) {
+    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
+  void requestBackgroundSync();
+  return { kind: 'queued' };
+}
+
+/**
+ * Asks the service worker to replay once the network is back, even if the tab is closed by then.
+ * Without Background Sync (or without a service worker) the page's own triggers replay instead.
+ */
+async function requestBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
+  const registration = await navigator.serviceWorker.ready;
+  if (!('sync' in registration)) return;
+  await (registration.sync as SyncManagerLike).register(OUTBOX_SYNC_TAG).catch(() => {});
+}
+
+/** Background Sync is not in TypeScript's DOM library yet. */
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}

@@ -1,0 +1,194 @@
+// Offline contact saves (DESIGN.md §4 Offline saves): queueing them and replaying them, one shared
+// implementation for the page and the service worker, so it uses no DOM, no React and no localStorage.
+import { RefreshTokenResponseSchema } from '../../contract/auth';
+import {
+  type CreateContactRequest,
+  CreateContactRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+} from '../../contract/contacts';
+import { ErrorResponseSchema } from '../../contract/errors';
+import { isWellFormedToken } from '../../contract/fields';
+import { readAuthMirror, writeAuthMirror } from '../db/auth-mirror';
+import { type AuthMirror, db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
+
+/** One name for the Background Sync tag, the Web Lock and the BroadcastChannel of the outbox. */
+export const OUTBOX_SYNC_TAG = 'tapnet-outbox';
+export const OUTBOX_LOCK_NAME = 'tapnet-outbox';
+export const OUTBOX_CHANNEL_NAME = 'tapnet-outbox';
+
+/** A replayed save or refresh that hangs this long is treated as offline and tried again later. */
+export const REPLAY_TIMEOUT_MS = 15_000;
+
+const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+const CREATE_CONTACT_PATH = '/api/contact/create';
+const REFRESH_PATH = '/api/auth/refresh-token';
+
+/** The server's answer that the card is already among the contacts: the save has nothing left to do. */
+export const ALREADY_EXISTS_ERROR = 'Contact already exists';
+
+export type OutboxMessage = { type: 'flushed'; saved: number; failed: number };
+
+export async function queueContactSave(
+  payload: CreateContactRequest,
+  idempotencyKey: string,
+  ownerUserId: string,
+): Promise<void> {
+  await db.outbox.add({
+    payload: CreateContactRequestSchema.parse(payload),
+    queuedAt: Date.now(),
+    idempotencyKey,
+    ownerUserId,
+    attempts: 0,
+    lastError: null,
+  });
+}
+
+/** In queue order; rows that no longer parse cannot be replayed and are dropped. */
+export async function readOutbox(ownerUserId: string): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('ownerUserId').equals(ownerUserId).sortBy('id');
+  const { valid, invalid } = keepParsed(OutboxEntrySchema, rows);
+  if (invalid.length > 0)
+    await db.outbox.bulkDelete(rows.filter((row) => invalid.includes(row)).map((row) => row.id));
+  return valid;
+}
+
+type ReplayResult =
+  | { kind: 'done' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unauthorized' }
+  | { kind: 'retry-later'; reason: string };
+
+async function postSave(entry: OutboxEntry, accessToken: string): Promise<ReplayResult> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${CREATE_CONTACT_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${accessToken}`,
+        [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
+      },
+      body: JSON.stringify(entry.payload),
+      signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { kind: 'retry-later', reason: error instanceof Error ? error.message : String(error) };
+  }
+  if (response.ok) return { kind: 'done' };
+  if (response.status === 401) return { kind: 'unauthorized' };
+  // Rate limits and server trouble pass; the same key makes the next attempt safe.
+  if (response.status === 429 || response.status >= 500) {
+    return { kind: 'retry-later', reason: `HTTP ${response.status}` };
+  }
+  const body = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
+  const message = body.success ? body.data.error : `HTTP ${response.status}`;
+  return message === ALREADY_EXISTS_ERROR ? { kind: 'done' } : { kind: 'refused', message };
+}
+
+/**
+ * Spends the mirrored refresh token (without an Authorization header, spec §4) and mirrors the new
+ * pair, marked as ahead of the page so the page adopts it instead of reusing the rotated token.
+ */
+async function refreshMirroredTokens(mirror: AuthMirror): Promise<AuthMirror | null> {
+  if (!isWellFormedToken(mirror.refreshToken)) return null;
+  try {
+    const response = await fetch(`${API_BASE}${REFRESH_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: mirror.refreshToken }),
+      signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const parsed = RefreshTokenResponseSchema.safeParse(await response.json());
+    if (!parsed.success || !isWellFormedToken(parsed.data.accessToken)) return null;
+    const next = {
+      userId: mirror.userId,
+      accessToken: parsed.data.accessToken,
+      refreshToken: isWellFormedToken(parsed.data.refreshToken)
+        ? parsed.data.refreshToken
+        : mirror.refreshToken,
+      isAheadOfPage: true,
+    };
+    await writeAuthMirror(next);
+    return { ...next, key: 'current', updatedAt: Date.now() };
+  } catch {
+    return null;
+  }
+}
+
+/** Both the page and the service worker flush; the lock keeps them from sending the same save twice. */
+async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return navigator.locks.request(OUTBOX_LOCK_NAME, work);
+  }
+  const previous = inProcessLock;
+  const run = previous.then(work, work);
+  inProcessLock = run.catch(() => undefined);
+  return run;
+}
+let inProcessLock: Promise<unknown> = Promise.resolve();
+
+export interface FlushResult {
+  saved: number;
+  failed: number;
+  remaining: number;
+}
+
+/**
+ * Replays the signed-in member's queued saves in order with the freshest mirrored token. A save the
+ * server took (or already had) or refused for good leaves the queue, a refusal as a failed save to
+ * tell the member about; a 401 is answered by one refresh and one retry; offline, a timeout or a
+ * 5xx stops the flush and keeps the rest for the next one.
+ */
+export function flushOutbox(): Promise<FlushResult> {
+  return withOutboxLock(async () => {
+    let mirror = await readAuthMirror();
+    if (!mirror) return { saved: 0, failed: 0, remaining: 0 };
+    const entries = await readOutbox(mirror.userId);
+    const result: FlushResult = { saved: 0, failed: 0, remaining: entries.length };
+    let hasRefreshed = false;
+    for (const entry of entries) {
+      let outcome = await postSave(entry, mirror.accessToken);
+      if (outcome.kind === 'unauthorized' && !hasRefreshed) {
+        hasRefreshed = true;
+        const refreshed = await refreshMirroredTokens(mirror);
+        if (refreshed) {
+          mirror = refreshed;
+          outcome = await postSave(entry, mirror.accessToken);
+        }
+      }
+      if (outcome.kind === 'done') {
+        await db.outbox.delete(entry.id);
+        result.saved += 1;
+      } else if (outcome.kind === 'refused') {
+        await db.transaction('rw', db.outbox, db.failedSaves, async () => {
+          await db.outbox.delete(entry.id);
+          await db.failedSaves.add({
+            ownerUserId: entry.ownerUserId,
+            nfcUID: entry.payload.nfcUID,
+            name: entry.payload.name ?? null,
+            message: outcome.message,
+            failedAt: Date.now(),
+          });
+        });
+        result.failed += 1;
+      } else {
+        // Signed out on the server or offline: the save waits for the member's next session or network.
+        const reason = outcome.kind === 'unauthorized' ? 'HTTP 401' : outcome.reason;
+        await db.outbox.update(entry.id, { attempts: entry.attempts + 1, lastError: reason });
+        break;
+      }
+      result.remaining -= 1;
+    }
+    if (result.saved + result.failed > 0)
+      announce({ type: 'flushed', saved: result.saved, failed: result.failed });
+    return result;
+  });
+}
+
+function announce(message: OutboxMessage): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+  channel.postMessage(message);
+  channel.close();
+}
