@@ -4,6 +4,7 @@ import { RefreshTokenResponseSchema } from '../../contract/auth';
 import { ErrorResponseSchema } from '../../contract/errors';
 import { clearSession } from '../session/session';
 import { useSessionStore } from '../session/session-store';
+import { reconcileTokenMirror } from '../session/token-mirror';
 import {
   isTokenExpired,
   isWellFormedToken,
@@ -74,6 +75,8 @@ function isRefreshable(path: string): boolean {
 
 /** Sent with plain ky, outside `http`, so it carries no Authorization header (spec §4). */
 async function requestNewAccessToken(): Promise<string> {
+  // The service worker may have rotated the refresh token while replaying offline saves.
+  await reconcileTokenMirror().catch(() => {});
   const refreshToken = readRefreshToken();
   if (!isWellFormedToken(refreshToken)) throw new RefreshRejectedError('Failed to refresh token', undefined);
   let body: unknown;

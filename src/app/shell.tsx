@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../ui/toaster';
+import { startOutboxSync } from './outbox-sync';
 import { reportPageView } from './page-views';
 import styles from './shell.module.css';
 import { UpdatePrompt } from './update-prompt';
@@ -16,6 +17,8 @@ function isFadingPath(pathname: string): boolean {
 
 export function Shell() {
   const { pathname } = useLocation();
+
+  useEffect(() => startOutboxSync(), []);
 
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -1,0 +1,40 @@
+// When the page replays queued contact saves itself, and how it keeps its tokens in step with replays.
+import { reconcileTokenMirror } from '../session/token-mirror';
+import { flushOutbox, OUTBOX_CHANNEL_NAME } from '../sync/outbox';
+
+/** With a controlling service worker and Background Sync, the sync event replays on reconnect. */
+function hasBackgroundSync(): boolean {
+  return 'SyncManager' in window && Boolean(navigator.serviceWorker?.controller);
+}
+
+function flush(): void {
+  reconcileTokenMirror()
+    .then(flushOutbox)
+    .then(reconcileTokenMirror)
+    .catch(() => {});
+}
+
+/** Starts the page's replay triggers; returns what stops them. */
+export function startOutboxSync(): () => void {
+  // At start everywhere: a save queued before a restart may never get its sync event, and the lock and
+  // Idempotency-Key make a replay that races the service worker harmless.
+  flush();
+  const onOnline = () => {
+    if (!hasBackgroundSync()) flush();
+  };
+  // Another tab or the service worker may have refreshed the tokens while this one was hidden.
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'visible') reconcileTokenMirror().catch(() => {});
+  };
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+  channel.onmessage = () => {
+    reconcileTokenMirror().catch(() => {});
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+    channel.close();
+  };
+}
