@@ -1,0 +1,252 @@
+// Offline contact saves (DESIGN.md §4 Offline saves): queueing, replay order, the lock, the refresh on
+// 401 and what survives a reload. fetch is stubbed: it is the boundary between the client and the
+// server, and these tests are about what the client does around it. IndexedDB is fake-indexeddb.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreateContactRequest } from '../../contract/contacts';
+import { readAuthMirror } from '../../src/db/auth-mirror';
+import { db, TapnetDb } from '../../src/db/tapnet-db';
+import { StorageKeys } from '../../src/session/storage-keys';
+import { reconcileTokenMirror } from '../../src/session/token-mirror';
+import { saveContact } from '../../src/sync/contact-saves';
+import { flushOutbox } from '../../src/sync/outbox';
+import { jsonResponse, makeToken, tokenExpiringIn } from './helpers';
+
+const accessToken = tokenExpiringIn(600);
+const renewedToken = makeToken({ sub: 'user-1', role: 'user', exp: Math.floor(Date.now() / 1000) + 900 });
+const refreshToken = 'refresh.token.one';
+const rotatedRefreshToken = 'refresh.token.two';
+
+const cardA: CreateContactRequest = { nfcUID: `${'a'.repeat(40)}-1`, name: 'Ada Lovelace' };
+const cardB: CreateContactRequest = { nfcUID: `${'b'.repeat(40)}-2`, name: 'Grace Hopper' };
+
+interface SentRequest {
+  path: string;
+  authorization: string | null;
+  idempotencyKey: string | null;
+  body: Record<string, unknown> | undefined;
+}
+
+/** Answers like the server would, recording every request it receives. */
+function stubServer(answer: (sent: SentRequest) => Response | Promise<Response>): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request =
+        typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
+      const text = await request.clone().text();
+      const entry: SentRequest = {
+        path: new URL(request.url).pathname,
+        authorization: request.headers.get('Authorization'),
+        idempotencyKey: request.headers.get('Idempotency-Key'),
+        body: text ? JSON.parse(text) : undefined,
+      };
+      sent.push(entry);
+      return answer(entry);
+    }),
+  );
+  return sent;
+}
+
+function offline(): Promise<Response> {
+  return Promise.reject(new TypeError('Failed to fetch'));
+}
+
+const created = (sent: SentRequest) =>
+  jsonResponse(201, {
+    message: 'Contact saved successfully!',
+    contact: {
+      _id: String(sent.body?.nfcUID),
+      name: String(sent.body?.name),
+      email: '',
+      phone: '',
+      company: '',
+      role: '',
+      linkedinURL: '',
+      additionalURL: '',
+      pronouns: '',
+      notes: '',
+      lat: null,
+      lng: null,
+      isFlagged: false,
+      connectedAt: new Date().toISOString(),
+      contactDetailsSent: false,
+      inviteSentByEmail: false,
+      fromInvitation: false,
+      nfcUID: String(sent.body?.nfcUID),
+    },
+  });
+
+async function queueWhileOffline(...cards: CreateContactRequest[]): Promise<void> {
+  stubServer(offline);
+  for (const card of cards) expect(await saveContact(card)).toEqual({ kind: 'queued' });
+}
+
+const saves = (sent: SentRequest[]) => sent.filter((request) => request.path === '/api/contact/create');
+
+beforeEach(async () => {
+  localStorage.clear();
+  localStorage.setItem(StorageKeys.token, accessToken);
+  localStorage.setItem(StorageKeys.refreshToken, refreshToken);
+  await Promise.all([db.outbox.clear(), db.authMirror.clear(), db.failedSaves.clear()]);
+  await reconcileTokenMirror();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('saveContact', () => {
+  it('queues the save with its idempotency key and owner when the network fails', async () => {
+    const sent = stubServer(offline);
+    expect(await saveContact(cardA)).toEqual({ kind: 'queued' });
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ payload: cardA, ownerUserId: 'user-1', attempts: 0 });
+    expect(entry?.idempotencyKey).toBe(sent[0]?.idempotencyKey);
+    expect(entry?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+  });
+
+  it('queues without trying when the browser knows it is offline', async () => {
+    const sent = stubServer(created);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(await saveContact(cardA)).toEqual({ kind: 'queued' });
+    expect(sent).toHaveLength(0);
+    expect(await db.outbox.count()).toBe(1);
+    vi.restoreAllMocks();
+  });
+
+  it('maps the server answers to outcomes', async () => {
+    stubServer(created);
+    expect(await saveContact(cardA)).toEqual({ kind: 'saved' });
+    stubServer(() => jsonResponse(400, { error: 'Contact already exists' }));
+    expect(await saveContact(cardA)).toEqual({ kind: 'exists' });
+    stubServer(() => jsonResponse(400, { error: 'Cannot save your own business card.' }));
+    expect(await saveContact(cardA)).toEqual({ kind: 'own-card' });
+    stubServer(() => jsonResponse(404, { error: 'Card not found.' }));
+    expect(await saveContact(cardA)).toEqual({ kind: 'failed', message: 'Card not found.' });
+    stubServer(() => jsonResponse(200, { ok: true }));
+    expect(await saveContact(cardA)).toEqual({ kind: 'unexpected' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('flushOutbox', () => {
+  it('replays queued saves one by one in queue order and empties the queue', async () => {
+    await queueWhileOffline(cardA, cardB);
+    const sent = stubServer(created);
+    expect(await flushOutbox()).toEqual({ saved: 2, failed: 0, remaining: 0 });
+    expect(saves(sent).map((request) => request.body?.nfcUID)).toEqual([cardA.nfcUID, cardB.nfcUID]);
+    expect(saves(sent).every((request) => request.authorization === `Bearer ${accessToken}`)).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends each save once when two flushes run at the same time', async () => {
+    await queueWhileOffline(cardA, cardB);
+    const sent = stubServer(created);
+    await Promise.all([flushOutbox(), flushOutbox()]);
+    expect(saves(sent).map((request) => request.body?.nfcUID)).toEqual([cardA.nfcUID, cardB.nfcUID]);
+  });
+
+  it('keeps the same idempotency key across every attempt of a save', async () => {
+    const firstAttempt = stubServer(offline);
+    await saveContact(cardA);
+    const failedReplay = stubServer(() => jsonResponse(503, { error: 'Service unavailable' }));
+    await flushOutbox();
+    const replay = stubServer(created);
+    await flushOutbox();
+    const keys = [...firstAttempt, ...failedReplay, ...replay].map((request) => request.idempotencyKey);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys).toHaveLength(3);
+  });
+
+  it('on a 401 refreshes once with the mirrored refresh token and retries with the new token', async () => {
+    await queueWhileOffline(cardA, cardB);
+    const sent = stubServer((request) => {
+      if (request.path === '/api/auth/refresh-token') {
+        return jsonResponse(200, { accessToken: renewedToken, refreshToken: rotatedRefreshToken });
+      }
+      return request.authorization === `Bearer ${renewedToken}`
+        ? created(request)
+        : jsonResponse(401, { error: 'Token expired' });
+    });
+    expect(await flushOutbox()).toMatchObject({ saved: 2, remaining: 0 });
+    const refreshes = sent.filter((request) => request.path === '/api/auth/refresh-token');
+    expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]).toMatchObject({ authorization: null, body: { refreshToken } });
+    expect(saves(sent).map((request) => request.authorization)).toEqual([
+      `Bearer ${accessToken}`,
+      `Bearer ${renewedToken}`,
+      `Bearer ${renewedToken}`,
+    ]);
+    // The page's refresh token was rotated away by the replay: the page adopts the mirrored pair.
+    expect(await readAuthMirror()).toMatchObject({ refreshToken: rotatedRefreshToken, isAheadOfPage: true });
+    await reconcileTokenMirror();
+    expect(localStorage.getItem(StorageKeys.token)).toBe(renewedToken);
+    expect(localStorage.getItem(StorageKeys.refreshToken)).toBe(rotatedRefreshToken);
+    expect(await readAuthMirror()).toMatchObject({ isAheadOfPage: false });
+  });
+
+  it('keeps the saves when the refresh is refused, for the next session of the same member', async () => {
+    await queueWhileOffline(cardA);
+    const sent = stubServer((request) =>
+      request.path === '/api/auth/refresh-token'
+        ? jsonResponse(401, { error: 'Invalid refresh token' })
+        : jsonResponse(401, { error: 'Token expired' }),
+    );
+    expect(await flushOutbox()).toMatchObject({ saved: 0, remaining: 1 });
+    expect(saves(sent)).toHaveLength(1);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ lastError: 'HTTP 401' })]);
+  });
+
+  it('stops at a 5xx or a network error and keeps that save and the ones after it', async () => {
+    await queueWhileOffline(cardA, cardB);
+    const sent = stubServer(() => jsonResponse(500, { error: 'Internal Server Error' }));
+    expect(await flushOutbox()).toEqual({ saved: 0, failed: 0, remaining: 2 });
+    expect(saves(sent)).toHaveLength(1);
+    stubServer(offline);
+    await flushOutbox();
+    const entries = await db.outbox.orderBy('id').toArray();
+    expect(entries.map((entry) => entry.payload.nfcUID)).toEqual([cardA.nfcUID, cardB.nfcUID]);
+    expect(entries[0]).toMatchObject({ attempts: 2, lastError: 'Failed to fetch' });
+  });
+
+  it('removes a save the server refuses for good and records it for the member', async () => {
+    await queueWhileOffline(cardA, cardB);
+    stubServer((request) =>
+      request.body?.nfcUID === cardA.nfcUID
+        ? jsonResponse(400, { error: 'Cannot save your own business card.' })
+        : jsonResponse(400, { error: 'Contact already exists' }),
+    );
+    expect(await flushOutbox()).toEqual({ saved: 1, failed: 1, remaining: 0 });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.failedSaves.toArray()).toEqual([
+      expect.objectContaining({
+        ownerUserId: 'user-1',
+        nfcUID: cardA.nfcUID,
+        message: 'Cannot save your own business card.',
+      }),
+    ]);
+  });
+
+  it("never replays one member's saves with another member's token", async () => {
+    await queueWhileOffline(cardA);
+    localStorage.setItem(StorageKeys.token, makeToken({ sub: 'user-2', role: 'user', exp: 9_999_999_999 }));
+    await reconcileTokenMirror();
+    const sent = stubServer(created);
+    expect(await flushOutbox()).toEqual({ saved: 0, failed: 0, remaining: 0 });
+    expect(sent).toHaveLength(0);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('loses nothing queued across a reload', async () => {
+    await queueWhileOffline(cardA);
+    db.close();
+    const reopened = new TapnetDb();
+    expect((await reopened.outbox.toArray()).map((entry) => entry.payload)).toEqual([cardA]);
+    reopened.close();
+    await db.open();
+    const sent = stubServer(created);
+    expect(await flushOutbox()).toMatchObject({ saved: 1 });
+    expect(saves(sent)).toHaveLength(1);
+  });
+});
