@@ -43,5 +43,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The server reads it to link the public card chunk's CSS and modulepreloads into the rendered page.
+    manifest: true,
   },
 });

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { TokenService } from './modules/auth/tokens';
+import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -104,6 +105,7 @@ export async function buildApp({
   );
 
   const isServingApp = await registerStatic(app, config.staticDir);
+  if (isServingApp) await app.register(cardPageRoutes);
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&

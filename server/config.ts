@@ -29,6 +29,7 @@ const ConfigSchema = z
       .transform((value) => value === 'true' || value === '1'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('./dist'),
+    SSR_DIR: z.string().default('./dist-ssr'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   })
   .transform((env) => ({
@@ -53,6 +54,7 @@ const ConfigSchema = z
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     staticDir: env.STATIC_DIR,
+    ssrDir: env.SSR_DIR,
     rateLimitScale: env.RATE_LIMIT_SCALE,
   }));
 

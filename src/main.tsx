@@ -1,24 +1,14 @@
-// Mounts the app: session check, router, service worker.
+// Picks what to load: a tapped card gets the small public card page, everything else the full app.
 import './zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { setSessionExpiredNavigator } from './api/client';
-import { router } from './app/router';
-import { registerServiceWorker } from './app/service-worker';
-import { checkSession } from './session/check-session';
 import './styles/global.css';
-
-setSessionExpiredNavigator((to) => {
-  router.navigate(to, { replace: true });
-});
-checkSession();
-registerServiceWorker();
+import { parsePublicCardPath } from './features/public-card/card-path';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+
+const publicCard = parsePublicCardPath(window.location.pathname);
+if (publicCard) {
+  void import('./public-card-entry').then(({ mountPublicCard }) => mountPublicCard(root, publicCard));
+} else {
+  void import('./app/app-entry').then(({ mountApp }) => mountApp(root));
+}

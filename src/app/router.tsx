@@ -15,6 +15,11 @@ function placeholder(path: string, title: string, backTo: string): RouteObject {
   return { path, element: <PlaceholderScreen title={title} backTo={backTo} /> };
 }
 
+/** Loaded on demand: a full page load of a card path never comes here (see main.tsx). */
+function publicCardRoute(path: string): RouteObject {
+  return { path, lazy: async () => ({ Component: (await import('./public-card-route')).PublicCardRoute }) };
+}
+
 const publicRoutes: RouteObject[] = [
   {
     path: '/login',
@@ -34,9 +39,7 @@ const publicRoutes: RouteObject[] = [
   },
   { path: '/forgot-password', element: <ForgotPasswordScreen /> },
   { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
-  placeholder('/my-display-card/:nfcUID', 'Business card', '/my-card'),
-  placeholder('/display-card/:nfcUID', 'Business card', '/contacts'),
-  placeholder('/nfc/:nfcUID', 'Business card', '/contacts'),
+  ...['/my-display-card/:nfcUID', '/display-card/:nfcUID', '/nfc/:nfcUID'].map(publicCardRoute),
   // Operator areas guard themselves with their own sign-in (insights-and-operators.md).
   placeholder('/admin', 'Admin', '/login'),
   placeholder('/admin/dashboard', 'Admin dashboard', '/admin'),

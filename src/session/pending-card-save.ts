@@ -1,27 +1,61 @@
 // The card a signed-out visitor asked to save, kept until they sign in (spec §3, §4).
+import type { PublicCard } from '../../contract/card';
+import { PUBLIC_CARD_FIELDS } from '../api/cards';
 import { StorageKeys } from './storage-keys';
 
 /** Spec §9: a pending save older than this is dropped. */
 export const PENDING_CARD_SAVE_VALIDITY_MS = 1_800_000;
 
-function readTimestamp(raw: string): number | undefined {
+/** Spec §3: the timestamp plus the card fields and nfcUID. */
+export type PendingCardSave = Omit<PublicCard, 'userId'> & { timestamp: number };
+
+export type PendingCardSaveRead =
+  | { status: 'none' }
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  | { status: 'valid'; save: PendingCardSave };
+
+/** Everything the visitor saw; the owner's id is looked up again when the save completes. */
+const CARD_FIELDS = PUBLIC_CARD_FIELDS.filter(
+  (field): field is Exclude<(typeof PUBLIC_CARD_FIELDS)[number], 'userId'> => field !== 'userId',
+);
+
+function parse(raw: string): PendingCardSave | undefined {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value === 'object' && value !== null && 'timestamp' in value) {
-      return typeof value.timestamp === 'number' ? value.timestamp : undefined;
-    }
+    value = JSON.parse(raw);
   } catch {
     return undefined;
   }
-  return undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (typeof record.timestamp !== 'number' || typeof record.nfcUID !== 'string') return undefined;
+  const save = { timestamp: record.timestamp } as PendingCardSave;
+  for (const field of CARD_FIELDS) save[field] = typeof record[field] === 'string' ? record[field] : '';
+  return save;
 }
 
-/** Removes a pending save that is unreadable or too old to honour. */
-export function removeExpiredPendingCardSave(now = Date.now()): void {
+export function storePendingCardSave(card: PublicCard, now = Date.now()): void {
+  const save: PendingCardSave = { timestamp: now, nfcUID: card.nfcUID } as PendingCardSave;
+  for (const field of CARD_FIELDS) save[field] = card[field];
+  localStorage.setItem(StorageKeys.pendingCardSave, JSON.stringify(save));
+}
+
+export function readPendingCardSave(now = Date.now()): PendingCardSaveRead {
   const raw = localStorage.getItem(StorageKeys.pendingCardSave);
-  if (raw === null) return;
-  const timestamp = readTimestamp(raw);
-  if (timestamp === undefined || now - timestamp > PENDING_CARD_SAVE_VALIDITY_MS) {
-    localStorage.removeItem(StorageKeys.pendingCardSave);
-  }
+  if (raw === null) return { status: 'none' };
+  const save = parse(raw);
+  if (!save) return { status: 'invalid' };
+  if (now - save.timestamp > PENDING_CARD_SAVE_VALIDITY_MS) return { status: 'expired' };
+  return { status: 'valid', save };
+}
+
+export function clearPendingCardSave(): void {
+  localStorage.removeItem(StorageKeys.pendingCardSave);
+}
+
+/** Removes a pending save that is unreadable or too old to honour (spec §4 App start session check). */
+export function removeExpiredPendingCardSave(now = Date.now()): void {
+  const { status } = readPendingCardSave(now);
+  if (status === 'invalid' || status === 'expired') clearPendingCardSave();
 }

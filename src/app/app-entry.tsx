@@ -1,0 +1,34 @@
+// The signed-in app: session check, router, service worker, and the pending card save after sign-in.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { setSessionExpiredNavigator } from '../api/client';
+import { checkSession } from '../session/check-session';
+import { useSessionStore } from '../session/session-store';
+import { completePendingCardSave } from '../sync/pending-card-save';
+import { router } from './router';
+import { registerServiceWorker } from './service-worker';
+
+export function mountApp(container: HTMLElement): void {
+  setSessionExpiredNavigator((to) => {
+    router.navigate(to, { replace: true });
+  });
+  // Spec §4: whenever someone becomes signed in (login, e-mail verification, app start), a card they
+  // asked to save while signed out is saved now.
+  useSessionStore.subscribe((state, previous) => {
+    if (state.status === 'signedIn' && previous.status !== 'signedIn') {
+      void completePendingCardSave((to) => router.navigate(to));
+    }
+  });
+  // The public card page may already have checked the session before handing over.
+  if (useSessionStore.getState().status === 'checking') void checkSession();
+  else if (useSessionStore.getState().status === 'signedIn')
+    void completePendingCardSave((to) => router.navigate(to));
+  registerServiceWorker();
+
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,14 @@
+// Recognises a public card path without loading anything else: main.tsx decides with it what to load.
+
+/** Spec §2: the public card views; /my-display-card is the owner's preview, opened from /my-card. */
+const PUBLIC_CARD_PATH = /^\/(nfc|display-card|my-display-card)\/([^/]+)\/?$/;
+
+export function parsePublicCardPath(pathname: string): { nfcUID: string; isOwnerPreview: boolean } | null {
+  const match = PUBLIC_CARD_PATH.exec(pathname);
+  if (!match?.[2]) return null;
+  try {
+    return { nfcUID: decodeURIComponent(match[2]), isOwnerPreview: match[1] === 'my-display-card' };
+  } catch {
+    return null;
+  }
+}

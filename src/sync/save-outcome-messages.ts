@@ -1,0 +1,31 @@
+// What the user is told after saving a card (spec §8 Card saving), shared by the public page and the
+// pending save that completes after sign-in.
+import type { ToastKind } from '../ui/toast-store';
+import type { SaveOutcome } from './contact-saves';
+
+export const SaveMessages = {
+  saved: 'Contact saved successfully!',
+  exists: 'This contact is already saved in your contacts.',
+  ownCard: 'Cannot save your own business card.',
+  expired: 'Card save request expired. Please tap the card again to save.',
+  unexpected: 'Contact save attempted, but unexpected response.',
+  queued: "You're offline: the contact will be saved when you're back online.",
+  failed: (error: string) => `Failed to save contact: ${error}`,
+} as const;
+
+export function describeSaveOutcome(outcome: SaveOutcome): { kind: ToastKind; message: string } {
+  switch (outcome.kind) {
+    case 'saved':
+      return { kind: 'success', message: SaveMessages.saved };
+    case 'queued':
+      return { kind: 'info', message: SaveMessages.queued };
+    case 'exists':
+      return { kind: 'info', message: SaveMessages.exists };
+    case 'own-card':
+      return { kind: 'error', message: SaveMessages.ownCard };
+    case 'unexpected':
+      return { kind: 'warning', message: SaveMessages.unexpected };
+    case 'failed':
+      return { kind: 'error', message: SaveMessages.failed(outcome.message) };
+  }
+}

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  businessCard,
+  createMemberWithCard,
+  databaseKinds,
+  issueCard,
+  startTestApp,
+  type TestContext,
+} from './helpers';
+
+// These pages are rendered by the built client (`npm run build`, which `npm test` runs first).
+const isBuilt = existsSync('dist/index.html') && existsSync('dist-ssr/entry-server.js');
+
+describe.skipIf(!isBuilt)('public card pages rendered on the server', () => {
+  let t: TestContext & { close(): Promise<void> };
+  beforeAll(async () => {
+    const [kind] = databaseKinds;
+    if (!kind) throw new Error('no database to test on');
+    t = await startTestApp(kind, { STATIC_DIR: 'dist', SSR_DIR: 'dist-ssr' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers /nfc/:id with the card already in the HTML, its data block and its title', async () => {
+    const { nfcUID } = await createMemberWithCard(t);
+    const response = await t.app.inject({ method: 'GET', url: `/nfc/${nfcUID}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toMatch(/<div id="root"><main[^>]*>.*Ada Lovelace.*<\/main>/s);
+    expect(html).toContain('<title>Ada Lovelace · Tapnet</title>');
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('<script type="application/json" id="card-data">');
+    expect(html).toContain('href="https://linkedin.com/in/ada"');
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/public-card-entry-[^"]+\.js"/,
+    );
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/public-card-page-[^"]+\.css"/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('serves the same card at /display-card and, with a back button, at /my-display-card', async () => {
+    const { nfcUID } = await createMemberWithCard(t);
+    const display = await t.app.inject({ method: 'GET', url: `/display-card/${nfcUID}` });
+    expect(display.statusCode).toBe(200);
+    expect(display.body).toContain('Ada Lovelace');
+    expect(display.body).not.toContain('>Back</button>');
+    const preview = await t.app.inject({ method: 'GET', url: `/my-display-card/${nfcUID}` });
+    expect(preview.body).toMatch(/Back<\/button>/);
+  });
+
+  it('keeps text a member typed inside the data block and escaped in the markup', async () => {
+    const { nfcUID } = await createMemberWithCard(t, { company: '</script><script>alert(1)</script>' });
+    const html = (await t.app.inject({ method: 'GET', url: `/nfc/${nfcUID}` })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+  });
+
+  it('offers activation for an issued card nobody holds and says so for an unknown one', async () => {
+    const unclaimed = await t.app.inject({ method: 'GET', url: `/nfc/${await issueCard(t)}` });
+    expect(unclaimed.statusCode).toBe(200);
+    expect(unclaimed.body).toContain('This card has not been activated yet');
+    expect(unclaimed.body).toContain('Activate this card');
+    const unknown = await t.app.inject({ method: 'GET', url: `/nfc/${'a'.repeat(40)}-9` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Card not found');
+    const garbage = await t.app.inject({ method: 'GET', url: '/nfc/%3Cscript%3E' });
+    expect(garbage.statusCode).toBe(404);
+    expect(garbage.body).not.toContain('<script>');
+  });
+
+  it('shows the card as it is now after the owner edits it', async () => {
+    const member = await createMemberWithCard(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/updateBusinessCard',
+      headers: bearer(member.accessToken),
+      payload: { ...businessCard, name: 'Augusta Ada King' },
+    });
+    const html = (await t.app.inject({ method: 'GET', url: `/nfc/${member.nfcUID}` })).body;
+    expect(html).toContain('Augusta Ada King');
+  });
+});
