@@ -1,0 +1,78 @@
+// Cards for the journeys, made through the same APIs operators and members use.
+import type { APIRequestContext } from '@playwright/test';
+import { verificationCodeIn } from '../support/mail-content';
+import { expect, type Mailbox, type NewUser } from './fixtures';
+
+// The e2e server's admin (playwright.config.ts).
+const ADMIN = { email: 'admin@tapnet.test', password: 'Admin-e2e-Passw0rd' };
+
+export const ownerCard = {
+  pronouns: 'she/her',
+  name: 'Grace Hopper',
+  company: 'Compilers Inc',
+  role: 'Rear Admiral',
+  email: 'grace@example.test',
+  phone: '+1 555 0100',
+  linkedinURL: 'linkedin.com/in/grace',
+  additionalURL: 'grace.example.test',
+};
+
+export async function issueCard(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/admin/login', { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const issued = await request.post('/api/admin/cards', {
+    data: { count: 1 },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const { cards } = (await issued.json()) as { cards: { nfcUID: string }[] };
+  const [card] = cards;
+  if (!card) throw new Error('no card issued');
+  return card.nfcUID;
+}
+
+export async function logInByApi(request: APIRequestContext, user: NewUser): Promise<string> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+/** A verified member, other than the test's own user, holding a linked card with `ownerCard` on it. */
+export async function createCardOwner(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+): Promise<{ nfcUID: string; user: NewUser }> {
+  const user: NewUser = {
+    name: ownerCard.name,
+    email: `grace-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+    password: 'Compiler1Grace',
+    dateOfBirth: '1980-12-09',
+  };
+  expect((await request.post('/api/auth/register', { data: user })).status()).toBe(201);
+  const mail = await mailbox.waitForMail(user.email, { subject: 'verification code' });
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { email: user.email, code: verificationCodeIn(mail) },
+  });
+  expect(verified.status()).toBe(200);
+  const { accessToken } = (await verified.json()) as { accessToken: string };
+  const nfcUID = await issueCard(request);
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const linked = await request.post('/api/user/updateProfile', { data: { nfcUID }, headers });
+  expect(linked.ok(), await linked.text()).toBe(true);
+  const carded = await request.post('/api/user/updateBusinessCard', { data: ownerCard, headers });
+  expect(carded.ok(), await carded.text()).toBe(true);
+  return { nfcUID, user };
+}
+
+export async function listContactsOf(
+  request: APIRequestContext,
+  user: NewUser,
+): Promise<{ nfcUID: string }[]> {
+  const token = await logInByApi(request, user);
+  const response = await request.get('/api/contact', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { nfcUID: string }[];
+}

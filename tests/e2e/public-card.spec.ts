@@ -1,0 +1,108 @@
+import { verificationCodeIn } from '../support/mail-content';
+import { createCardOwner, issueCard, listContactsOf, ownerCard } from './cards';
+import { expect, test } from './fixtures';
+import { LoginPage } from './pages/login-page';
+import { PublicCardPage } from './pages/public-card-page';
+import { RegisterPage } from './pages/register-page';
+
+test('an anonymous visitor saves a tapped card by registering and verifying @desktop', async ({
+  page,
+  request,
+  mailbox,
+  newUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  const card = new PublicCardPage(page);
+  await card.goto(owner.nfcUID);
+  await expect(card.name).toHaveText(ownerCard.name);
+  await expect(page.getByText(`${ownerCard.role}`)).toBeVisible();
+  await expect(card.email).toHaveAttribute('href', `mailto:${ownerCard.email}`);
+  await expect(card.linkedin).toHaveAttribute('href', 'https://linkedin.com/in/grace');
+  await expect(card.website).toHaveAttribute('href', 'https://grace.example.test');
+  await expect(card.saveToPhone).toHaveAttribute('href', `/api/nfc/${owner.nfcUID}/vcard`);
+
+  await card.saveContact.click();
+  await expect(page).toHaveURL(/\/register$/);
+  const register = new RegisterPage(page);
+  await register.register(newUser);
+  const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
+  await register.enterCode(verificationCodeIn(mail));
+  await register.verify.click();
+
+  await expect(card.toast('Contact saved successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts$/);
+  expect(await page.evaluate(() => localStorage.getItem('pendingCardSave'))).toBeNull();
+  const contacts = await listContactsOf(request, newUser);
+  expect(contacts.map((contact) => contact.nfcUID)).toEqual([owner.nfcUID]);
+});
+
+test('a signed-in member saves a tapped card with where they met', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 52.52, longitude: 13.405, accuracy: 20 });
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(verifiedUser.email, verifiedUser.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  const card = new PublicCardPage(page);
+  await card.goto(owner.nfcUID);
+  await card.saveContact.click();
+  await expect(card.toast('Contact saved successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts$/);
+  const contacts = (await listContactsOf(request, verifiedUser)) as { nfcUID: string; lat: number }[];
+  expect(contacts).toHaveLength(1);
+  expect(contacts[0]).toMatchObject({ nfcUID: owner.nfcUID, lat: 52.52, lng: 13.405 });
+
+  await card.goto(owner.nfcUID);
+  await card.saveContact.click();
+  await expect(card.toast('This contact is already saved in your contacts.')).toBeVisible();
+});
+
+test('the owner of a card sees it without Save Contact', async ({ page, request, mailbox }) => {
+  const owner = await createCardOwner(request, mailbox);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(owner.user.email, owner.user.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  const card = new PublicCardPage(page);
+  await card.goto(owner.nfcUID);
+  await expect(card.name).toHaveText(ownerCard.name);
+  await expect(card.saveContact).toBeHidden();
+  await expect(card.saveToPhone).toBeVisible();
+});
+
+test('the card is in the page before any script runs', async ({ browser, request, mailbox }) => {
+  const owner = await createCardOwner(request, mailbox);
+  const response = await request.get(`/nfc/${owner.nfcUID}`);
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  expect(await response.text()).toMatch(new RegExp(`<div id="root">.*${ownerCard.name}`, 's'));
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: undefined });
+  const page = await noScript.newPage();
+  await page.goto(new URL(`/nfc/${owner.nfcUID}`, response.url()).toString());
+  await expect(page.getByRole('heading', { level: 1, name: ownerCard.name })).toBeVisible();
+  await expect(page).toHaveTitle(`${ownerCard.name} · Tapnet`);
+  await noScript.close();
+});
+
+test('tapping a card nobody has activated offers to activate it', async ({ page, request }) => {
+  const nfcUID = await issueCard(request);
+  const card = new PublicCardPage(page);
+  await card.goto(nfcUID);
+  await expect(page.getByRole('heading', { name: 'This card has not been activated yet' })).toBeVisible();
+  await card.activate.click();
+  await expect(page).toHaveURL(new RegExp(`activateCard(=|%3D)${nfcUID}`));
+});
+
+test('an unknown card says it was not found', async ({ page }) => {
+  await new PublicCardPage(page).goto(`${'0'.repeat(40)}-1`);
+  await expect(page.getByRole('heading', { name: 'Card not found' })).toBeVisible();
+});
