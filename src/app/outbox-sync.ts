@@ -1,11 +1,7 @@
 // When the page replays queued contact saves itself, and how it keeps its tokens in step with replays.
 import { reconcileTokenMirror } from '../session/token-mirror';
+import { requestBackgroundSync } from '../sync/contact-saves';
 import { flushOutbox, OUTBOX_CHANNEL_NAME } from '../sync/outbox';
-
-/** With a controlling service worker and Background Sync, the sync event replays on reconnect. */
-function hasBackgroundSync(): boolean {
-  return 'SyncManager' in window && Boolean(navigator.serviceWorker?.controller);
-}
 
 function flush(): void {
   reconcileTokenMirror()
@@ -19,8 +15,12 @@ export function startOutboxSync(): () => void {
   // At start everywhere: a save queued before a restart may never get its sync event, and the lock and
   // Idempotency-Key make a replay that races the service worker harmless.
   flush();
+  // A sync the browser fired while the connection was only half back fails and backs off for minutes;
+  // registering it again on reconnect lets the service worker replay now. Without it the page replays.
   const onOnline = () => {
-    if (!hasBackgroundSync()) flush();
+    requestBackgroundSync().then((isRegistered) => {
+      if (!isRegistered) flush();
+    });
   };
   // Another tab or the service worker may have refreshed the tokens while this one was hidden.
   const onVisibilityChange = () => {

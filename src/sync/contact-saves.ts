@@ -54,12 +54,16 @@ async function queue(payload: CreateContactRequest, idempotencyKey: string): Pro
 /**
  * Asks the service worker to replay once the network is back, even if the tab is closed by then.
  * Without Background Sync (or without a service worker) the page's own triggers replay instead.
+ * Returns whether the sync was registered.
  */
-async function requestBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
+export async function requestBackgroundSync(): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return false;
   const registration = await navigator.serviceWorker.ready;
-  if (!('sync' in registration)) return;
-  await (registration.sync as SyncManagerLike).register(OUTBOX_SYNC_TAG).catch(() => {});
+  if (!('sync' in registration)) return false;
+  return (registration.sync as SyncManagerLike).register(OUTBOX_SYNC_TAG).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Background Sync is not in TypeScript's DOM library yet. */
