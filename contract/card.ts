@@ -5,7 +5,14 @@ import { EmailSchema } from './fields';
 /** 40 lower-case hex characters, a dash, then digits (spec §3 Card ID). */
 export const CARD_ID_PATTERN = /^[0-9a-f]{40}-\d+$/;
 
-export const NfcUidSchema = z.string().trim().max(80).regex(CARD_ID_PATTERN, 'Please enter a valid Card ID.');
+export const INVALID_CARD_ID_MESSAGE = 'Please enter a valid Card ID.';
+
+/** Whether `value` (surrounding spaces ignored, as the server trims) has the Card ID format. */
+export function isCardId(value: string): boolean {
+  return CARD_ID_PATTERN.test(value.trim());
+}
+
+export const NfcUidSchema = z.string().trim().max(80).regex(CARD_ID_PATTERN, INVALID_CARD_ID_MESSAGE);
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');

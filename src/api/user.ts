@@ -1,4 +1,5 @@
 // The signed-in member's account (spec §7 User).
+import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
 import { AccountSchema } from '../../contract/user';
 import { requestJson } from './client';
 
@@ -7,4 +8,14 @@ export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
 
 export function fetchAccount(options: { timeout?: number } = {}) {
   return requestJson('/api/user/account', AccountSchema, options);
+}
+
+/** Spec §4: the my-card Save Changes sends the card fields; the answer is the updated account. */
+export function updateBusinessCard(card: BusinessCardInput) {
+  return requestJson('/api/user/updateBusinessCard', AccountSchema, { method: 'post', json: card });
+}
+
+/** Name, e-mail and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */
+export function updateProfile(changes: UpdateProfileRequest) {
+  return requestJson('/api/user/updateProfile', AccountSchema, { method: 'post', json: changes });
 }

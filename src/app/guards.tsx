@@ -1,6 +1,7 @@
 // Who may see which route (spec §2): signed-in-only pages, and sign-in pages a signed-in user skips.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { deferCardActivation } from '../session/card-activation';
 import { buildLoginPath, DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../session/return-url';
 import { useSessionStore } from '../session/session-store';
 import styles from './shell.module.css';
@@ -17,7 +18,10 @@ export function RequireSession() {
     );
   }
   if (status === 'signedOut') {
-    const to = signOutReason === 'loggedOut' ? '/login' : buildLoginPath(location.pathname + location.search);
+    // An activation link always comes back to /my-card, whoever signs in (spec §4 Card activation).
+    const activationReturnUrl = deferCardActivation(location.pathname, location.search);
+    const returnUrl = activationReturnUrl ?? location.pathname + location.search;
+    const to = signOutReason === 'loggedOut' && !activationReturnUrl ? '/login' : buildLoginPath(returnUrl);
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

@@ -10,6 +10,17 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isFullWidth?: boolean;
 }
 
+/** The button's look, for a link that acts as a button (e.g. one that opens another screen). */
+export function buttonClassName({
+  variant = 'primary',
+  isFullWidth = false,
+  className,
+}: Pick<ButtonProps, 'variant' | 'isFullWidth' | 'className'>): string {
+  return [styles.button, styles[variant], isFullWidth ? styles.fullWidth : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+}
+
 export function Button({
   variant = 'primary',
   isBusy = false,
@@ -21,9 +32,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], isFullWidth ? styles.fullWidth : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = buttonClassName({ variant, isFullWidth, className });
   return (
     <button {...rest} type={type} className={classes} disabled={disabled || isBusy} aria-busy={isBusy}>
       {isBusy && <span className={styles.spinner} aria-hidden="true" />}

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { DEFAULT_SIGNED_IN_PATH } from '../../session/return-url';
+import { DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
 import { StorageKeys } from '../../session/storage-keys';
@@ -63,7 +63,8 @@ export function RegisterScreen() {
             storeSignIn({ ...session, email: step.email });
             showToast('success', 'Email verified successfully! Welcome to Tapnet');
             signIn();
-            navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+            // Back to where sign-in interrupted the user, e.g. /my-card to finish a card activation.
+            navigate(readReturnUrl(location.search) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
           }}
         />
       </AuthLayout>

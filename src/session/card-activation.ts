@@ -1,0 +1,36 @@
+// Card activation across a sign-in (spec §4 Card activation): the Card ID waits in storage meanwhile.
+import { StorageKeys } from './storage-keys';
+
+export const MY_CARD_PATH = '/my-card';
+/** The /my-card query parameter of the link an unclaimed card's page offers. */
+export const ACTIVATE_CARD_PARAM = 'activateCard';
+
+/**
+ * For the redirect of a signed-out user: keeps the Card ID of an activation link in storage and
+ * returns the path to come back to without it (so the link is not activated twice), or null when the
+ * path is no activation link.
+ */
+export function deferCardActivation(pathname: string, search: string): string | null {
+  const params = new URLSearchParams(search);
+  const cardId = params.get(ACTIVATE_CARD_PARAM);
+  if (pathname !== MY_CARD_PATH || !cardId) return null;
+  localStorage.setItem(StorageKeys.activationCardId, cardId);
+  params.delete(ACTIVATE_CARD_PARAM);
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+export function readDeferredActivationCard(): string | null {
+  return localStorage.getItem(StorageKeys.activationCardId);
+}
+
+export function clearDeferredActivationCard(): void {
+  localStorage.removeItem(StorageKeys.activationCardId);
+}
+
+/** Set by a screen that activated a card before sending the user to /my-card, which celebrates it. */
+export function takeCardActivationSuccess(): boolean {
+  const hasSucceeded = localStorage.getItem(StorageKeys.cardActivationSuccess) === 'true';
+  localStorage.removeItem(StorageKeys.cardActivationSuccess);
+  return hasSucceeded;
+}
