@@ -52,8 +52,14 @@ const signedInRoutes: RouteObject[] = [
   { path: '/edit-contacts', element: <EnableEditMode /> },
   placeholder('/invitations', 'Invitations', '/contacts'),
   placeholder('/map', 'Map', '/contacts'),
-  placeholder('/my-card', 'My Card', '/contacts'),
-  placeholder('/account', 'Account Information', '/contacts'),
+  {
+    path: '/my-card',
+    lazy: async () => ({ Component: (await import('../features/card/my-card-screen')).MyCardScreen }),
+  },
+  {
+    path: '/account',
+    lazy: async () => ({ Component: (await import('../features/account/account-screen')).AccountScreen }),
+  },
   placeholder('/account-settings', 'Account', '/settings'),
   placeholder('/delete-account', 'Delete Account', '/contacts'),
   placeholder('/notification-settings', 'Notification Settings', '/settings'),

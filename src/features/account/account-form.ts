@@ -1,0 +1,38 @@
+// The Account Information form's values and what a save sends (spec §4 Account page).
+import { isCardId, type UpdateProfileRequest } from '../../../contract/card';
+import type { Account } from '../../../contract/user';
+import { changedKeys } from '../../ui/form-values';
+
+// A type, not an interface: the dirty-state helpers take any record of strings.
+export type AccountValues = {
+  name: string;
+  email: string;
+  /** Empty when no card is linked; clearing it unlinks the card. */
+  nfcUID: string;
+};
+
+export function accountValues(account: Account): AccountValues {
+  return { name: account.name, email: account.email, nfcUID: account.nfcUID ?? '' };
+}
+
+/** Only what changed is sent, so an unchanged e-mail or card is never checked again. */
+export function profileChanges(values: AccountValues, loaded: AccountValues): UpdateProfileRequest {
+  const changes: UpdateProfileRequest = {};
+  for (const key of changedKeys(values, loaded)) {
+    if (key === 'nfcUID') changes.nfcUID = values.nfcUID.trim() || null;
+    else if (key === 'name' || key === 'email') changes[key] = values[key].trim();
+  }
+  return changes;
+}
+
+/** A typed Card ID must have the format; an empty one means "unlink". */
+export function isSavable(values: AccountValues): boolean {
+  return values.nfcUID.trim() === '' || isCardId(values.nfcUID);
+}
+
+const JOINED_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+export function formatJoined(joined: string): string {
+  const date = new Date(joined);
+  return Number.isNaN(date.getTime()) ? joined : JOINED_FORMAT.format(date);
+}

@@ -1,0 +1,114 @@
+// The Card Details form of /my-card: Save Changes shows only once something differs from what was saved.
+import { type FormEvent, useState } from 'react';
+import type { Account } from '../../../contract/user';
+import { ApiError } from '../../api/client';
+import { updateBusinessCard } from '../../api/user';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { hasChanges } from '../../ui/form-values';
+import { Notice } from '../../ui/notice';
+import { showToast } from '../../ui/toast-store';
+import { CARD_FIELDS, type CardFormErrors, cardFormValues, validateCardForm } from './card-form';
+import styles from './my-card.module.css';
+
+export const SAVE_CARD_FAILED = 'Failed to save business card. Please try again.';
+
+interface SaveFailure {
+  message: string;
+  details: string[];
+}
+
+export function CardDetailsForm({
+  account,
+  onSaved,
+}: {
+  account: Account;
+  onSaved: (account: Account) => void;
+}) {
+  const [loaded, setLoaded] = useState(() => cardFormValues(account));
+  const [values, setValues] = useState(loaded);
+  const [errors, setErrors] = useState<CardFormErrors>({});
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const isDirty = hasChanges(values, loaded);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateCardForm(values);
+    setErrors(found);
+    const firstInvalid = CARD_FIELDS.find((field) => found[field.key]);
+    if (firstInvalid) {
+      document.getElementById(`card-${firstInvalid.key}`)?.focus();
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const saved = await updateBusinessCard(values);
+      const savedValues = cardFormValues(saved);
+      setLoaded(savedValues);
+      setValues(savedValues);
+      onSaved(saved);
+      showToast('success', 'Business card saved.');
+    } catch (error) {
+      const details = error instanceof ApiError && error.errors.length > 0 ? error.errors : [];
+      setFailure({ message: SAVE_CARD_FAILED, details });
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="card-details-title">
+      <div className={styles.panelHeader}>
+        <h2 id="card-details-title" className={styles.panelTitle}>
+          Card Details
+        </h2>
+        <p className={styles.panelText}>
+          What people see when they tap your card. Name and email are required.
+        </p>
+      </div>
+      <form className={styles.form} onSubmit={handleSubmit} noValidate>
+        <div className={styles.fieldGrid}>
+          {CARD_FIELDS.map((field) => (
+            <Field
+              key={field.key}
+              id={`card-${field.key}`}
+              label={field.label}
+              type={field.type}
+              inputMode={field.inputMode}
+              autoComplete={field.autoComplete}
+              placeholder={field.placeholder}
+              required={field.isRequired}
+              value={values[field.key]}
+              error={errors[field.key]}
+              onChange={(event) => {
+                const value = event.target.value;
+                setValues((current) => ({ ...current, [field.key]: value }));
+                setErrors((current) => ({ ...current, [field.key]: undefined }));
+              }}
+            />
+          ))}
+        </div>
+        {failure && (
+          <Notice tone="error" title={failure.message}>
+            {failure.details.length > 0 && (
+              <ul className={styles.errorList}>
+                {failure.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
+          </Notice>
+        )}
+        {isDirty && (
+          <div className={styles.saveBar}>
+            <Button type="submit" isFullWidth isBusy={isSaving} busyLabel="Saving...">
+              Save Changes
+            </Button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}

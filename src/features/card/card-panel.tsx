@@ -1,0 +1,116 @@
+// The physical card on /my-card: its state, activation, and the ways to reach the card without NFC.
+import { Link } from 'react-router';
+import { Badge } from '../../ui/badge';
+import { Button, buttonClassName } from '../../ui/button';
+import { CardIdForm } from '../../ui/card-id-form';
+import { Notice } from '../../ui/notice';
+import type { ActivationFailure } from './activation';
+import styles from './my-card.module.css';
+import { isWebNfcAvailable, NfcWriter } from './nfc-writer';
+import { QrCode } from './qr-code';
+
+/** The shop selling Tapnet cards; a deployment sets its own at build time. */
+export const SHOP_URL = import.meta.env.VITE_SHOP_URL ?? 'https://shop.tapnet.app';
+export const PREVIEW_NEEDS_CARD = 'You must link an NFC card to preview your card.';
+
+export type ActivationState =
+  | { kind: 'idle' }
+  | { kind: 'activating'; cardId: string }
+  | { kind: 'failed'; cardId: string; failure: ActivationFailure };
+
+export function tapUrl(nfcUID: string): string {
+  return `${window.location.origin}/nfc/${encodeURIComponent(nfcUID)}`;
+}
+
+interface CardPanelProps {
+  nfcUID: string | null;
+  activation: ActivationState;
+  onActivate: (cardId: string) => void;
+}
+
+export function CardStatusBadge({ nfcUID }: { nfcUID: string | null }) {
+  return nfcUID ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Not Activated</Badge>;
+}
+
+export function CardPanel({ nfcUID, activation, onActivate }: CardPanelProps) {
+  return (
+    <section className={styles.panel} aria-labelledby="card-panel-title">
+      <div className={styles.panelHeaderRow}>
+        <h2 id="card-panel-title" className={styles.panelTitle}>
+          Your NFC card
+        </h2>
+        <CardStatusBadge nfcUID={nfcUID} />
+      </div>
+      {nfcUID ? (
+        <LinkedCard nfcUID={nfcUID} />
+      ) : (
+        <UnlinkedCard activation={activation} onActivate={onActivate} />
+      )}
+    </section>
+  );
+}
+
+function LinkedCard({ nfcUID }: { nfcUID: string }) {
+  const url = tapUrl(nfcUID);
+  return (
+    <>
+      <figure className={styles.qrFigure}>
+        <QrCode text={url} label="QR code that opens your card" className={styles.qr} />
+        <figcaption className={styles.panelText}>
+          No NFC on their phone? Let them scan this code to open your card.
+        </figcaption>
+      </figure>
+      <p className={styles.tapUrl}>{url}</p>
+      {isWebNfcAvailable() && <NfcWriter url={url} />}
+      <Link
+        to={`/my-display-card/${encodeURIComponent(nfcUID)}`}
+        className={buttonClassName({ isFullWidth: true })}
+      >
+        Preview Card
+      </Link>
+    </>
+  );
+}
+
+function UnlinkedCard({ activation, onActivate }: Omit<CardPanelProps, 'nfcUID'>) {
+  return (
+    <>
+      <p className={styles.panelText}>
+        Link the card that came with your order to make it tap-ready. Its Card ID is in the e-mail that came
+        with it.
+      </p>
+      {activation.kind === 'failed' && (
+        <Notice tone="error" title={activation.failure.message}>
+          {activation.failure.reason}
+        </Notice>
+      )}
+      <CardIdForm
+        // A failed automatic activation leaves its ID in the field, ready to retry or correct.
+        key={activation.kind === 'failed' ? activation.cardId : 'manual'}
+        id="activate-card-id"
+        submitLabel="Activate Card"
+        busyLabel="Activating..."
+        isBusy={activation.kind === 'activating'}
+        initialValue={activation.kind === 'failed' ? activation.cardId : ''}
+        onSubmit={onActivate}
+      />
+      <Button variant="secondary" isFullWidth disabled aria-describedby="preview-needs-card">
+        Preview Card
+      </Button>
+      <p id="preview-needs-card" className={styles.panelText}>
+        {PREVIEW_NEEDS_CARD}
+      </p>
+      <div className={styles.orderRow}>
+        <span>No card yet?</span>
+        <a
+          href={SHOP_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName({ variant: 'quiet' })}
+        >
+          Order Now<span className="visually-hidden"> (opens the Tapnet shop in a new tab)</span>
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+// /my-card (spec §2): the member's Card Details, their NFC card's state, and its activation (spec §4).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
+import { ApiError } from '../../api/client';
+import { updateProfile } from '../../api/user';
+import {
+  ACTIVATE_CARD_PARAM,
+  clearDeferredActivationCard,
+  readDeferredActivationCard,
+  takeCardActivationSuccess,
+} from '../../session/card-activation';
+import { useFreshAccount } from '../../session/use-fresh-account';
+import { Button } from '../../ui/button';
+import { CARD_LINKED_MESSAGE, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
+import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Notice } from '../../ui/notice';
+import { ACTIVATION_FAILED, describeActivationFailure, planActivation } from './activation';
+import { CardDetailsForm } from './card-details-form';
+import { type ActivationState, CardPanel, CardStatusBadge } from './card-panel';
+import styles from './my-card.module.css';
+
+export const FETCH_CARD_FAILED = 'Failed to fetch card information.';
+
+type ActivationMode = 'automatic' | 'manual';
+
+export function MyCardScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { load, adopt: showAccount, retry } = useFreshAccount();
+  const [activation, setActivation] = useState<ActivationState>({ kind: 'idle' });
+  const [isCelebrating, setIsCelebrating] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const hasPlannedActivation = useRef(false);
+  const queryCardId = searchParams.get(ACTIVATE_CARD_PARAM);
+
+  useEffect(() => {
+    if (takeCardActivationSuccess()) setIsCelebrating(true);
+  }, []);
+
+  const activate = useCallback(
+    async (cardId: string, mode: ActivationMode) => {
+      setActivation({ kind: 'activating', cardId });
+      setIsCelebrating(false);
+      try {
+        showAccount(await updateProfile({ nfcUID: cardId }));
+        setActivation({ kind: 'idle' });
+        setIsCelebrating(true);
+      } catch (error) {
+        const failure =
+          mode === 'automatic'
+            ? describeActivationFailure(error)
+            : { message: LINK_CARD_FAILED_MESSAGE, reason: error instanceof ApiError ? error.message : null };
+        setActivation({ kind: 'failed', cardId, failure });
+      }
+    },
+    [showAccount],
+  );
+
+  // Once per visit, with the account known: the activation link followed, or the one kept over sign-in.
+  useEffect(() => {
+    if (load.kind !== 'ready' || hasPlannedActivation.current) return;
+    hasPlannedActivation.current = true;
+    const plan = planActivation({
+      queryCardId,
+      storedCardId: readDeferredActivationCard(),
+      linkedCardId: load.account.nfcUID,
+    });
+    if (plan.kind === 'none') return;
+    clearDeferredActivationCard();
+    // Spec §4: the query is cleared, so a reload or a shared link does not activate again.
+    if (queryCardId) setSearchParams({}, { replace: true });
+    if (plan.kind === 'activate') activate(plan.cardId, 'automatic');
+    else if (plan.kind === 'already-linked') setNotice('This card is already linked to your account.');
+    else if (plan.kind === 'has-other-card') {
+      setNotice(
+        'Your account already has a linked card. To use another one, remove the current Card ID on your Account page first.',
+      );
+    } else {
+      setActivation({
+        kind: 'failed',
+        cardId: plan.cardId,
+        failure: { message: ACTIVATION_FAILED, reason: INVALID_CARD_ID_MESSAGE },
+      });
+    }
+  }, [load, queryCardId, setSearchParams, activate]);
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.column}>
+        <Link to="/contacts" className={styles.back}>
+          <span aria-hidden="true">←</span> Back
+        </Link>
+        <div className={styles.titleRow}>
+          <h1 className={styles.title}>My Card</h1>
+          {load.kind === 'ready' && <CardStatusBadge nfcUID={load.account.nfcUID} />}
+        </div>
+        {isCelebrating && (
+          <Notice
+            tone="success"
+            title={
+              <>
+                <span aria-hidden="true">🎉 </span>
+                {CARD_LINKED_MESSAGE}
+              </>
+            }
+            onClose={() => setIsCelebrating(false)}
+            closeLabel="Close the congratulations message"
+          >
+            Congratulations, your Tapnet card is active. Anyone who taps it now sees your card.
+          </Notice>
+        )}
+        {notice && (
+          <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
+        )}
+        {load.kind === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
+        {load.kind === 'failed' && (
+          <div className={styles.failed}>
+            <Notice tone="error" title={FETCH_CARD_FAILED}>
+              Check your connection and try again.
+            </Notice>
+            <Button variant="secondary" onClick={retry}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {load.kind === 'ready' && (
+          <div className={styles.layout}>
+            <CardDetailsForm key={load.account._id} account={load.account} onSaved={showAccount} />
+            <CardPanel
+              nfcUID={load.account.nfcUID}
+              activation={activation}
+              onActivate={(cardId) => activate(cardId, 'manual')}
+            />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
