@@ -26,5 +26,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
       reply.header('Cache-Control', cacheControlFor(urlPath));
     },
   });
+  // With `index: false` the plugin answers the bare root, a directory, with 403; the root is the app.
+  app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   return true;
 }

@@ -130,11 +130,13 @@ describe.each(databaseKinds)('serving the built app ($name)', (kind) => {
   });
 
   it('answers client routes with the shell and unknown API paths with JSON', async () => {
-    const page = await context.app.inject({ method: 'GET', url: '/contacts?sort=name' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.body).toContain('<title>Tapnet</title>');
+    for (const url of ['/', '/contacts?sort=name']) {
+      const page = await context.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<title>Tapnet</title>');
+    }
     const api = await context.app.inject({ method: 'GET', url: '/api/contacts-typo' });
     expect(api.statusCode).toBe(404);
     expect(json(api)).toEqual({ error: 'Not found' });
