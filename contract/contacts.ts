@@ -55,3 +55,27 @@ export type CreateContactResponse = z.infer<typeof CreateContactResponseSchema>;
 /** Replays of one save carry the same key, so the server stores it once (DESIGN.md §4 Offline saves). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key');
+
+/** Spec §5, §9: notes are at most this long. */
+export const NOTES_MAX_LENGTH = 1000;
+
+export const UpdateNotesRequestSchema = z.object({
+  notes: z.string().max(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`),
+});
+export type UpdateNotesRequest = z.infer<typeof UpdateNotesRequestSchema>;
+
+export const ContactIdParamsSchema = z.object({ id: z.uuid('Contact not found') });
+
+export const ToggleFlagResponseSchema = z.object({ isFlagged: z.boolean() });
+export type ToggleFlagResponse = z.infer<typeof ToggleFlagResponseSchema>;
+
+/** Spec §3 Map contact: a saved contact that has the place where people met. */
+export const MapContactSchema = z.object({
+  _id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  name: z.string(),
+  dateAdded: z.string(),
+});
+export type MapContact = z.infer<typeof MapContactSchema>;
+export const MapContactListSchema = z.array(MapContactSchema);

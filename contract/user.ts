@@ -11,3 +11,7 @@ export const AccountSchema = z.object({
   businessCard: BusinessCardViewSchema.nullable(),
 });
 export type Account = z.infer<typeof AccountSchema>;
+
+/** Spec §3 Notification settings: opting out stops every e-mail that is not needed to use the account. */
+export const NotificationSettingsSchema = z.object({ emailOptOut: z.boolean() });
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;

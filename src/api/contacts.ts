@@ -1,11 +1,16 @@
 // A member's contacts (spec §7 Cards and contacts).
+
 import {
   ContactListSchema,
+  ContactSchema,
   type CreateContactRequest,
   type CreateContactResponse,
   CreateContactResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
+  MapContactListSchema,
+  ToggleFlagResponseSchema,
 } from '../../contract/contacts';
+import { MessageResponseSchema } from '../../contract/errors';
 import { request, requestJson } from './client';
 
 export const CREATE_CONTACT_PATH = '/api/contact/create';
@@ -35,4 +40,36 @@ export async function createContact(
 /** Newest first. */
 export function listContacts() {
   return requestJson('/api/contact', ContactListSchema);
+}
+
+/** The answer is the updated contact. */
+export function updateContactNotes(contactId: string, notes: string) {
+  return requestJson(`/api/contact/${encodeURIComponent(contactId)}`, ContactSchema, {
+    method: 'put',
+    json: { notes },
+  });
+}
+
+export function toggleContactFlag(contactId: string) {
+  return requestJson(`/api/contact/${encodeURIComponent(contactId)}/toggle-flag`, ToggleFlagResponseSchema, {
+    method: 'patch',
+  });
+}
+
+export function deleteContact(contactId: string) {
+  return requestJson(`/api/contact/${encodeURIComponent(contactId)}`, MessageResponseSchema, {
+    method: 'delete',
+  });
+}
+
+/** E-mails my business card to the contact. */
+export function sendMyCard(contactId: string) {
+  return requestJson(`/api/contact/send-card/${encodeURIComponent(contactId)}`, MessageResponseSchema, {
+    method: 'post',
+  });
+}
+
+/** The contacts that carry the place where people met (spec §3 Map contact). */
+export function listMapContacts() {
+  return requestJson('/api/contact/mapContacts', MapContactListSchema);
 }

@@ -1,6 +1,7 @@
 // The signed-in member's account (spec §7 User).
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
-import { AccountSchema } from '../../contract/user';
+import { MessageResponseSchema } from '../../contract/errors';
+import { AccountSchema, type NotificationSettings, NotificationSettingsSchema } from '../../contract/user';
 import { requestJson } from './client';
 
 /** Spec §9: the app-start session check gives the account call this long. */
@@ -18,4 +19,24 @@ export function updateBusinessCard(card: BusinessCardInput) {
 /** Name, e-mail and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */
 export function updateProfile(changes: UpdateProfileRequest) {
   return requestJson('/api/user/updateProfile', AccountSchema, { method: 'post', json: changes });
+}
+
+export function fetchNotificationSettings() {
+  return requestJson('/api/user/notification-settings', NotificationSettingsSchema);
+}
+
+export function updateNotificationSettings(settings: NotificationSettings) {
+  return requestJson('/api/user/notification-settings', NotificationSettingsSchema, {
+    method: 'post',
+    json: settings,
+  });
+}
+
+/**
+ * Deletes the account and everything in it for good. The spec names two calls, one per screen
+ * (account management and the delete-account page); both do the same.
+ */
+export function deleteAccount(from: 'account-settings' | 'delete-account-page') {
+  const path = from === 'account-settings' ? '/api/user/delete-account' : '/api/user/delete';
+  return requestJson(path, MessageResponseSchema, { method: 'delete' });
 }
