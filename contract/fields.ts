@@ -8,6 +8,7 @@ export const EmailSchema = z
   .string()
   .trim()
   .toLowerCase()
+  .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email('Please enter a valid email address'));
 
