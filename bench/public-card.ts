@@ -95,6 +95,14 @@ interface Figures {
   jsGzipKb: number;
 }
 
+/** What Lighthouse names as the LCP element and what held it back: where to look when over budget. */
+function describeLcp(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: Record<string, unknown>[] }[] }
+    | undefined;
+  return JSON.stringify(details?.items?.map((table) => table.items) ?? null);
+}
+
 async function measure(url: string): Promise<Figures> {
   const result = await lighthouse(url, {
     port: DEBUG_PORT,
@@ -104,6 +112,7 @@ async function measure(url: string): Promise<Figures> {
   });
   if (!result) throw new Error('lighthouse returned nothing');
   const { lhr } = result;
+  if (process.env.BENCH_DEBUG) console.log(url, describeLcp(lhr));
   const requests =
     (
       lhr.audits['network-requests']?.details as {

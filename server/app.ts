@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { TokenService } from './modules/auth/tokens';
+import { loadCardPageRenderer } from './modules/card-pages/renderer';
 import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
 import { contactRoutes } from './modules/contacts/routes';
@@ -66,6 +67,8 @@ export async function buildApp({
   });
 
   await ensureOperators(ctx);
+  // Unbuilt (no SSR bundle): the not-found handler serves the shell, which renders cards in the browser.
+  const cardPageRenderer = await loadCardPageRenderer(config.staticDir, config.ssrDir);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -73,7 +76,7 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -105,7 +108,9 @@ export async function buildApp({
   );
 
   const isServingApp = await registerStatic(app, config.staticDir);
-  if (isServingApp) await app.register(cardPageRoutes);
+  if (isServingApp && cardPageRenderer) {
+    await app.register(cardPageRoutes, { render: cardPageRenderer.render });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 // These names never change between releases, so a cached copy would pin users to an old app.
 const ALWAYS_REVALIDATE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
-function cacheControlFor(urlPath: string): string {
+function cacheControlFor(filePath: string): string {
+  // A precompressed copy (file.js.br) is cached like the file it stands for.
+  const urlPath = filePath.replace(/\.(br|gz)$/, '');
   if (ALWAYS_REVALIDATE.has(urlPath) || urlPath.startsWith('/workbox-')) return 'no-cache';
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=86400';
@@ -21,6 +23,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     index: false,
     wildcard: true,
     cacheControl: false,
+    // scripts/precompress.ts writes .br and .gz copies at build time.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const urlPath = filePath.slice(root.length).replaceAll('\\', '/');
       reply.header('Cache-Control', cacheControlFor(urlPath));

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
 import { bearer, createMember, databaseKinds, describeOnEachDatabase, json, startTestApp } from './helpers';
@@ -111,6 +112,7 @@ describe.each(databaseKinds)('serving the built app ($name)', (kind) => {
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Tapnet</title>');
     writeFileSync(join(staticDir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
     writeFileSync(join(staticDir, 'sw.js'), 'self.x = 1');
+    writeFileSync(join(staticDir, 'sw.js.br'), brotliCompressSync('self.x = 1'));
     writeFileSync(join(staticDir, 'manifest.webmanifest'), '{}');
     context = await startTestApp(kind, { STATIC_DIR: staticDir });
   });
@@ -127,6 +129,21 @@ describe.each(databaseKinds)('serving the built app ($name)', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the precompressed copy to browsers that accept it, cached like the file itself', async () => {
+    const compressed = await context.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('self.x = 1');
+    const plain = await context.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('self.x = 1');
   });
 
   it('answers client routes with the shell and unknown API paths with JSON', async () => {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -39,8 +41,31 @@ describe.skipIf(!isBuilt)('public card pages rendered on the server', () => {
     expect(html).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/public-card-entry-[^"]+\.js"/,
     );
-    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/public-card-page-[^"]+\.css"/);
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('inlines the page CSS, allowed by its hash in the CSP, so the first paint waits for no stylesheet', async () => {
+    const { nfcUID } = await createMemberWithCard(t);
+    const response = await t.app.inject({ method: 'GET', url: `/nfc/${nfcUID}` });
+    expect(response.body).not.toContain('rel="stylesheet"');
+    const css = response.body.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    expect(css).toContain('--brand');
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`style-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const { nfcUID } = await createMemberWithCard(t);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/nfc/${nfcUID}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Ada Lovelace');
   });
 
   it('serves the same card at /display-card and, with a back button, at /my-display-card', async () => {
