@@ -2,10 +2,11 @@
 // Polling): the leader tab polls, any tab revalidates when it comes back into view or back online.
 import { cancelRevalidation, prefetchContacts, revalidateContacts } from './contacts-revalidation';
 import {
+  broadcastLeaderChannel,
   createLeaderElection,
+  type LeaderChannel,
   type LeaseStore,
   localStorageLease,
-  pollLeaderChannelName,
 } from './poll-leader';
 
 /** Spec §9: the leader polls about this often... */
@@ -59,7 +60,7 @@ export interface ContactsPollingOptions {
   userId: string;
   signals?: TabSignals;
   lease?: LeaseStore;
-  channel?: BroadcastChannel;
+  channel?: LeaderChannel;
   revalidate?: () => Promise<unknown>;
   random?: () => number;
   tabId?: string;
@@ -74,7 +75,7 @@ export function startContactsPolling({
   userId,
   signals = browserTabSignals(),
   lease = localStorageLease(userId),
-  channel = new BroadcastChannel(pollLeaderChannelName(userId)),
+  channel = broadcastLeaderChannel(userId),
   revalidate = () => revalidateContacts(userId),
   random = Math.random,
   tabId,

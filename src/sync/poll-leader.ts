@@ -51,16 +51,32 @@ export function localStorageLease(userId: string, storage: Storage = localStorag
   };
 }
 
-export function pollLeaderChannelName(userId: string): string {
-  return `${POLL_LEADER_PREFIX}${userId}`;
+export type LeaderMessage = { type: 'claimed'; tabId: string } | { type: 'released'; tabId: string };
+
+/** How a tab tells the member's other tabs about the lease; a BroadcastChannel in the app. */
+export interface LeaderChannel {
+  postMessage(message: LeaderMessage): void;
+  subscribe(listener: (message: LeaderMessage) => void): () => void;
+  close(): void;
 }
 
-type LeaderMessage = { type: 'claimed'; tabId: string } | { type: 'released'; tabId: string };
+export function broadcastLeaderChannel(userId: string): LeaderChannel {
+  const channel = new BroadcastChannel(`${POLL_LEADER_PREFIX}${userId}`);
+  return {
+    postMessage: (message) => channel.postMessage(message),
+    subscribe(listener) {
+      const onMessage = (event: MessageEvent<LeaderMessage>) => listener(event.data);
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+    close: () => channel.close(),
+  };
+}
 
 export interface LeaderElectionOptions {
   lease: LeaseStore;
   /** This tab's own channel; the election closes it when disposed. */
-  channel: BroadcastChannel;
+  channel: LeaderChannel;
   onLeadershipChange(isLeader: boolean): void;
   tabId?: string;
   random?: () => number;
@@ -119,7 +135,7 @@ export function createLeaderElection({
       schedule(renew, POLL_LEASE_RENEW_MS);
       return;
     }
-    channel.postMessage({ type: 'claimed', tabId } satisfies LeaderMessage);
+    channel.postMessage({ type: 'claimed', tabId });
     schedule(confirm, CLAIM_SETTLE_MS);
   }
 
@@ -145,16 +161,15 @@ export function createLeaderElection({
     schedule(renew, POLL_LEASE_RENEW_MS);
   }
 
-  function onMessage(event: MessageEvent<LeaderMessage>) {
-    if (!isRunning || event.data?.tabId === tabId) return;
-    if (event.data?.type === 'released' && !isLeader) {
+  const unsubscribe = channel.subscribe((message) => {
+    if (!isRunning || message?.tabId === tabId) return;
+    if (message?.type === 'released' && !isLeader) {
       schedule(claim, random() * TAKEOVER_JITTER_MS);
-    } else if (event.data?.type === 'claimed' && isLeader) {
+    } else if (message?.type === 'claimed' && isLeader) {
       const holder = liveLease(Date.now());
       if (holder && holder.tabId !== tabId) follow(holder);
     }
-  }
-  channel.addEventListener('message', onMessage);
+  });
 
   function stop() {
     if (!isRunning) return;
@@ -162,7 +177,7 @@ export function createLeaderElection({
     clearTimeout(timer);
     if (liveLease(Date.now())?.tabId === tabId) {
       lease.release(tabId);
-      channel.postMessage({ type: 'released', tabId } satisfies LeaderMessage);
+      channel.postMessage({ type: 'released', tabId });
     }
     setLeader(false);
   }
@@ -176,7 +191,7 @@ export function createLeaderElection({
     stop,
     dispose() {
       stop();
-      channel.removeEventListener('message', onMessage);
+      unsubscribe();
       channel.close();
     },
     isLeader: () => isLeader,

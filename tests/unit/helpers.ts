@@ -1,4 +1,5 @@
 // Builders shared by the unit tests.
+import type { Contact } from '../../contract/contacts';
 
 function base64Url(value: string): string {
   return btoa(value).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -19,4 +20,29 @@ export function jsonResponse(status: number, body?: unknown): Response {
     status,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
   });
+}
+
+/** A contact as the server lists it, with the fields a test cares about overridden. */
+export function makeContact(id: string, overrides: Partial<Contact> = {}): Contact {
+  return {
+    _id: id,
+    pronouns: '',
+    name: `Contact ${id}`,
+    company: 'Analytical Engines',
+    role: '',
+    email: `${id}@example.test`,
+    phone: '',
+    linkedinURL: '',
+    additionalURL: '',
+    notes: '',
+    lat: null,
+    lng: null,
+    isFlagged: false,
+    connectedAt: '2026-11-01T10:00:00.000Z',
+    contactDetailsSent: false,
+    inviteSentByEmail: false,
+    fromInvitation: false,
+    nfcUID: null,
+    ...overrides,
+  };
 }
