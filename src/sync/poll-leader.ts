@@ -122,19 +122,20 @@ export function createLeaderElection({
     schedule(claim, wait + random() * TAKEOVER_JITTER_MS);
   }
 
-  function claim() {
-    if (!isRunning) return;
+  /** Writes this tab's lease, unless another live tab holds it: then this tab follows that one. */
+  function holdLease(): boolean {
     const now = Date.now();
     const holder = liveLease(now);
     if (holder && holder.tabId !== tabId) {
       follow(holder);
-      return;
+      return false;
     }
     lease.write({ tabId, expiresAt: now + POLL_LEASE_TTL_MS });
-    if (isLeader) {
-      schedule(renew, POLL_LEASE_RENEW_MS);
-      return;
-    }
+    return true;
+  }
+
+  function claim() {
+    if (!isRunning || !holdLease()) return;
     channel.postMessage({ type: 'claimed', tabId });
     schedule(confirm, CLAIM_SETTLE_MS);
   }
@@ -149,16 +150,9 @@ export function createLeaderElection({
     schedule(renew, POLL_LEASE_RENEW_MS - CLAIM_SETTLE_MS);
   }
 
+  /** A leader whose timers were held back (a frozen or throttled tab) may find it was replaced meanwhile. */
   function renew() {
-    const now = Date.now();
-    const holder = liveLease(now);
-    // Another tab took over while this one's timers were held back (a frozen or throttled tab).
-    if (holder && holder.tabId !== tabId) {
-      follow(holder);
-      return;
-    }
-    lease.write({ tabId, expiresAt: now + POLL_LEASE_TTL_MS });
-    schedule(renew, POLL_LEASE_RENEW_MS);
+    if (holdLease()) schedule(renew, POLL_LEASE_RENEW_MS);
   }
 
   const unsubscribe = channel.subscribe((message) => {

@@ -13,9 +13,8 @@ import {
 } from '../../src/db/contacts-cache';
 import { db } from '../../src/db/tapnet-db';
 import { clearSession } from '../../src/session/session';
-import { StorageKeys } from '../../src/session/storage-keys';
 import { applyContactChange } from '../../src/sync/use-contacts';
-import { makeContact, tokenExpiringIn } from './helpers';
+import { makeContact, signInWithEmptyContactsCache } from './helpers';
 
 const owner = 'user-1';
 const isOwnerCurrent = () => true;
@@ -38,10 +37,7 @@ function recordMutatedTables(): { tables: string[][]; stop(): void } {
 }
 
 beforeEach(async () => {
-  localStorage.clear();
-  localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
-  await db.contacts.clear();
-  await db.contactSets.clear();
+  await signInWithEmptyContactsCache();
 });
 
 afterEach(() => {

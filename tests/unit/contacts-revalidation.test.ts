@@ -15,7 +15,7 @@ import {
   revalidateOnContactsLoad,
   scheduleRevalidation,
 } from '../../src/sync/contacts-revalidation';
-import { makeContact, tokenExpiringIn } from './helpers';
+import { makeContact, signInWithEmptyContactsCache } from './helpers';
 
 const owner = 'user-1';
 const ada = makeContact('ada', { name: 'Ada Lovelace' });
@@ -49,10 +49,7 @@ function cacheOf(contacts: Contact[], etag: string, now = Date.now()) {
 }
 
 beforeEach(async () => {
-  localStorage.clear();
-  localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
-  await db.contacts.clear();
-  await db.contactSets.clear();
+  await signInWithEmptyContactsCache();
 });
 
 afterEach(() => {

@@ -1,5 +1,7 @@
 // Builders shared by the unit tests.
 import type { Contact } from '../../contract/contacts';
+import { db } from '../../src/db/tapnet-db';
+import { StorageKeys } from '../../src/session/storage-keys';
 
 function base64Url(value: string): string {
   return btoa(value).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -45,4 +47,12 @@ export function makeContact(id: string, overrides: Partial<Contact> = {}): Conta
     nfcUID: null,
     ...overrides,
   };
+}
+
+/** Signed in as user-1 with fresh storage: no session leftovers, no contacts cache. */
+export async function signInWithEmptyContactsCache(): Promise<void> {
+  localStorage.clear();
+  localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
+  await db.contacts.clear();
+  await db.contactSets.clear();
 }

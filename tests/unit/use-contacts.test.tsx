@@ -4,12 +4,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../contract/contacts';
 import { storeContactList } from '../../src/db/contacts-cache';
-import { db } from '../../src/db/tapnet-db';
 import { useSessionStore } from '../../src/session/session-store';
-import { StorageKeys } from '../../src/session/storage-keys';
 import { cancelRevalidation } from '../../src/sync/contacts-revalidation';
 import { applyContactChange, useContacts } from '../../src/sync/use-contacts';
-import { makeContact, tokenExpiringIn } from './helpers';
+import { makeContact, signInWithEmptyContactsCache } from './helpers';
 
 const owner = 'user-1';
 const ada = makeContact('ada', { name: 'Ada Lovelace' });
@@ -38,11 +36,8 @@ function store(contacts: Contact[], etag: string) {
 
 beforeEach(async () => {
   renders.length = 0;
-  localStorage.clear();
-  localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
+  await signInWithEmptyContactsCache();
   useSessionStore.getState().signIn();
-  await db.contacts.clear();
-  await db.contactSets.clear();
   // The revalidation a page load schedules finds the list unchanged.
   vi.stubGlobal('fetch', async () => new Response(null, { status: 304 }));
 });
