@@ -6,10 +6,11 @@ export function readSignedInUserId(): string | null {
   return readTokenSubject(readAccessToken());
 }
 
-/** Null unless the session check has signed someone in; re-read whenever the session changes. */
+/**
+ * Null unless someone is signed in. A change of member always passes through signed out, so the
+ * status alone tells the caller when to read the token again.
+ */
 export function useSignedInUserId(): string | null {
   const status = useSessionStore((state) => state.status);
-  // The account is replaced on sign-in and sign-out, so a change of member re-renders the caller.
-  useSessionStore((state) => state.account?._id);
   return status === 'signedIn' ? readSignedInUserId() : null;
 }
