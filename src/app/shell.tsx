@@ -1,6 +1,8 @@
 // The frame around every route: transitions, per-navigation chores, splash, toasts and update prompt.
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useSignedInUserId } from '../session/signed-in-user';
+import { startContactsSync } from '../sync/contacts-polling';
 import { Toaster } from '../ui/toaster';
 import { startOutboxSync } from './outbox-sync';
 import { reportPageView } from './page-views';
@@ -18,7 +20,12 @@ function isFadingPath(pathname: string): boolean {
 export function Shell() {
   const { pathname } = useLocation();
 
+  const signedInUserId = useSignedInUserId();
+
   useEffect(() => startOutboxSync(), []);
+
+  // While a member is signed in, whatever the page: prefetch, then polling by one of their tabs.
+  useEffect(() => (signedInUserId ? startContactsSync(signedInUserId) : undefined), [signedInUserId]);
 
   useEffect(() => {
     window.scrollTo(0, 0);

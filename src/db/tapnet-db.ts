@@ -1,7 +1,7 @@
 // The app's one IndexedDB database (DESIGN.md §3): its tables, their versioned schema and row shapes.
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import { z } from 'zod';
-import { CreateContactRequestSchema, IdempotencyKeySchema } from '../../contract/contacts';
+import { ContactSchema, CreateContactRequestSchema, IdempotencyKeySchema } from '../../contract/contacts';
 
 export const DATABASE_NAME = 'tapnet';
 
@@ -44,10 +44,32 @@ export const FailedSaveSchema = z.object({
 });
 export type FailedSave = z.infer<typeof FailedSaveSchema>;
 
+/**
+ * One contact of a member's cache (spec §3 Contacts cache entry, its `data` split into rows so that a
+ * refresh rewrites only the contacts that changed). `rank` keeps the list's order: higher is newer.
+ */
+export const CachedContactSchema = ContactSchema.extend({
+  ownerUserId: z.string().min(1),
+  rank: z.number().int(),
+});
+export type CachedContact = z.infer<typeof CachedContactSchema>;
+
+/** The rest of the spec's cache entry: one per member, without it the member's rows count for nothing. */
+export const ContactSetSchema = z.object({
+  ownerUserId: z.string().min(1),
+  etag: z.string().nullable(),
+  lastUpdated: z.number(),
+  ttlMs: z.number().positive(),
+  schemaVersion: z.number().int(),
+});
+export type ContactSet = z.infer<typeof ContactSetSchema>;
+
 export class TapnetDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   authMirror!: EntityTable<AuthMirror, 'key'>;
   failedSaves!: EntityTable<FailedSave, 'id'>;
+  contacts!: Table<CachedContact, [string, string]>;
+  contactSets!: EntityTable<ContactSet, 'ownerUserId'>;
 
   constructor() {
     super(DATABASE_NAME);
@@ -56,6 +78,10 @@ export class TapnetDb extends Dexie {
       outbox: '++id, ownerUserId, &idempotencyKey',
       authMirror: 'key',
       failedSaves: '++id, ownerUserId',
+    });
+    this.version(2).stores({
+      contacts: '[ownerUserId+_id], ownerUserId',
+      contactSets: 'ownerUserId',
     });
   }
 }

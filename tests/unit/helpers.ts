@@ -1,4 +1,7 @@
 // Builders shared by the unit tests.
+import type { Contact } from '../../contract/contacts';
+import { db } from '../../src/db/tapnet-db';
+import { StorageKeys } from '../../src/session/storage-keys';
 
 function base64Url(value: string): string {
   return btoa(value).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -19,4 +22,37 @@ export function jsonResponse(status: number, body?: unknown): Response {
     status,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
   });
+}
+
+/** A contact as the server lists it, with the fields a test cares about overridden. */
+export function makeContact(id: string, overrides: Partial<Contact> = {}): Contact {
+  return {
+    _id: id,
+    pronouns: '',
+    name: `Contact ${id}`,
+    company: 'Analytical Engines',
+    role: '',
+    email: `${id}@example.test`,
+    phone: '',
+    linkedinURL: '',
+    additionalURL: '',
+    notes: '',
+    lat: null,
+    lng: null,
+    isFlagged: false,
+    connectedAt: '2026-11-01T10:00:00.000Z',
+    contactDetailsSent: false,
+    inviteSentByEmail: false,
+    fromInvitation: false,
+    nfcUID: null,
+    ...overrides,
+  };
+}
+
+/** Signed in as user-1 with fresh storage: no session leftovers, no contacts cache. */
+export async function signInWithEmptyContactsCache(): Promise<void> {
+  localStorage.clear();
+  localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
+  await db.contacts.clear();
+  await db.contactSets.clear();
 }

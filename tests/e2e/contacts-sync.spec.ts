@@ -1,0 +1,107 @@
+// Two tabs of one member share the polling for contacts (spec §4 Contacts cache, Polling): only the
+// leader tab asks the server, and when it closes the other tab takes over. Also: the contacts cache
+// is filled after login and removed with the session.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { LoginPage } from './pages/login-page';
+import { SettingsPage } from './pages/settings-page';
+
+/** The leader's first poll comes 5 s after it is elected, the next 21 to 29 s later. */
+const TWO_POLLS_TIMEOUT_MS = 5_000 + 29_000 + 10_000;
+/** A closing leader hands over at once (pagehide), so the other tab polls about 5 s later. */
+const TAKEOVER_TIMEOUT_MS = 15_000;
+
+/** Counts the contact-list requests a tab sends, from now on. */
+function countContactListRequests(tab: Page): { count: number } {
+  const counter = { count: 0 };
+  tab.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/contact') counter.count += 1;
+  });
+  return counter;
+}
+
+/** What the tab's IndexedDB holds in the contacts cache, read without the app's code. */
+function cachedContactSets(tab: Page): Promise<number> {
+  return tab.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('tapnet');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('contactSets')) {
+            database.close();
+            resolve(0);
+            return;
+          }
+          const count = database.transaction('contactSets').objectStore('contactSets').count();
+          count.onsuccess = () => {
+            database.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+test('only one tab of a member polls for contacts, and the other takes over when it closes', async ({
+  page,
+  context,
+  verifiedUser,
+}) => {
+  test.setTimeout(120_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(verifiedUser.email, verifiedUser.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+  // Away from the contacts screen, whose own loading would also ask for the list.
+  const first = new SettingsPage(page);
+  await first.goto();
+  await expect(first.logOut).toBeVisible();
+  const secondTab = await context.newPage();
+  const second = new SettingsPage(secondTab);
+  await second.goto();
+  await expect(second.logOut).toBeVisible();
+
+  const requests = new Map([
+    [page, countContactListRequests(page)],
+    [secondTab, countContactListRequests(secondTab)],
+  ]);
+  const counts = () => [...requests.values()].map((counter) => counter.count);
+  await expect
+    .poll(() => Math.max(...counts()), { timeout: TWO_POLLS_TIMEOUT_MS, intervals: [500] })
+    .toBeGreaterThanOrEqual(2);
+  expect(Math.min(...counts()), 'the tab that is not the leader does not poll').toBe(0);
+
+  const leader = (requests.get(page)?.count ?? 0) > 0 ? page : secondTab;
+  const follower = leader === page ? secondTab : page;
+  const followerRequests = requests.get(follower) ?? { count: 0 };
+  await leader.close({ runBeforeUnload: true });
+
+  await expect
+    .poll(() => followerRequests.count, { timeout: TAKEOVER_TIMEOUT_MS, intervals: [500] })
+    .toBeGreaterThanOrEqual(1);
+});
+
+test('the contacts cache is filled after login and removed when the member logs out', async ({
+  page,
+  verifiedUser,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(verifiedUser.email, verifiedUser.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect.poll(() => cachedContactSets(page)).toBe(1);
+
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await settings.logOut.click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await expect.poll(() => cachedContactSets(page)).toBe(0);
+  const pollLeaderKeys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('tapnet:poll-leader:')),
+  );
+  expect(pollLeaderKeys).toEqual([]);
+});

@@ -1,0 +1,251 @@
+// The contacts cache in IndexedDB (spec §4 Contacts cache, Session token; DESIGN.md §3): what counts
+// as valid, how lists and single changes are stored, and that unchanged data is never rewritten.
+// IndexedDB is fake-indexeddb.
+import { Dexie, liveQuery } from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  CONTACTS_CACHE_SCHEMA_VERSION,
+  CONTACTS_CACHE_TTL_MS,
+  mergeContactChange,
+  readContactsCache,
+  storeContactList,
+  takeContactsCache,
+} from '../../src/db/contacts-cache';
+import { db } from '../../src/db/tapnet-db';
+import { clearSession } from '../../src/session/session';
+import { applyContactChange } from '../../src/sync/use-contacts';
+import { makeContact, signInWithEmptyContactsCache } from './helpers';
+
+const owner = 'user-1';
+const isOwnerCurrent = () => true;
+const ada = makeContact('ada', { name: 'Ada Lovelace' });
+const grace = makeContact('grace', { name: 'Grace Hopper' });
+const alan = makeContact('alan', { name: 'Alan Turing' });
+
+async function store(contacts = [ada, grace], etag: string | null = '"v1"', now = Date.now()) {
+  return storeContactList(owner, contacts, etag, { now, isOwnerCurrent });
+}
+
+/** Which tables each committed write touched, as Dexie tells its live queries. */
+function recordMutatedTables(): { tables: string[][]; stop(): void } {
+  const tables: string[][] = [];
+  const listener = (parts: Record<string, unknown>) => {
+    tables.push([...new Set(Object.keys(parts).map((part) => part.split('/')[3] ?? part))]);
+  };
+  Dexie.on('storagemutated', listener);
+  return { tables, stop: () => Dexie.on.storagemutated.unsubscribe(listener) };
+}
+
+beforeEach(async () => {
+  await signInWithEmptyContactsCache();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('reading the cache', () => {
+  it('gives back the stored list newest first with its etag', async () => {
+    await store([alan, ada, grace], '"v7"');
+
+    const cache = await readContactsCache(owner);
+
+    expect(cache?.etag).toBe('"v7"');
+    expect(cache?.contacts).toEqual([alan, ada, grace]);
+  });
+
+  it('treats a member without a cache as having none, and keeps members apart', async () => {
+    await store();
+
+    expect(await readContactsCache('user-2')).toBeNull();
+  });
+
+  it('keeps an empty list as known: a member with no contacts has a valid cache', async () => {
+    await store([]);
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([]);
+  });
+
+  it('treats a cache of another schema version as absent', async () => {
+    await store();
+    await db.contactSets.update(owner, { schemaVersion: CONTACTS_CACHE_SCHEMA_VERSION + 1 });
+
+    expect(await readContactsCache(owner)).toBeNull();
+  });
+
+  it('is valid until just before 7 days and absent from 7 days on', async () => {
+    const storedAt = Date.parse('2026-11-01T10:00:00Z');
+    await store([ada], '"v1"', storedAt);
+
+    expect(await readContactsCache(owner, storedAt + CONTACTS_CACHE_TTL_MS - 1)).not.toBeNull();
+    expect(await readContactsCache(owner, storedAt + CONTACTS_CACHE_TTL_MS)).toBeNull();
+  });
+
+  it('does not let a stored ttlMs stretch the 7 days', async () => {
+    const storedAt = Date.parse('2026-11-01T10:00:00Z');
+    await store([ada], '"v1"', storedAt);
+    await db.contactSets.update(owner, { ttlMs: CONTACTS_CACHE_TTL_MS * 10 });
+
+    expect(await readContactsCache(owner, storedAt + CONTACTS_CACHE_TTL_MS)).toBeNull();
+  });
+
+  it('treats an entry that fails its schema as absent', async () => {
+    await store();
+    await db.contactSets.put({ ownerUserId: owner, etag: 42, lastUpdated: 'yesterday' } as never);
+
+    expect(await readContactsCache(owner)).toBeNull();
+  });
+
+  it('treats the whole list as absent when one contact no longer parses, and drops it on take', async () => {
+    await store();
+    await db.contacts.update([owner, 'ada'], { name: 42 } as never);
+
+    expect(await readContactsCache(owner)).toBeNull();
+    expect(await takeContactsCache(owner)).toBeNull();
+    expect(await db.contacts.where('ownerUserId').equals(owner).count()).toBe(0);
+    expect(await db.contactSets.get(owner)).toBeUndefined();
+  });
+});
+
+describe('storing a fetched list', () => {
+  it('reports a change when there was no cache, and none when the same list comes again', async () => {
+    expect(await store()).toBe(true);
+    expect(await store([ada, grace], '"v2"')).toBe(false);
+    expect((await readContactsCache(owner))?.etag).toBe('"v2"');
+  });
+
+  it('does not rewrite contacts that did not change, so live queries over them stay quiet', async () => {
+    await store();
+    const mutations = recordMutatedTables();
+
+    await store([ada, grace], '"v2"');
+    mutations.stop();
+
+    expect(mutations.tables).toEqual([['contactSets']]);
+  });
+
+  it('writes only what differs: a new contact at the front, a changed one, a removed one', async () => {
+    await store([ada, grace]);
+    const rowsBefore = await db.contacts.toArray();
+    const renamedGrace = { ...grace, notes: 'Met at the conference' };
+
+    expect(await store([alan, renamedGrace], '"v2"')).toBe(true);
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([alan, renamedGrace]);
+    const rowsAfter = await db.contacts.toArray();
+    const graceBefore = rowsBefore.find((row) => row._id === 'grace');
+    const graceAfter = rowsAfter.find((row) => row._id === 'grace');
+    expect(graceAfter?.rank).toBe(graceBefore?.rank);
+  });
+
+  it('tells live queries when the data did change', async () => {
+    await store([ada]);
+    const seen: string[][] = [];
+    const subscription = liveQuery(() => readContactsCache(owner)).subscribe((cache) =>
+      seen.push(cache?.contacts.map((contact) => contact._id) ?? []),
+    );
+    await vi.waitFor(() => expect(seen).toEqual([['ada']]));
+
+    await store([grace, ada], '"v2"');
+
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual(['grace', 'ada']));
+    subscription.unsubscribe();
+  });
+
+  it('stores nothing for a member who is no longer signed in', async () => {
+    const isChanged = await storeContactList(owner, [ada], '"v1"', { isOwnerCurrent: () => false });
+
+    expect(isChanged).toBe(false);
+    expect(await db.contactSets.count()).toBe(0);
+  });
+});
+
+describe('merging a confirmed change', () => {
+  it('replaces the fields of the contact with the same _id and keeps its place', async () => {
+    await store([ada, grace]);
+    const flaggedGrace = { ...grace, isFlagged: true };
+
+    expect(
+      await mergeContactChange(owner, { type: 'upsert', contact: flaggedGrace }, { isOwnerCurrent }),
+    ).toBe(true);
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([ada, flaggedGrace]);
+  });
+
+  it('puts a new contact at the front', async () => {
+    await store([ada, grace]);
+
+    await mergeContactChange(owner, { type: 'upsert', contact: alan }, { isOwnerCurrent });
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([alan, ada, grace]);
+  });
+
+  it('keeps the order a later fetch of the same list gives, without rewriting anything', async () => {
+    await store([ada, grace]);
+    await mergeContactChange(owner, { type: 'upsert', contact: alan }, { isOwnerCurrent });
+    const mutations = recordMutatedTables();
+
+    await store([alan, ada, grace], '"v2"');
+    mutations.stop();
+
+    expect(mutations.tables).toEqual([['contactSets']]);
+  });
+
+  it('removes a deleted contact', async () => {
+    await store([ada, grace]);
+
+    await mergeContactChange(owner, { type: 'remove', contactId: 'ada' }, { isOwnerCurrent });
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([grace]);
+  });
+
+  it('does nothing without a cache, or with an expired one', async () => {
+    expect(await mergeContactChange(owner, { type: 'upsert', contact: alan }, { isOwnerCurrent })).toBe(
+      false,
+    );
+    expect(await db.contacts.count()).toBe(0);
+
+    const storedAt = Date.parse('2026-11-01T10:00:00Z');
+    await store([ada], '"v1"', storedAt);
+    const now = storedAt + CONTACTS_CACHE_TTL_MS;
+    expect(await mergeContactChange(owner, { type: 'upsert', contact: alan }, { now, isOwnerCurrent })).toBe(
+      false,
+    );
+    expect(await db.contacts.get([owner, 'alan'])).toBeUndefined();
+  });
+
+  it('writes nothing when the contact is already as confirmed', async () => {
+    await store([ada]);
+    const mutations = recordMutatedTables();
+
+    expect(await mergeContactChange(owner, { type: 'upsert', contact: ada }, { isOwnerCurrent })).toBe(false);
+    mutations.stop();
+
+    expect(mutations.tables).toEqual([]);
+  });
+
+  it('applies changes to the signed-in member, logging a failed merge as a warning and going on', async () => {
+    await store([ada]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    await applyContactChange({ type: 'upsert', contact: grace });
+    await applyContactChange({ type: 'upsert', contact: { ...alan, name: 42 } as never });
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([grace, ada]);
+    expect(warn).toHaveBeenCalledWith('Contacts cache: merge failed', expect.anything());
+  });
+});
+
+describe('clearing the session', () => {
+  it('removes every cached contact list and its entry', async () => {
+    await store([ada, grace]);
+    await storeContactList('user-2', [alan], null, { isOwnerCurrent });
+
+    clearSession();
+
+    await vi.waitFor(async () => {
+      expect(await db.contacts.count()).toBe(0);
+      expect(await db.contactSets.count()).toBe(0);
+    });
+  });
+});
