@@ -1,0 +1,148 @@
+// Budget of the contacts screen (README "Budgets"): a member with 5,000 contacts, warm (service worker
+// installed, contacts cached in IndexedDB), time from navigation to the first contact painted. Runs the
+// production build on the real app with an embedded database seeded directly. Prints figures; not a test.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../server/app';
+import { readConfig } from '../server/config';
+import { openDatabase } from '../server/db/connection';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { verificationCodeIn } from '../tests/support/mail-content';
+import { startSmtpSink } from '../tests/support/smtp-sink';
+
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5492);
+const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 5000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const BUDGET_MS = 300;
+const NEWEST_NAME = 'Person 00001';
+const member = {
+  name: 'Ada Lovelace',
+  email: 'ada@bench.test',
+  password: 'Analytical1Engine',
+  dateOfBirth: '1990-12-10',
+};
+
+async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(APP_URL + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync('dist/index.html')) throw new Error('Build first: npm run build');
+  const sink = await startSmtpSink();
+  const connection = await openDatabase({ inMemory: true });
+  const config = readConfig({
+    PORT: String(APP_PORT),
+    PUBLIC_URL: APP_URL,
+    SMTP_URL: sink.smtpUrl,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  });
+  const app = await buildApp({ config, connection, logger: false });
+  await app.listen({ port: APP_PORT, host: '127.0.0.1' });
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    await post('/api/auth/register', member);
+    const mail = await sink.waitForMail(member.email, { subject: 'verification code' });
+    await post('/api/auth/verify-email', { email: member.email, code: verificationCodeIn(mail) });
+    const owner = await connection.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', member.email)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const rows = Array.from({ length: CONTACTS }, (_, index) => ({
+      owner_id: owner.id,
+      name: `Person ${String(index + 1).padStart(5, '0')}`,
+      company: `Company ${index % 97}`,
+      role: 'Engineer',
+      email: `person${index + 1}@example.test`,
+      notes: 'Met at the conference; follow up about the pilot.',
+      lat: 51.5 + (index % 100) / 1000,
+      lng: -0.1 + (index % 100) / 1000,
+      // Person 00001 is the newest, so it is the one the screen shows first.
+      connected_at: new Date(now - index * 60_000),
+    }));
+    for (let start = 0; start < rows.length; start += 500) {
+      await connection.db
+        .insertInto('contacts')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
+    const page = await context.newPage();
+    // Records when the newest contact's name is first in the DOM and then painted (the next frame).
+    await page.addInitScript((name: string) => {
+      const observer = new MutationObserver(() => {
+        if (!document.body?.textContent.includes(name)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          (window as unknown as { __firstContactMs: number }).__firstContactMs = performance.now();
+        });
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    }, NEWEST_NAME);
+    await page.goto(`${APP_URL}/login`);
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.waitForURL('**/contacts');
+    await page.getByText(NEWEST_NAME).first().waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The cache is filled once the first fetch is stored.
+    await page.waitForFunction(
+      async (count: number) => {
+        const request = indexedDB.open('tapnet');
+        const db: IDBDatabase = await new Promise((resolve) => {
+          request.onsuccess = () => resolve(request.result);
+        });
+        const stored: number = await new Promise((resolve) => {
+          const countRequest = db.transaction('contacts').objectStore('contacts').count();
+          countRequest.onsuccess = () => resolve(countRequest.result);
+        });
+        db.close();
+        return stored >= count;
+      },
+      CONTACTS,
+      { polling: 200, timeout: 60_000 },
+    );
+
+    const runs: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await page.reload();
+      await page.waitForFunction(() => (window as unknown as { __firstContactMs?: number }).__firstContactMs);
+      runs.push(
+        await page.evaluate(() => (window as unknown as { __firstContactMs: number }).__firstContactMs),
+      );
+    }
+    const figure = median(runs);
+    console.log(
+      `Contacts screen, ${CONTACTS} contacts, warm (service worker + IndexedDB cache), median of ${RUNS}`,
+    );
+    console.log(
+      `  navigation to first contact painted   ${figure.toFixed(0)} ms (budget < ${BUDGET_MS}: ${figure < BUDGET_MS ? 'within budget' : 'OVER BUDGET'})`,
+    );
+    console.log(`  runs                                  ${runs.map((run) => run.toFixed(0)).join(', ')} ms`);
+  } finally {
+    await browser.close();
+    await app.close();
+    await sink.close();
+  }
+}
+
+await main();
