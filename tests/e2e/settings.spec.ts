@@ -25,12 +25,15 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
-test('each settings entry reaches its screen and Back returns to settings @desktop', async ({
+test('each settings entry reaches its screen and Back returns to settings', async ({
   page,
   verifiedUser,
 }) => {
   await logIn(page, verifiedUser);
   const settings = new SettingsPage(page);
+  await settings.goto();
+  await expect(settings.logOut).toBeVisible();
+  await expectNoSeriousViolations(page);
   const screens = [
     { entry: 'Notification Settings', url: /\/notification-settings$/, heading: 'Notification Settings' },
     { entry: 'Insight Preferences', url: /\/insight-preferences$/, heading: 'Insight Preferences' },
@@ -118,7 +121,7 @@ test('my contacts download as one vCard file and as CSV', async ({
   expect(rows[1]).toContain(`${ownerCard.name},${ownerCard.pronouns},${ownerCard.company}`);
 });
 
-test('notification settings stay as set after a reload @desktop', async ({ page, verifiedUser }) => {
+test('notification settings stay as set after a reload', async ({ page, verifiedUser }) => {
   await logIn(page, verifiedUser);
   const notifications = new NotificationSettingsPage(page);
   await notifications.goto();
@@ -142,6 +145,7 @@ test('notification settings stay as set after a reload @desktop', async ({ page,
 
 test('deleting the account from account management asks for "delete", signs out, and frees the e-mail', async ({
   page,
+  context,
   verifiedUser,
   mailbox,
 }) => {
@@ -158,6 +162,12 @@ test('deleting the account from account management asks for "delete", signs out,
   await expect(page).toHaveURL(/\/account-settings$/);
 
   await account.confirmation.fill('DeLeTe');
+  await context.setOffline(true);
+  await account.confirmDelete.click();
+  await expect(account.dialog.getByText('Failed to delete account. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
+
+  await context.setOffline(false);
   await account.confirmDelete.click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
