@@ -1,13 +1,14 @@
 // /account-settings: account management (spec §2): who I am, password, privacy, and deleting the account.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Account } from '../../../contract/user';
 import { deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../session/log-out';
 import { useFreshAccount } from '../../session/use-fresh-account';
 import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Menu, MenuLink } from '../../ui/menu';
 import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
 import styles from './account-settings.module.css';
 import { DeleteAccountModal } from './delete-account-modal';
 import { formatMemberSince } from './format-date';
@@ -26,66 +27,46 @@ export function AccountSettingsScreen() {
   const [isDeleting, setIsDeleting] = useState(false);
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/settings" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Account</h1>
-        {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-        {load.kind === 'failed' && (
-          <div className={styles.form}>
-            <Notice tone="error" title={LOAD_ACCOUNT_FAILED}>
-              Check your connection and try again.
-            </Notice>
-            <Button variant="secondary" onClick={retry} className={styles.start}>
-              Try again
-            </Button>
-          </div>
-        )}
-        {load.kind === 'ready' && <AccountSummary account={load.account} />}
-        <nav aria-label="Account settings">
-          <ul className={styles.menu}>
-            <li>
-              <Link to="/forgot-password" state={{ from: 'account-settings' }} className={styles.entry}>
-                Change Password
-                <span aria-hidden="true" className={styles.chevron}>
-                  ›
-                </span>
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy-settings" className={styles.entry}>
-                Privacy Settings
-                <span aria-hidden="true" className={styles.chevron}>
-                  ›
-                </span>
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="danger-zone-title">
-          <h2 id="danger-zone-title" className={styles.panelTitle}>
-            Danger zone
-          </h2>
-          <p className={styles.panelText}>
-            Deleting your account removes everything Tapnet keeps about you. Your card is unlinked and can be
-            activated again. This cannot be undone.
-          </p>
-          <div className={styles.actions}>
-            <Button variant="danger" onClick={() => setIsDeleting(true)}>
-              Delete Account
-            </Button>
-          </div>
-        </section>
-      </div>
+    <Screen title="Account" backTo="/settings">
+      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
+      {load.kind === 'failed' && (
+        <div className={styles.form}>
+          <Notice tone="error" title={LOAD_ACCOUNT_FAILED}>
+            Check your connection and try again.
+          </Notice>
+          <Button variant="secondary" onClick={retry} className={styles.start}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {load.kind === 'ready' && <AccountSummary account={load.account} />}
+      <Menu label="Account settings">
+        <MenuLink to="/forgot-password" state={{ from: 'account-settings' }}>
+          Change Password
+        </MenuLink>
+        <MenuLink to="/privacy-settings">Privacy Settings</MenuLink>
+      </Menu>
+      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="danger-zone-title">
+        <h2 id="danger-zone-title" className={styles.panelTitle}>
+          Danger zone
+        </h2>
+        <p className={styles.panelText}>
+          Deleting your account removes everything Tapnet keeps about you. Your card is unlinked and can be
+          activated again. This cannot be undone.
+        </p>
+        <div className={styles.actions}>
+          <Button variant="danger" onClick={() => setIsDeleting(true)}>
+            Delete Account
+          </Button>
+        </div>
+      </section>
       <DeleteAccountModal
         isOpen={isDeleting}
         onClose={() => setIsDeleting(false)}
         onConfirm={deleteAndSignOut}
         failureMessage={DELETE_FAILED}
       />
-    </main>
+    </Screen>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../session/log-out';
 import { Button, buttonClassName } from '../../ui/button';
+import { Screen } from '../../ui/screen';
 import styles from './account-settings.module.css';
 import { DeleteAccountModal } from './delete-account-modal';
 
@@ -19,39 +20,36 @@ export function DeleteAccountScreen() {
   const [isConfirming, setIsConfirming] = useState(false);
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <h1 className={styles.title}>Delete Account</h1>
-        <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="delete-what-title">
-          <h2 id="delete-what-title" className={styles.panelTitle}>
-            This deletes your account for good
-          </h2>
-          <ul className={styles.list}>
-            <li>Your account, your business card and your sign-in sessions.</li>
-            <li>Your contacts with your notes and flags, and invitations you sent or received.</li>
-            <li>Your card is unlinked; it can be activated again, by you or someone else.</li>
-            <li>People who saved your card keep the copy they saved.</li>
-          </ul>
-          <p className={styles.panelText}>
-            Want a copy of your contacts first?{' '}
-            <Link to="/privacy-settings">Export them from Privacy Settings</Link>.
-          </p>
-          <div className={styles.actions}>
-            <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
-              Cancel
-            </Link>
-            <Button variant="danger" onClick={() => setIsConfirming(true)}>
-              Yes, delete my account
-            </Button>
-          </div>
-        </section>
-      </div>
+    <Screen title="Delete Account">
+      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="delete-what-title">
+        <h2 id="delete-what-title" className={styles.panelTitle}>
+          This deletes your account for good
+        </h2>
+        <ul className={styles.list}>
+          <li>Your account, your business card and your sign-in sessions.</li>
+          <li>Your contacts with your notes and flags, and invitations you sent or received.</li>
+          <li>Your card is unlinked; it can be activated again, by you or someone else.</li>
+          <li>People who saved your card keep the copy they saved.</li>
+        </ul>
+        <p className={styles.panelText}>
+          Want a copy of your contacts first?{' '}
+          <Link to="/privacy-settings">Export them from Privacy Settings</Link>.
+        </p>
+        <div className={styles.actions}>
+          <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+          <Button variant="danger" onClick={() => setIsConfirming(true)}>
+            Yes, delete my account
+          </Button>
+        </div>
+      </section>
       <DeleteAccountModal
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
         onConfirm={deleteAndLeave}
         failureMessage={DELETE_FAILED}
       />
-    </main>
+    </Screen>
   );
 }

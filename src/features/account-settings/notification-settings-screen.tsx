@@ -1,10 +1,10 @@
 // /notification-settings (spec §2, §3 Notification settings): whether Tapnet may send optional e-mail.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { fetchNotificationSettings, updateNotificationSettings } from '../../api/user';
 import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
 
@@ -45,51 +45,45 @@ export function NotificationSettingsScreen() {
   }
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/settings" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Notification Settings</h1>
-        {load.kind === 'loading' && <LoadingPlaceholder label="Loading your notification settings…" />}
-        {load.kind === 'failed' && (
-          <div className={styles.form}>
-            <Notice tone="error" title={LOAD_FAILED}>
-              Check your connection and try again.
-            </Notice>
-            <Button variant="secondary" className={styles.start} onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </Button>
-          </div>
-        )}
-        {load.kind === 'ready' && (
-          <section className={styles.panel} aria-labelledby="email-title">
-            <h2 id="email-title" className={styles.panelTitle}>
-              Email
-            </h2>
-            <div className={styles.switchRow}>
-              <div className={styles.switchLabel}>
-                <label htmlFor="email-notifications">Email notifications</label>
-                <p id="email-notifications-hint" className={styles.switchHint}>
-                  Business cards other members send you and invitations to connect. Verification codes and
-                  password reset links are always sent.
-                </p>
-              </div>
-              <input
-                id="email-notifications"
-                type="checkbox"
-                role="switch"
-                className={styles.switch}
-                aria-describedby="email-notifications-hint"
-                checked={!load.emailOptOut}
-                aria-checked={!load.emailOptOut}
-                disabled={isSaving}
-                onChange={(event) => save(!event.target.checked)}
-              />
+    <Screen title="Notification Settings" backTo="/settings">
+      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your notification settings…" />}
+      {load.kind === 'failed' && (
+        <div className={styles.form}>
+          <Notice tone="error" title={LOAD_FAILED}>
+            Check your connection and try again.
+          </Notice>
+          <Button variant="secondary" className={styles.start} onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {load.kind === 'ready' && (
+        <section className={styles.panel} aria-labelledby="email-title">
+          <h2 id="email-title" className={styles.panelTitle}>
+            Email
+          </h2>
+          <div className={styles.switchRow}>
+            <div className={styles.switchLabel}>
+              <label htmlFor="email-notifications">Email notifications</label>
+              <p id="email-notifications-hint" className={styles.switchHint}>
+                Business cards other members send you and invitations to connect. Verification codes and
+                password reset links are always sent.
+              </p>
             </div>
-          </section>
-        )}
-      </div>
-    </main>
+            <input
+              id="email-notifications"
+              type="checkbox"
+              role="switch"
+              className={styles.switch}
+              aria-describedby="email-notifications-hint"
+              checked={!load.emailOptOut}
+              aria-checked={!load.emailOptOut}
+              disabled={isSaving}
+              onChange={(event) => save(!event.target.checked)}
+            />
+          </div>
+        </section>
+      )}
+    </Screen>
   );
 }

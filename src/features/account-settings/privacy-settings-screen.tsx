@@ -5,6 +5,7 @@ import type { ContactExportFormat } from '../../../contract/user';
 import { downloadContactsExport } from '../../api/user';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
 import styles from './account-settings.module.css';
 import { saveFile } from './save-file';
 
@@ -70,62 +71,56 @@ export function PrivacySettingsScreen() {
   }
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/account-settings" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Privacy Settings</h1>
-        <section className={styles.panel} aria-labelledby="kept-data-title">
-          <h2 id="kept-data-title" className={styles.panelTitle}>
-            What Tapnet keeps about you
-          </h2>
-          <ul className={styles.list}>
-            {KEPT_DATA.map((item) => (
-              <li key={item.title}>
-                <strong>{item.title}.</strong> {item.detail}
-              </li>
-            ))}
-          </ul>
-          <p className={styles.panelText}>
-            Tapnet does not sell your data or show you ads. People who saved your card keep the copy they
-            saved, as they would a paper card.
-          </p>
-        </section>
-        <section className={styles.panel} aria-labelledby="export-title">
-          <h2 id="export-title" className={styles.panelTitle}>
-            Export your contacts
-          </h2>
-          <p className={styles.panelText}>
-            All your contacts with your notes, in one file: vCard for phone and computer address books, CSV
-            for spreadsheets.
-          </p>
-          <div className={styles.actions}>
-            {FORMATS.map(({ format, label }) => (
-              <Button
-                key={format}
-                variant="secondary"
-                onClick={() => exportContacts(format)}
-                isBusy={busyFormat === format}
-                busyLabel="Preparing..."
-                disabled={busyFormat !== null}
-              >
-                {label}
-              </Button>
-            ))}
-          </div>
-          {hasFailed && <Notice tone="error" title={EXPORT_FAILED} />}
-        </section>
-        <section className={styles.panel} aria-labelledby="leave-title">
-          <h2 id="leave-title" className={styles.panelTitle}>
-            Delete your data
-          </h2>
-          <p className={styles.panelText}>
-            Deleting your account removes all of the above from Tapnet for good.{' '}
-            <Link to="/delete-account">Delete my account</Link>
-          </p>
-        </section>
-      </div>
-    </main>
+    <Screen title="Privacy Settings" backTo="/account-settings">
+      <section className={styles.panel} aria-labelledby="kept-data-title">
+        <h2 id="kept-data-title" className={styles.panelTitle}>
+          What Tapnet keeps about you
+        </h2>
+        <ul className={styles.list}>
+          {KEPT_DATA.map((item) => (
+            <li key={item.title}>
+              <strong>{item.title}.</strong> {item.detail}
+            </li>
+          ))}
+        </ul>
+        <p className={styles.panelText}>
+          Tapnet does not sell your data or show you ads. People who saved your card keep the copy they saved,
+          as they would a paper card.
+        </p>
+      </section>
+      <section className={styles.panel} aria-labelledby="export-title">
+        <h2 id="export-title" className={styles.panelTitle}>
+          Export your contacts
+        </h2>
+        <p className={styles.panelText}>
+          All your contacts with your notes, in one file: vCard for phone and computer address books, CSV for
+          spreadsheets.
+        </p>
+        <div className={styles.actions}>
+          {FORMATS.map(({ format, label }) => (
+            <Button
+              key={format}
+              variant="secondary"
+              onClick={() => exportContacts(format)}
+              isBusy={busyFormat === format}
+              busyLabel="Preparing..."
+              disabled={busyFormat !== null}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        {hasFailed && <Notice tone="error" title={EXPORT_FAILED} />}
+      </section>
+      <section className={styles.panel} aria-labelledby="leave-title">
+        <h2 id="leave-title" className={styles.panelTitle}>
+          Delete your data
+        </h2>
+        <p className={styles.panelText}>
+          Deleting your account removes all of the above from Tapnet for good.{' '}
+          <Link to="/delete-account">Delete my account</Link>
+        </p>
+      </section>
+    </Screen>
   );
 }
