@@ -121,6 +121,29 @@ test('my contacts download as one vCard file and as CSV', async ({
   expect(rows[1]).toContain(`${ownerCard.name},${ownerCard.pronouns},${ownerCard.company}`);
 });
 
+test('notification settings say when they cannot load or save, and the switch keeps the saved value', async ({
+  page,
+  context,
+  verifiedUser,
+}) => {
+  await logIn(page, verifiedUser);
+  const notifications = new NotificationSettingsPage(page);
+  await notifications.goto();
+  await expect(notifications.emailNotifications).toBeChecked();
+
+  await context.setOffline(true);
+  await notifications.emailNotifications.click();
+  await expect(page.getByText('Failed to update notification settings')).toBeVisible();
+  await expect(notifications.emailNotifications).toBeChecked();
+
+  await notifications.back.click();
+  await new SettingsPage(page).entry('Notification Settings').click();
+  await expect(page.getByText('Failed to load notification settings')).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(notifications.emailNotifications).toBeChecked();
+});
+
 test('notification settings stay as set after a reload', async ({ page, verifiedUser }) => {
   await logIn(page, verifiedUser);
   const notifications = new NotificationSettingsPage(page);

@@ -7,11 +7,11 @@ import { useFreshAccount } from '../../session/use-fresh-account';
 import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Menu, MenuLink } from '../../ui/menu';
-import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
 import styles from './account-settings.module.css';
 import { DeleteAccountModal } from './delete-account-modal';
 import { formatMemberSince } from './format-date';
+import { LoadFailed } from './load-failed';
 
 export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
 export const DELETE_FAILED = 'Failed to delete account. Please try again.';
@@ -29,16 +29,7 @@ export function AccountSettingsScreen() {
   return (
     <Screen title="Account" backTo="/settings">
       {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-      {load.kind === 'failed' && (
-        <div className={styles.form}>
-          <Notice tone="error" title={LOAD_ACCOUNT_FAILED}>
-            Check your connection and try again.
-          </Notice>
-          <Button variant="secondary" onClick={retry} className={styles.start}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {load.kind === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={retry} />}
       {load.kind === 'ready' && <AccountSummary account={load.account} />}
       <Menu label="Account settings">
         <MenuLink to="/forgot-password" state={{ from: 'account-settings' }}>

@@ -1,12 +1,11 @@
 // /notification-settings (spec §2, §3 Notification settings): whether Tapnet may send optional e-mail.
 import { useEffect, useState } from 'react';
 import { fetchNotificationSettings, updateNotificationSettings } from '../../api/user';
-import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
-import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
+import { LoadFailed } from './load-failed';
 
 export const LOAD_FAILED = 'Failed to load notification settings';
 export const UPDATE_FAILED = 'Failed to update notification settings';
@@ -48,14 +47,7 @@ export function NotificationSettingsScreen() {
     <Screen title="Notification Settings" backTo="/settings">
       {load.kind === 'loading' && <LoadingPlaceholder label="Loading your notification settings…" />}
       {load.kind === 'failed' && (
-        <div className={styles.form}>
-          <Notice tone="error" title={LOAD_FAILED}>
-            Check your connection and try again.
-          </Notice>
-          <Button variant="secondary" className={styles.start} onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)} />
       )}
       {load.kind === 'ready' && (
         <section className={styles.panel} aria-labelledby="email-title">
