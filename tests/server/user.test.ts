@@ -179,6 +179,16 @@ describeOnEachDatabase('deleting an account', (t) => {
     expect(json(linked)).toMatchObject({ nfcUID: member.nfcUID });
   });
 
+  it('accepts the call as a JSON client sends it, with a content type and no body', async () => {
+    const member = await createMember(t());
+    const response = await t().app.inject({
+      method: 'DELETE',
+      url: '/api/user/delete',
+      headers: { ...bearer(member.accessToken), 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('lets the same e-mail register again as a new member', async () => {
     const member = await createMember(t());
     const oldId = await userIdOf(t(), member.email);
@@ -268,6 +278,15 @@ describeOnEachDatabase('notification settings', (t) => {
       const response = await write(member.accessToken, payload);
       expect(response.statusCode).toBe(400);
       expect(json(response)).toMatchObject({ error: 'Validation failed' });
+    }
+    for (const raw of ['{"emailOptOut":', '{"__proto__":{"isAdmin":true},"emailOptOut":true}', '']) {
+      const response = await t().app.inject({
+        method: 'POST',
+        url: '/api/user/notification-settings',
+        headers: { ...bearer(member.accessToken), 'content-type': 'application/json' },
+        payload: raw,
+      });
+      expect(response.statusCode).toBe(400);
     }
     const missing = await write(member.accessToken, {});
     expect(json(missing)).toEqual({ error: 'Validation failed', errors: ['emailOptOut is required'] });
