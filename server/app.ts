@@ -48,6 +48,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
 
   await migrate(connection);
@@ -124,6 +125,24 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/**
+ * Spec §7: every call carries a JSON content type, bodiless DELETE calls too. Fastify's parser refuses an
+ * empty JSON body; here it means "no body", and everything else is parsed as before (prototype
+ * poisoning refused).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 }
 
 async function ensureOperators(ctx: AppContext): Promise<void> {

@@ -23,6 +23,7 @@ export interface UsersTable {
   locked_until: NullableTimestamp;
   created_at: Generated<Date>;
   last_login_at: NullableTimestamp;
+  email_opt_out: Generated<boolean>;
 }
 
 export interface EmailVerificationsTable {

@@ -1,8 +1,14 @@
 // The signed-in member's account (spec §7 User).
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
 import { MessageResponseSchema } from '../../contract/errors';
-import { AccountSchema, type NotificationSettings, NotificationSettingsSchema } from '../../contract/user';
-import { requestJson } from './client';
+import {
+  AccountSchema,
+  type ContactExportFormat,
+  contactExportPath,
+  type NotificationSettings,
+  NotificationSettingsSchema,
+} from '../../contract/user';
+import { request, requestJson } from './client';
 
 /** Spec §9: the app-start session check gives the account call this long. */
 export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
@@ -39,4 +45,20 @@ export function updateNotificationSettings(settings: NotificationSettings) {
 export function deleteAccount(from: 'account-settings' | 'delete-account-page') {
   const path = from === 'account-settings' ? '/api/user/delete-account' : '/api/user/delete';
   return requestJson(path, MessageResponseSchema, { method: 'delete' });
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+function fileNameOf(response: Response, fallback: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return disposition.match(/filename="([^"]+)"/)?.[1] ?? fallback;
+}
+
+/** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
+export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
+  const response = await request(contactExportPath(format));
+  return { blob: await response.blob(), fileName: fileNameOf(response, `tapnet-contacts.${format}`) };
 }

@@ -21,6 +21,7 @@ export function RequireSession() {
     // An activation link always comes back to /my-card, whoever signs in (spec §4 Card activation).
     const activationReturnUrl = deferCardActivation(location.pathname, location.search);
     const returnUrl = activationReturnUrl ?? location.pathname + location.search;
+    if (signOutReason === 'accountDeleted') return <Navigate to="/register" replace />;
     const to = signOutReason === 'loggedOut' && !activationReturnUrl ? '/login' : buildLoginPath(returnUrl);
     return <Navigate to={to} replace />;
   }

@@ -20,6 +20,17 @@ function publicCardRoute(path: string): RouteObject {
   return { path, lazy: async () => ({ Component: (await import('./public-card-route')).PublicCardRoute }) };
 }
 
+/** The account, privacy and notification screens share one chunk: they are opened from each other. */
+function accountSettingsRoute(
+  path: string,
+  screen: keyof typeof import('../features/account-settings/screens'),
+): RouteObject {
+  return {
+    path,
+    lazy: async () => ({ Component: (await import('../features/account-settings/screens'))[screen] }),
+  };
+}
+
 const publicRoutes: RouteObject[] = [
   {
     path: '/login',
@@ -60,9 +71,10 @@ const signedInRoutes: RouteObject[] = [
     path: '/account',
     lazy: async () => ({ Component: (await import('../features/account/account-screen')).AccountScreen }),
   },
-  placeholder('/account-settings', 'Account', '/settings'),
-  placeholder('/delete-account', 'Delete Account', '/contacts'),
-  placeholder('/notification-settings', 'Notification Settings', '/settings'),
+  accountSettingsRoute('/account-settings', 'AccountSettingsScreen'),
+  accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
+  accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
+  accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
   placeholder('/policy', 'Policy Documents', '/settings'),
   placeholder('/insights', 'Insights', '/contacts'),
   placeholder('/insights/analytics', 'Analytics', '/insights'),

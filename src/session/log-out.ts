@@ -1,16 +1,40 @@
-// Logging out (spec §4 Other), with the refresh token revoked on the server when it can be reached.
+// Logging out (spec §4 Other), with the refresh token revoked on the server when it can be reached,
+// and leaving for good after the account was deleted (spec §4 Delete account).
 import { revokeRefreshToken } from '../api/auth';
+import { readAuthMirror } from '../db/auth-mirror';
+import { db } from '../db/tapnet-db';
 import { clearSession } from './session';
-import { useSessionStore } from './session-store';
+import { type SignOutReason, useSessionStore } from './session-store';
 import { StorageKeys } from './storage-keys';
 import { isWellFormedToken, readRefreshToken } from './tokens';
+
+function endSession(reason: SignOutReason): void {
+  localStorage.removeItem(StorageKeys.verificationPending);
+  localStorage.removeItem(StorageKeys.activationPromptDismissed);
+  clearSession();
+  useSessionStore.getState().signOut(reason);
+}
 
 export function logOut(): void {
   const refreshToken = readRefreshToken();
   // Best effort: leaving must work offline too, so nobody waits for the answer.
   if (isWellFormedToken(refreshToken)) revokeRefreshToken(refreshToken).catch(() => {});
-  localStorage.removeItem(StorageKeys.verificationPending);
-  localStorage.removeItem(StorageKeys.activationPromptDismissed);
-  clearSession();
-  useSessionStore.getState().signOut('loggedOut');
+  endSession('loggedOut');
+}
+
+/**
+ * Ends the session of an account the server has just deleted, with its queued offline saves and
+ * refused-save notices: nobody can ever replay them. The guard then sends the user to /login
+ * (`loggedOut`, account management) or /register (`accountDeleted`, the delete-account page).
+ */
+export async function leaveDeletedAccount(reason: Extract<SignOutReason, 'loggedOut' | 'accountDeleted'>) {
+  const userId =
+    useSessionStore.getState().account?._id ?? (await readAuthMirror().catch(() => null))?.userId;
+  if (userId) {
+    await Promise.all([
+      db.outbox.where('ownerUserId').equals(userId).delete(),
+      db.failedSaves.where('ownerUserId').equals(userId).delete(),
+    ]).catch(() => {});
+  }
+  endSession(reason);
 }

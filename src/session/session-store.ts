@@ -3,8 +3,11 @@ import { create } from 'zustand';
 import type { Account } from '../../contract/user';
 
 export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
-/** A user who logged out starts afresh at /login; one whose session ended is offered the way back. */
-export type SignOutReason = 'loggedOut' | 'sessionEnded';
+/**
+ * A user who logged out starts afresh at /login; one whose session ended is offered the way back; one
+ * who deleted their account from the delete-account page goes on to /register (spec §4 Delete account).
+ */
+export type SignOutReason = 'loggedOut' | 'sessionEnded' | 'accountDeleted';
 
 interface SessionState {
   status: SessionStatus;

@@ -1,5 +1,6 @@
 // A card as a vCard 3.0 file: the version every phone's contacts app imports (RFC 2426).
 import type { PublicCard } from '../../../contract/card';
+import type { Contact } from '../../../contract/contacts';
 
 const MAX_LINE_OCTETS = 75;
 
@@ -37,7 +38,8 @@ function structuredName(fullName: string): string {
   return [family, words.join(' '), '', '', ''].map(escapeText).join(';');
 }
 
-export function toVCard(card: PublicCard): string {
+/** A card, or a saved contact with the member's own notes about them. */
+export function toVCard(card: PublicCard | Contact): string {
   const lines = [
     'BEGIN:VCARD',
     'VERSION:3.0',
@@ -50,7 +52,9 @@ export function toVCard(card: PublicCard): string {
   if (card.phone) lines.push(`TEL;TYPE=CELL:${escapeText(card.phone)}`);
   if (card.linkedinURL) lines.push(`URL;TYPE=LinkedIn:${escapeText(withScheme(card.linkedinURL))}`);
   if (card.additionalURL) lines.push(`URL:${escapeText(withScheme(card.additionalURL))}`);
-  if (card.pronouns) lines.push(`NOTE:${escapeText(`Pronouns: ${card.pronouns}`)}`);
+  const notes = 'notes' in card ? card.notes : '';
+  const note = [card.pronouns && `Pronouns: ${card.pronouns}`, notes].filter(Boolean).join('\n');
+  if (note) lines.push(`NOTE:${escapeText(note)}`);
   lines.push('END:VCARD');
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }

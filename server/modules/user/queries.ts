@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
 import { BUSINESS_CARD_COLUMNS, toBusinessCardColumns } from '../cards/business-card-columns';
+import { releaseCardsOfUser } from '../cards/queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -35,4 +36,57 @@ export function upsertBusinessCard(db: Db, userId: string, card: BusinessCard) {
 
 export function updateUser(db: Db, userId: string, changes: { name?: string; email?: string }) {
   return db.updateTable('users').set(changes).where('id', '=', userId).execute();
+}
+
+export async function findEmailOptOut(db: Db, userId: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('email_opt_out')
+    .where('id', '=', userId)
+    .where('role', '=', 'user')
+    .executeTakeFirst();
+  return row?.email_opt_out;
+}
+
+/** Returns whether the member still exists. */
+export async function setEmailOptOut(db: Db, userId: string, emailOptOut: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_opt_out: emailOptOut })
+    .where('id', '=', userId)
+    .where('role', '=', 'user')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Whether the member with this e-mail asked for no optional mail (sent cards, invitations).
+ * Mail that running an account needs (verification codes, reset links) never asks.
+ */
+export async function hasOptedOutOfEmail(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('email_opt_out')
+    .where('email', '=', email.trim().toLowerCase())
+    .where('role', '=', 'user')
+    .executeTakeFirst();
+  return row?.email_opt_out ?? false;
+}
+
+/**
+ * Removes the member for good. Their contacts go first, while the member still exists, so that
+ * anything the contacts table keeps per owner (its change counter) is updated before the member row
+ * and everything hanging on it (business card, tokens, codes, idempotency keys, invitations, card
+ * events) goes by ON DELETE CASCADE. The card returns to the unclaimed pool, claim date and all.
+ * Saved copies of this member's card in other members' contacts stay (card_owner_id SET NULL).
+ */
+export async function deleteMember(trx: Transaction<Database>, userId: string): Promise<boolean> {
+  await trx.deleteFrom('contacts').where('owner_id', '=', userId).execute();
+  await releaseCardsOfUser(trx, userId);
+  const result = await trx
+    .deleteFrom('users')
+    .where('id', '=', userId)
+    .where('role', '=', 'user')
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

@@ -1,13 +1,24 @@
 // The member's account, business card and card link.
 import type { Kysely } from 'kysely';
 import type { BusinessCard, UpdateProfileRequest } from '../../../contract/card';
-import type { Account } from '../../../contract/user';
+import type { Contact } from '../../../contract/contacts';
+import type { Account, ContactExportFormat, NotificationSettings } from '../../../contract/user';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { fromBusinessCardColumns } from '../cards/business-card-columns';
+import { toCsv } from '../cards/csv';
 import { claimCard, findCardForUpdate, releaseCardsOfUser } from '../cards/queries';
-import { findAccount, updateUser, upsertBusinessCard } from './queries';
+import { toVCard } from '../cards/vcard';
+import { listContacts } from '../contacts/queries';
+import {
+  deleteMember,
+  findAccount,
+  findEmailOptOut,
+  setEmailOptOut,
+  updateUser,
+  upsertBusinessCard,
+} from './queries';
 
 export const userMessages = {
   accountNotFound: 'Account not found',
@@ -66,4 +77,76 @@ export async function updateProfile(
     throw error;
   }
   return getAccount(db, userId);
+}
+
+export async function getNotificationSettings(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<NotificationSettings> {
+  const emailOptOut = await findEmailOptOut(db, userId);
+  if (emailOptOut === undefined) throw new HttpError(401, userMessages.accountNotFound);
+  return { emailOptOut };
+}
+
+export async function saveNotificationSettings(
+  db: Kysely<Database>,
+  userId: string,
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
+  if (!(await setEmailOptOut(db, userId, settings.emailOptOut))) {
+    throw new HttpError(401, userMessages.accountNotFound);
+  }
+  return settings;
+}
+
+/** Everything of the member in one transaction: either all of it is gone or nothing is. */
+export async function deleteAccount(db: Kysely<Database>, userId: string): Promise<void> {
+  const isDeleted = await db.transaction().execute((trx) => deleteMember(trx, userId));
+  if (!isDeleted) throw new HttpError(401, userMessages.accountNotFound);
+}
+
+const CSV_COLUMNS = [
+  'name',
+  'pronouns',
+  'company',
+  'role',
+  'email',
+  'phone',
+  'linkedinURL',
+  'additionalURL',
+  'notes',
+  'isFlagged',
+  'connectedAt',
+  'lat',
+  'lng',
+  'nfcUID',
+] as const satisfies readonly (keyof Contact)[];
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: string;
+}
+
+/** The member's own contacts, oldest first as in an address book import, in one file. */
+export async function exportContacts(
+  db: Kysely<Database>,
+  userId: string,
+  format: ContactExportFormat,
+): Promise<ExportFile> {
+  const contacts = (await listContacts(db, userId)).reverse();
+  if (format === 'vcf') {
+    return {
+      fileName: 'tapnet-contacts.vcf',
+      contentType: 'text/vcard; charset=utf-8',
+      body: contacts.map(toVCard).join(''),
+    };
+  }
+  const rows = contacts.map((contact) => CSV_COLUMNS.map((column) => String(contact[column] ?? '')));
+  return {
+    fileName: 'tapnet-contacts.csv',
+    contentType: 'text/csv; charset=utf-8',
+    // The byte-order mark is how Excel knows the file is UTF-8 (names with accents stay readable).
+    body: `\uFEFF${toCsv(CSV_COLUMNS, rows)}`,
+  };
 }

@@ -1,7 +1,8 @@
 // /settings: the settings menu (spec §2).
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { logOut } from '../../session/log-out';
-import styles from './settings.module.css';
+import { Menu, MenuButton, MenuLink } from '../../ui/menu';
+import { Screen } from '../../ui/screen';
 
 interface MenuEntry {
   label: string;
@@ -10,6 +11,7 @@ interface MenuEntry {
 }
 
 const MENU: MenuEntry[] = [
+  // The reset screen's Back leads back here (see forgot-password-screen.tsx).
   { label: 'Change Password', to: '/forgot-password', state: { from: 'settings' } },
   { label: 'Notification Settings', to: '/notification-settings' },
   { label: 'Edit Contacts', to: '/edit-contacts' },
@@ -27,32 +29,17 @@ export function SettingsScreen() {
   }
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/contacts" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Settings</h1>
-        <nav aria-label="Settings">
-          <ul className={styles.menu}>
-            {MENU.map((entry) => (
-              <li key={entry.to}>
-                <Link to={entry.to} state={entry.state} className={styles.entry}>
-                  {entry.label}
-                  <span aria-hidden="true" className={styles.chevron}>
-                    ›
-                  </span>
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" className={`${styles.entry} ${styles.logOut}`} onClick={handleLogOut}>
-                Log Out
-              </button>
-            </li>
-          </ul>
-        </nav>
-      </div>
-    </main>
+    <Screen title="Settings" backTo="/contacts">
+      <Menu label="Settings">
+        {MENU.map((entry) => (
+          <MenuLink key={entry.to} to={entry.to} state={entry.state}>
+            {entry.label}
+          </MenuLink>
+        ))}
+        <MenuButton onClick={handleLogOut} isDanger>
+          Log Out
+        </MenuButton>
+      </Menu>
+    </Screen>
   );
 }

@@ -1,0 +1,86 @@
+// /account-settings: account management (spec §2): who I am, password, privacy, and deleting the account.
+import { useState } from 'react';
+import type { Account } from '../../../contract/user';
+import { deleteAccount } from '../../api/user';
+import { leaveDeletedAccount } from '../../session/log-out';
+import { useFreshAccount } from '../../session/use-fresh-account';
+import { Button } from '../../ui/button';
+import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Menu, MenuLink } from '../../ui/menu';
+import { Screen } from '../../ui/screen';
+import styles from './account-settings.module.css';
+import { DeleteAccountModal } from './delete-account-modal';
+import { formatMemberSince } from './format-date';
+import { LoadFailed } from './load-failed';
+
+export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
+export const DELETE_FAILED = 'Failed to delete account. Please try again.';
+
+async function deleteAndSignOut() {
+  await deleteAccount('account-settings');
+  // Spec §4: from account management the user goes to /login once the token is removed.
+  await leaveDeletedAccount('loggedOut');
+}
+
+export function AccountSettingsScreen() {
+  const { load, retry } = useFreshAccount();
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  return (
+    <Screen title="Account" backTo="/settings">
+      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
+      {load.kind === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={retry} />}
+      {load.kind === 'ready' && <AccountSummary account={load.account} />}
+      <Menu label="Account settings">
+        <MenuLink to="/forgot-password" state={{ from: 'account-settings' }}>
+          Change Password
+        </MenuLink>
+        <MenuLink to="/privacy-settings">Privacy Settings</MenuLink>
+      </Menu>
+      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="danger-zone-title">
+        <h2 id="danger-zone-title" className={styles.panelTitle}>
+          Danger zone
+        </h2>
+        <p className={styles.panelText}>
+          Deleting your account removes everything Tapnet keeps about you. Your card is unlinked and can be
+          activated again. This cannot be undone.
+        </p>
+        <div className={styles.actions}>
+          <Button variant="danger" onClick={() => setIsDeleting(true)}>
+            Delete Account
+          </Button>
+        </div>
+      </section>
+      <DeleteAccountModal
+        isOpen={isDeleting}
+        onClose={() => setIsDeleting(false)}
+        onConfirm={deleteAndSignOut}
+        failureMessage={DELETE_FAILED}
+      />
+    </Screen>
+  );
+}
+
+function AccountSummary({ account }: { account: Account }) {
+  return (
+    <section className={styles.panel} aria-labelledby="account-summary-title">
+      <h2 id="account-summary-title" className={styles.panelTitle}>
+        Your account
+      </h2>
+      <dl className={styles.details}>
+        <div className={styles.detail}>
+          <dt>Name</dt>
+          <dd>{account.name}</dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>Email</dt>
+          <dd>{account.email}</dd>
+        </div>
+        <div className={styles.detail}>
+          <dt>Member since</dt>
+          <dd>{formatMemberSince(account.joined)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// /delete-account (spec §2, §5): a confirm step on the page, then the typed confirmation in a modal.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { deleteAccount } from '../../api/user';
+import { leaveDeletedAccount } from '../../session/log-out';
+import { Button, buttonClassName } from '../../ui/button';
+import { Screen } from '../../ui/screen';
+import styles from './account-settings.module.css';
+import { DeleteAccountModal } from './delete-account-modal';
+
+export const DELETE_FAILED = 'Failed to delete account. Please try again later.';
+
+async function deleteAndLeave() {
+  await deleteAccount('delete-account-page');
+  // Spec §4: from this page the user goes on to /register.
+  await leaveDeletedAccount('accountDeleted');
+}
+
+export function DeleteAccountScreen() {
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  return (
+    <Screen title="Delete Account">
+      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="delete-what-title">
+        <h2 id="delete-what-title" className={styles.panelTitle}>
+          This deletes your account for good
+        </h2>
+        <ul className={styles.list}>
+          <li>Your account, your business card and your sign-in sessions.</li>
+          <li>Your contacts with your notes and flags, and invitations you sent or received.</li>
+          <li>Your card is unlinked; it can be activated again, by you or someone else.</li>
+          <li>People who saved your card keep the copy they saved.</li>
+        </ul>
+        <p className={styles.panelText}>
+          Want a copy of your contacts first?{' '}
+          <Link to="/privacy-settings">Export them from Privacy Settings</Link>.
+        </p>
+        <div className={styles.actions}>
+          <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+          <Button variant="danger" onClick={() => setIsConfirming(true)}>
+            Yes, delete my account
+          </Button>
+        </div>
+      </section>
+      <DeleteAccountModal
+        isOpen={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        onConfirm={deleteAndLeave}
+        failureMessage={DELETE_FAILED}
+      />
+    </Screen>
+  );
+}

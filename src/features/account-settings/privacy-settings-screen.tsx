@@ -1,0 +1,126 @@
+// /privacy-settings: what Tapnet keeps about the member, and their contacts as a file to take with them.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ContactExportFormat } from '../../../contract/user';
+import { downloadContactsExport } from '../../api/user';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
+import styles from './account-settings.module.css';
+import { saveFile } from './save-file';
+
+export const EXPORT_FAILED = 'Failed to export your contacts. Please try again.';
+
+const KEPT_DATA: { title: string; detail: string }[] = [
+  {
+    title: 'Your account',
+    detail:
+      'Name, email address, date of birth, when you joined and last signed in, and your email preference. ' +
+      'Your password is kept only as a one-way hash.',
+  },
+  {
+    title: 'Your business card',
+    detail: 'The fields you fill in on My Card, and the Card ID linked to your account.',
+  },
+  {
+    title: 'Your contacts',
+    detail:
+      'The cards you saved, your notes and flags on them, when you met and, only if you allowed it when ' +
+      'saving, where (latitude and longitude). Invitations you sent and received.',
+  },
+  {
+    title: 'Visits to your card page',
+    detail:
+      'Views, taps, link clicks and saves of your public card, with whether the visitor used a phone and ' +
+      'which site sent them. Visitors’ IP addresses are not stored.',
+  },
+  {
+    title: 'Sign-in records',
+    detail:
+      'Your sign-in sessions, recent failed sign-in attempts (to lock out password guessing), and ' +
+      'short-lived verification codes and password-reset links, all codes and links stored only as hashes.',
+  },
+  {
+    title: 'On this device',
+    detail:
+      'Your session, a copy of your contacts for offline use, and contact saves waiting for a connection, ' +
+      'in this browser’s storage. Logging out removes the session and the copy.',
+  },
+];
+
+const FORMATS: { format: ContactExportFormat; label: string }[] = [
+  { format: 'vcf', label: 'Download vCard (.vcf)' },
+  { format: 'csv', label: 'Download CSV (.csv)' },
+];
+
+export function PrivacySettingsScreen() {
+  const [busyFormat, setBusyFormat] = useState<ContactExportFormat | null>(null);
+  const [hasFailed, setHasFailed] = useState(false);
+
+  async function exportContacts(format: ContactExportFormat) {
+    setBusyFormat(format);
+    setHasFailed(false);
+    try {
+      const { blob, fileName } = await downloadContactsExport(format);
+      saveFile(blob, fileName);
+    } catch {
+      setHasFailed(true);
+    } finally {
+      setBusyFormat(null);
+    }
+  }
+
+  return (
+    <Screen title="Privacy Settings" backTo="/account-settings">
+      <section className={styles.panel} aria-labelledby="kept-data-title">
+        <h2 id="kept-data-title" className={styles.panelTitle}>
+          What Tapnet keeps about you
+        </h2>
+        <ul className={styles.list}>
+          {KEPT_DATA.map((item) => (
+            <li key={item.title}>
+              <strong>{item.title}.</strong> {item.detail}
+            </li>
+          ))}
+        </ul>
+        <p className={styles.panelText}>
+          Tapnet does not sell your data or show you ads. People who saved your card keep the copy they saved,
+          as they would a paper card.
+        </p>
+      </section>
+      <section className={styles.panel} aria-labelledby="export-title">
+        <h2 id="export-title" className={styles.panelTitle}>
+          Export your contacts
+        </h2>
+        <p className={styles.panelText}>
+          All your contacts with your notes, in one file: vCard for phone and computer address books, CSV for
+          spreadsheets.
+        </p>
+        <div className={styles.actions}>
+          {FORMATS.map(({ format, label }) => (
+            <Button
+              key={format}
+              variant="secondary"
+              onClick={() => exportContacts(format)}
+              isBusy={busyFormat === format}
+              busyLabel="Preparing..."
+              disabled={busyFormat !== null}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        {hasFailed && <Notice tone="error" title={EXPORT_FAILED} />}
+      </section>
+      <section className={styles.panel} aria-labelledby="leave-title">
+        <h2 id="leave-title" className={styles.panelTitle}>
+          Delete your data
+        </h2>
+        <p className={styles.panelText}>
+          Deleting your account removes all of the above from Tapnet for good.{' '}
+          <Link to="/delete-account">Delete my account</Link>
+        </p>
+      </section>
+    </Screen>
+  );
+}

@@ -1,0 +1,238 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { verificationCodeIn } from '../support/mail-content';
+import { createCardOwner, logInByApi, ownerCard } from './cards';
+import { expect, type NewUser, test } from './fixtures';
+import { AccountSettingsPage } from './pages/account-settings-page';
+import { DeleteAccountPage } from './pages/delete-account-page';
+import { LoginPage } from './pages/login-page';
+import { NotificationSettingsPage } from './pages/notification-settings-page';
+import { PrivacySettingsPage } from './pages/privacy-settings-page';
+import { RegisterPage } from './pages/register-page';
+import { SettingsPage } from './pages/settings-page';
+
+async function logIn(page: Page, user: NewUser): Promise<void> {
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.logIn(user.email, user.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+}
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('each settings entry reaches its screen and Back returns to settings', async ({
+  page,
+  verifiedUser,
+}) => {
+  await logIn(page, verifiedUser);
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await expect(settings.logOut).toBeVisible();
+  await expectNoSeriousViolations(page);
+  const screens = [
+    { entry: 'Notification Settings', url: /\/notification-settings$/, heading: 'Notification Settings' },
+    { entry: 'Insight Preferences', url: /\/insight-preferences$/, heading: 'Insight Preferences' },
+    { entry: 'Policy Documents', url: /\/policy$/, heading: 'Policy Documents' },
+    { entry: 'Account', url: /\/account-settings$/, heading: 'Account' },
+  ];
+  await settings.goto();
+  for (const screen of screens) {
+    await settings.entry(screen.entry).click();
+    await expect(page).toHaveURL(screen.url);
+    await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+  }
+
+  await settings.entry('Change Password').click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('link', { name: 'Back to settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  await settings.entry('Edit Contacts').click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  await settings.goto();
+  await settings.back.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+});
+
+test('account management shows the account and leads to password change and privacy settings @desktop', async ({
+  page,
+  verifiedUser,
+}) => {
+  await logIn(page, verifiedUser);
+  const account = new AccountSettingsPage(page);
+  await account.goto();
+  await expect(account.detail('Name')).toHaveText(verifiedUser.name);
+  await expect(account.detail('Email')).toHaveText(verifiedUser.email);
+  await expect(account.detail('Member since')).toContainText(String(new Date().getFullYear()));
+  await expectNoSeriousViolations(page);
+
+  await account.changePassword.click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('link', { name: 'Back to account' }).click();
+  await expect(page).toHaveURL(/\/account-settings$/);
+
+  await account.privacySettings.click();
+  const privacy = new PrivacySettingsPage(page);
+  await expect(privacy.heading).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What Tapnet keeps about you' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await privacy.back.click();
+  await expect(page).toHaveURL(/\/account-settings$/);
+  await account.back.click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('my contacts download as one vCard file and as CSV', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  const token = await logInByApi(request, verifiedUser);
+  const saved = await request.post('/api/contact/create', {
+    data: { nfcUID: owner.nfcUID },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(saved.status()).toBe(201);
+
+  await logIn(page, verifiedUser);
+  const privacy = new PrivacySettingsPage(page);
+  await privacy.goto();
+
+  const [vcard] = await Promise.all([page.waitForEvent('download'), privacy.downloadVCard.click()]);
+  expect(vcard.suggestedFilename()).toBe('tapnet-contacts.vcf');
+  const vcardText = await readFile(await vcard.path(), 'utf8');
+  expect(vcardText).toContain(`FN:${ownerCard.name}\r\n`);
+  expect(vcardText.match(/BEGIN:VCARD/g)).toHaveLength(1);
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), privacy.downloadCsv.click()]);
+  expect(csv.suggestedFilename()).toBe('tapnet-contacts.csv');
+  const rows = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain(`${ownerCard.name},${ownerCard.pronouns},${ownerCard.company}`);
+});
+
+test('notification settings say when they cannot load or save, and the switch keeps the saved value', async ({
+  page,
+  context,
+  verifiedUser,
+}) => {
+  await logIn(page, verifiedUser);
+  const notifications = new NotificationSettingsPage(page);
+  await notifications.goto();
+  await expect(notifications.emailNotifications).toBeChecked();
+
+  await context.setOffline(true);
+  await notifications.emailNotifications.click();
+  await expect(page.getByText('Failed to update notification settings')).toBeVisible();
+  await expect(notifications.emailNotifications).toBeChecked();
+
+  await notifications.back.click();
+  await new SettingsPage(page).entry('Notification Settings').click();
+  await expect(page.getByText('Failed to load notification settings')).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(notifications.emailNotifications).toBeChecked();
+});
+
+test('notification settings stay as set after a reload', async ({ page, verifiedUser }) => {
+  await logIn(page, verifiedUser);
+  const notifications = new NotificationSettingsPage(page);
+  await notifications.goto();
+  await expect(notifications.emailNotifications).toBeChecked();
+  await expectNoSeriousViolations(page);
+
+  await notifications.emailNotifications.click();
+  await expect(page.getByText('Notification settings updated successfully!')).toBeVisible();
+  await expect(notifications.emailNotifications).not.toBeChecked();
+  await page.reload();
+  await expect(notifications.emailNotifications).not.toBeChecked();
+
+  await notifications.emailNotifications.press('Space');
+  await expect(notifications.emailNotifications).toBeChecked();
+  await page.reload();
+  await expect(notifications.emailNotifications).toBeChecked();
+
+  await notifications.back.click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('deleting the account from account management asks for "delete", signs out, and frees the e-mail', async ({
+  page,
+  context,
+  verifiedUser,
+  mailbox,
+}) => {
+  await logIn(page, verifiedUser);
+  const account = new AccountSettingsPage(page);
+  await account.goto();
+  await account.deleteAccount.click();
+  await expect(account.dialog).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await account.confirmation.fill('remove');
+  await account.confirmDelete.click();
+  await expect(account.dialog.getByText('Please type "delete" to confirm account deletion')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
+
+  await account.confirmation.fill('DeLeTe');
+  await context.setOffline(true);
+  await account.confirmDelete.click();
+  await expect(account.dialog.getByText('Failed to delete account. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
+
+  await context.setOffline(false);
+  await account.confirmDelete.click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  const loginPage = new LoginPage(page);
+  await loginPage.logIn(verifiedUser.email, verifiedUser.password);
+  await expect(loginPage.error).toContainText('Invalid email or password');
+
+  await mailbox.clear(verifiedUser.email);
+  const registerPage = new RegisterPage(page);
+  await registerPage.goto();
+  await registerPage.register(verifiedUser);
+  const mail = await mailbox.waitForMail(verifiedUser.email, { subject: 'verification code' });
+  await registerPage.enterCode(verificationCodeIn(mail));
+  await registerPage.verify.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+});
+
+test('the delete-account page confirms twice, Cancel keeps the account, and deleting lands on /register @desktop', async ({
+  page,
+  verifiedUser,
+}) => {
+  await logIn(page, verifiedUser);
+  const deletePage = new DeleteAccountPage(page);
+  await deletePage.goto();
+  await expect(deletePage.heading).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await deletePage.cancel.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  await deletePage.goto();
+  await deletePage.confirmStep.click();
+  await expect(deletePage.dialog).toBeVisible();
+  await deletePage.confirmDelete.click();
+  await expect(deletePage.dialog.getByText('Please type "delete" to confirm account deletion')).toBeVisible();
+  await deletePage.confirmation.fill('delete');
+  await deletePage.confirmDelete.click();
+  await expect(page).toHaveURL(/\/register$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  const loginPage = new LoginPage(page);
+  await loginPage.goto();
+  await loginPage.logIn(verifiedUser.email, verifiedUser.password);
+  await expect(loginPage.error).toContainText('Invalid email or password');
+});

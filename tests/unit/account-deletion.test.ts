@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../src/db/tapnet-db';
+import { isDeletionConfirmed } from '../../src/features/account-settings/delete-confirmation';
+import { leaveDeletedAccount } from '../../src/session/log-out';
+import { useSessionStore } from '../../src/session/session-store';
+import { StorageKeys } from '../../src/session/storage-keys';
+
+const account = {
+  _id: 'user-1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  nfcUID: null,
+  joined: '2026-01-02T03:04:05.000Z',
+  businessCard: null,
+};
+
+function queuedSave(ownerUserId: string, idempotencyKey: string) {
+  return {
+    payload: { nfcUID: `${'a'.repeat(40)}-1` },
+    queuedAt: Date.now(),
+    idempotencyKey,
+    ownerUserId,
+    attempts: 0,
+    lastError: null,
+  };
+}
+
+describe('the typed confirmation', () => {
+  it('accepts "delete" in any case, with stray spaces, and nothing else', () => {
+    for (const typed of ['delete', 'DELETE', 'DeLeTe', ' delete '])
+      expect(isDeletionConfirmed(typed)).toBe(true);
+    for (const typed of ['', 'delet', 'deleted', 'remove', 'd e l e t e']) {
+      expect(isDeletionConfirmed(typed)).toBe(false);
+    }
+  });
+});
+
+describe('leaving a deleted account', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    await Promise.all([db.outbox.clear(), db.failedSaves.clear()]);
+  });
+
+  it("ends the session and drops the member's queued saves, but not another member's", async () => {
+    localStorage.setItem(StorageKeys.token, 'a.b.c');
+    localStorage.setItem(StorageKeys.refreshToken, 'd.e.f');
+    localStorage.setItem(StorageKeys.activationPromptDismissed, 'true');
+    useSessionStore.getState().signIn(account);
+    await db.outbox.bulkAdd([queuedSave('user-1', 'key-of-user-1'), queuedSave('user-2', 'key-of-user-2')]);
+    await db.failedSaves.add({
+      ownerUserId: 'user-1',
+      nfcUID: `${'a'.repeat(40)}-1`,
+      name: null,
+      message: 'Cannot save your own business card.',
+      failedAt: Date.now(),
+    });
+
+    await leaveDeletedAccount('accountDeleted');
+
+    expect(localStorage.getItem(StorageKeys.token)).toBeNull();
+    expect(localStorage.getItem(StorageKeys.refreshToken)).toBeNull();
+    expect(localStorage.getItem(StorageKeys.activationPromptDismissed)).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'signedOut',
+      signOutReason: 'accountDeleted',
+    });
+    expect((await db.outbox.toArray()).map((entry) => entry.ownerUserId)).toEqual(['user-2']);
+    expect(await db.failedSaves.count()).toBe(0);
+  });
+});
