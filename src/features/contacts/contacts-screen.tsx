@@ -156,7 +156,10 @@ export function ContactsScreen() {
                 className={styles.sortSelect}
                 value={sortMode}
                 onChange={(event) => {
-                  if (isSortMode(event.target.value)) setSortMode(event.target.value);
+                  if (!isSortMode(event.target.value)) return;
+                  setSortMode(event.target.value);
+                  // A new order starts from its first contact (spec §4: the first one is selected).
+                  setSelectedId(null);
                   setDirection('none');
                 }}
               >
