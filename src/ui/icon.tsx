@@ -6,8 +6,12 @@ const PATHS = {
   linkedin: 'M4 4h16v16H4zM8 10.5V16M8 7.6v.1M11.5 16v-5.5M11.5 13a2.2 2.2 0 0 1 4.5 0v3',
   website:
     'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.6 5.6 3.6 9s-1.1 6.4-3.6 9M12 3C9.5 5.6 8.4 8.6 8.4 12s1.1 6.4 3.6 9',
+  save: 'M15 19a6 6 0 0 0-12 0M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM19 8v6M16 11h6',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  share: 'M12 15V3M7 8l5-5 5 5M5 12v8h14v-8',
+  back: 'M15 5l-7 7 7 7',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
   flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
-  chevronLeft: 'M15 5l-7 7 7 7',
   chevronRight: 'M9 5l7 7-7 7',
   chevronUp: 'M5 15l7-7 7 7',
   inbox: 'M4 13h4l1.5 3h5L16 13h4M4 13l2.5-8h11L20 13v6H4z',

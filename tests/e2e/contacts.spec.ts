@@ -48,6 +48,13 @@ async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
   return new ContactsPage(page);
 }
 
+/** For a member without a card: the activation prompt is put off first. */
+async function openContactsWithoutCard(page: Page, user: NewUser): Promise<ContactsPage> {
+  const contacts = await openContacts(page, user);
+  await contacts.completeActivationLater();
+  return contacts;
+}
+
 async function flaggedNamesOf(request: APIRequestContext, user: NewUser): Promise<string[]> {
   const token = await logInByApi(request, user);
   const response = await request.get('/api/contact', { headers: { Authorization: `Bearer ${token}` } });
@@ -66,8 +73,7 @@ test('contacts show one at a time, newest first; sort by name or company; Flagge
     { name: 'Alan Turing', company: 'Bletchley Park' },
     { name: 'Barbara Liskov', company: 'MIT', linkedinURL: 'linkedin.com/in/barbara' },
   ]);
-  const contacts = await openContacts(page, verifiedUser);
-  await contacts.completeActivationLater();
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
 
   await expect(contacts.slideLabelled(1, 3)).toBeVisible();
   await expect(contacts.cardName).toHaveText('Barbara Liskov');
@@ -111,8 +117,7 @@ test('notes save themselves after typing and are still there after a reload', as
   verifiedUser,
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing', lat: 51.997, lng: -0.741 }, {}]);
-  const contacts = await openContacts(page, verifiedUser);
-  await contacts.completeActivationLater();
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
 
   // The panel starts collapsed on the Map tab; Grace (newest) has no location, Alan has one.
   await expect(contacts.panelToggle).toHaveAttribute('aria-expanded', 'false');
@@ -142,8 +147,7 @@ test('a note typed just before switching contact is saved, not lost', async ({
   verifiedUser,
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
-  const contacts = await openContacts(page, verifiedUser);
-  await contacts.completeActivationLater();
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
   await contacts.tab('Notes').click();
   await contacts.notes.fill('Ask about COBOL');
   await contacts.next.click();
@@ -162,8 +166,7 @@ test('offline, a note or a flag is refused out loud and the typed text stays unt
   verifiedUser,
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }]);
-  const contacts = await openContacts(page, verifiedUser);
-  await contacts.completeActivationLater();
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
   await contacts.tab('Notes').click();
 
   await context.setOffline(true);
@@ -191,8 +194,7 @@ test('edit mode from /edit-contacts: a click outside leaves it; Delete asks firs
   verifiedUser,
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
-  const contacts = await openContacts(page, verifiedUser);
-  await contacts.completeActivationLater();
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
 
   await page.goto('/edit-contacts');
   await expect(page).toHaveURL(/\/contacts$/);
@@ -280,8 +282,7 @@ test('with no contacts the screen says so, the panel is disabled, and the menus 
   page,
   verifiedUser,
 }) => {
-  const contacts = await openContacts(page, verifiedUser);
-  await contacts.completeActivationLater();
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
   await expect(contacts.emptyText).toBeVisible();
   await expect(contacts.panelToggle).toBeDisabled();
   await expect(contacts.tab('Notes')).toBeDisabled();

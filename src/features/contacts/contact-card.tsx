@@ -1,13 +1,9 @@
 // One contact's business card in the carousel: who they are, how to reach them, when we met, the flag,
 // and in edit mode Send Card, Delete and hiding Send Card.
 import type { Contact } from '../../../contract/contacts';
-import { Icon, type IconName } from '../../ui/icon';
+import { CardLinks } from '../../ui/card-links';
+import { Icon } from '../../ui/icon';
 import styles from './contacts.module.css';
-
-/** Spec §2: LinkedIn and Website links get https:// when it is missing. */
-export function withScheme(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
-}
 
 const metOnFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
@@ -44,30 +40,6 @@ export function ContactCard({
   onDelete,
   onToggleSendCardHidden,
 }: ContactCardProps) {
-  const links: { icon: IconName; label: string; value: string; href: string; isExternal?: boolean }[] = [
-    { icon: 'mail', label: 'Email', value: contact.email, href: `mailto:${contact.email}` },
-    {
-      icon: 'phone',
-      label: 'Phone',
-      value: contact.phone,
-      href: `tel:${contact.phone.replace(/[^\d+]/g, '')}`,
-    },
-    {
-      icon: 'linkedin',
-      label: 'LinkedIn',
-      value: contact.linkedinURL,
-      href: withScheme(contact.linkedinURL),
-      isExternal: true,
-    },
-    {
-      icon: 'website',
-      label: 'Website',
-      value: contact.additionalURL,
-      href: withScheme(contact.additionalURL),
-      isExternal: true,
-    },
-  ];
-  const shownLinks = links.filter((link) => link.value.trim() !== '');
   const headline = [contact.role, contact.company].filter(Boolean).join(' · ');
   const met = metOn(contact.connectedAt);
 
@@ -97,27 +69,7 @@ export function ContactCard({
         </h2>
         {headline && <p className={styles.headline}>{headline}</p>}
       </div>
-      {shownLinks.length > 0 && (
-        <ul className={styles.links} aria-label={`Reach ${contact.name}`}>
-          {shownLinks.map((link) => (
-            <li key={link.label}>
-              <a
-                className={styles.link}
-                href={link.href}
-                {...(link.isExternal ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                <span className={styles.linkIcon}>
-                  <Icon name={link.icon} />
-                </span>
-                <span className={styles.linkText}>
-                  <span className={styles.linkLabel}>{link.label}</span>
-                  <span className={styles.linkValue}>{link.value}</span>
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardLinks card={contact} label={`Reach ${contact.name}`} />
       <div className={styles.cardFooter}>
         {met && (
           <p className={styles.met}>

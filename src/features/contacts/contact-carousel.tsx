@@ -83,7 +83,7 @@ export function ContactCarousel({
           disabled={!hasPrevious}
           onClick={() => onSelect(index - 1)}
         >
-          <Icon name="chevronLeft" />
+          <Icon name="back" />
         </button>
         {count <= MAX_INDICATORS ? (
           <div className={styles.dots}>
