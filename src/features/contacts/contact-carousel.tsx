@@ -78,7 +78,7 @@ export function ContactCarousel({
       <div className={styles.controls}>
         <button
           type="button"
-          className={styles.arrow}
+          className={`${styles.arrow} ${styles.arrowPrevious}`}
           aria-label="Previous contact"
           disabled={!hasPrevious}
           onClick={() => onSelect(index - 1)}
@@ -106,7 +106,7 @@ export function ContactCarousel({
         )}
         <button
           type="button"
-          className={styles.arrow}
+          className={`${styles.arrow} ${styles.arrowNext}`}
           aria-label="Next contact"
           disabled={!hasNext}
           onClick={() => onSelect(index + 1)}
