@@ -69,16 +69,6 @@ export function ContactCard({
         </h2>
         {headline && <p className={styles.headline}>{headline}</p>}
       </div>
-      <CardLinks card={contact} label={`Reach ${contact.name}`} />
-      <div className={styles.cardFooter}>
-        {met && (
-          <p className={styles.met}>
-            <Icon name="calendar" size={16} />
-            {met}
-          </p>
-        )}
-        {contact.contactDetailsSent && <span className={styles.sentBadge}>Card sent</span>}
-      </div>
       {isEditing && (
         <div className={styles.editActions}>
           {!isSendCardHidden && (
@@ -110,6 +100,16 @@ export function ContactCard({
           </button>
         </div>
       )}
+      <CardLinks card={contact} label={`Reach ${contact.name}`} />
+      <div className={styles.cardFooter}>
+        {met && (
+          <p className={styles.met}>
+            <Icon name="calendar" size={16} />
+            {met}
+          </p>
+        )}
+        {contact.contactDetailsSent && <span className={styles.sentBadge}>Card sent</span>}
+      </div>
     </article>
   );
 }

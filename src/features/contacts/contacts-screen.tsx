@@ -140,99 +140,101 @@ export function ContactsScreen() {
       </header>
 
       <div className={styles.content}>
-        <div className={styles.titleRow}>
-          <div>
-            <h1 className={styles.title}>Contacts</h1>
-            {contacts && (
-              <p className={styles.subtitle}>
-                {contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}
-              </p>
-            )}
-          </div>
-          <div className={styles.toolbar}>
-            <label className={styles.sort}>
-              <span className={styles.sortLabel}>Sort by</span>
-              <select
-                className={styles.sortSelect}
-                value={sortMode}
-                onChange={(event) => {
-                  if (!isSortMode(event.target.value)) return;
-                  setSortMode(event.target.value);
-                  // A new order starts from its first contact (spec §4: the first one is selected).
-                  setSelectedId(null);
-                  setDirection('none');
-                }}
+        <div className={styles.column}>
+          <div className={styles.titleRow}>
+            <div>
+              <h1 className={styles.title}>Contacts</h1>
+              {contacts && (
+                <p className={styles.subtitle}>
+                  {contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}
+                </p>
+              )}
+            </div>
+            <div className={styles.toolbar}>
+              <label className={styles.sort}>
+                <span className={styles.sortLabel}>Sort by</span>
+                <select
+                  className={styles.sortSelect}
+                  value={sortMode}
+                  onChange={(event) => {
+                    if (!isSortMode(event.target.value)) return;
+                    setSortMode(event.target.value);
+                    // A new order starts from its first contact (spec §4: the first one is selected).
+                    setSelectedId(null);
+                    setDirection('none');
+                  }}
+                >
+                  {SORT_MODES.map((mode) => (
+                    <option key={mode.id} value={mode.id}>
+                      {mode.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                className={`${styles.editToggle} ${isEditing ? styles.editToggleOn : ''}`}
+                aria-pressed={isEditing}
+                disabled={!contacts?.length}
+                data-edit-zone
+                onClick={() => setIsEditing((editing) => !editing)}
               >
-                {SORT_MODES.map((mode) => (
-                  <option key={mode.id} value={mode.id}>
-                    {mode.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className={`${styles.editToggle} ${isEditing ? styles.editToggleOn : ''}`}
-              aria-pressed={isEditing}
-              disabled={!contacts?.length}
-              data-edit-zone
-              onClick={() => setIsEditing((editing) => !editing)}
-            >
-              <Icon name="pencil" size={18} />
-              {isEditing ? 'Done' : 'Edit'}
-            </button>
+                <Icon name="pencil" size={18} />
+                {isEditing ? 'Done' : 'Edit'}
+              </button>
+            </div>
           </div>
-        </div>
 
-        {pendingCount > 0 && (
-          <p className={styles.pending} role="status">
-            {pendingCount === 1 ? '1 save waiting to sync' : `${pendingCount} saves waiting to sync`}
-          </p>
-        )}
-        {isEditing && shown.length > 0 && (
-          <p className={styles.editHint} role="status">
-            Edit mode: send your card or delete contacts. Tap outside the cards when you are done.
-          </p>
-        )}
-
-        {contacts === undefined ? (
-          <div className={styles.loading} role="status" aria-busy="true">
-            <span className={styles.skeletonCard} aria-hidden="true" />
-            <span className="visually-hidden">Loading contacts…</span>
-          </div>
-        ) : shown.length === 0 || !selected ? (
-          <div className={styles.empty}>
-            <p className={styles.emptyTitle}>{ContactMessages.empty}</p>
-            <p className={styles.emptyHint}>
-              {sortMode === 'flagged' && contacts.length > 0
-                ? 'Flag a contact to find them here.'
-                : 'Tap someone’s Tapnet card and save it: they will appear here.'}
+          {pendingCount > 0 && (
+            <p className={styles.pending} role="status">
+              {pendingCount === 1 ? '1 save waiting to sync' : `${pendingCount} saves waiting to sync`}
             </p>
-          </div>
-        ) : (
-          <div data-edit-zone>
-            <ContactCarousel
-              count={shown.length}
-              index={index}
-              direction={direction}
-              slideKey={selected._id}
-              nameAt={(at) => shown[at]?.name ?? ''}
-              onSelect={select}
-            >
-              <ContactCard
-                contact={selected}
-                isEditing={isEditing}
-                isSendCardHidden={ignoredIds.includes(selected._id)}
-                isFlagBusy={actions.flaggingId === selected._id}
-                isSending={actions.sendingId === selected._id}
-                onToggleFlag={() => actions.toggleFlag(selected)}
-                onSendCard={() => actions.sendCard(selected)}
-                onDelete={() => actions.askDelete(selected)}
-                onToggleSendCardHidden={() => toggleSendCardHidden(selected._id)}
-              />
-            </ContactCarousel>
-          </div>
-        )}
+          )}
+          {isEditing && shown.length > 0 && (
+            <p className={styles.editHint} role="status">
+              Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.
+            </p>
+          )}
+
+          {contacts === undefined ? (
+            <div className={styles.loading} role="status" aria-busy="true">
+              <span className={styles.skeletonCard} aria-hidden="true" />
+              <span className="visually-hidden">Loading contacts…</span>
+            </div>
+          ) : shown.length === 0 || !selected ? (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>{ContactMessages.empty}</p>
+              <p className={styles.emptyHint}>
+                {sortMode === 'flagged' && contacts.length > 0
+                  ? 'Flag a contact to find them here.'
+                  : 'Tap someone’s Tapnet card and save it: they will appear here.'}
+              </p>
+            </div>
+          ) : (
+            <div data-edit-zone>
+              <ContactCarousel
+                count={shown.length}
+                index={index}
+                direction={direction}
+                slideKey={selected._id}
+                nameAt={(at) => shown[at]?.name ?? ''}
+                onSelect={select}
+              >
+                <ContactCard
+                  contact={selected}
+                  isEditing={isEditing}
+                  isSendCardHidden={ignoredIds.includes(selected._id)}
+                  isFlagBusy={actions.flaggingId === selected._id}
+                  isSending={actions.sendingId === selected._id}
+                  onToggleFlag={() => actions.toggleFlag(selected)}
+                  onSendCard={() => actions.sendCard(selected)}
+                  onDelete={() => actions.askDelete(selected)}
+                  onToggleSendCardHidden={() => toggleSendCardHidden(selected._id)}
+                />
+              </ContactCarousel>
+            </div>
+          )}
+        </div>
       </div>
 
       <ContactPanel contact={selected} />
