@@ -55,8 +55,9 @@ export function ContactCard({
           aria-pressed={contact.isFlagged}
           aria-label={contact.isFlagged ? `Unflag ${contact.name}` : `Flag ${contact.name}`}
           aria-busy={isFlagBusy}
-          disabled={isFlagBusy}
-          onClick={onToggleFlag}
+          // Not `disabled`: a focused button that becomes disabled drops keyboard focus to the page.
+          aria-disabled={isFlagBusy}
+          onClick={() => !isFlagBusy && onToggleFlag()}
         >
           <Icon name="flag" />
           <span className={styles.flagText}>{contact.isFlagged ? 'Flagged' : 'Flag'}</span>
@@ -76,8 +77,8 @@ export function ContactCard({
               type="button"
               className={`${styles.editButton} ${styles.sendButton}`}
               aria-busy={isSending}
-              disabled={isSending}
-              onClick={onSendCard}
+              aria-disabled={isSending}
+              onClick={() => !isSending && onSendCard()}
             >
               <Icon name="send" size={18} />
               {isSending ? 'Sending…' : 'Send Card'}
