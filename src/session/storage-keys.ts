@@ -14,6 +14,9 @@ export const StorageKeys = {
   adminToken: 'adminToken',
   securityToken: 'securityToken',
   lastVisitTime: 'lastVisitTime',
+  /** The contacts screen's bottom panel: which tab ('map' or 'notes') and whether it is open ('true'). */
+  contactsPanelTab: 'contactsPanelTab',
+  contactsPanelExpanded: 'contactsPanelExpanded',
 } as const;
 
 /** Prefix of the per-user contacts cache keys (`tapnet:contacts:{user}:v1`). */

@@ -12,6 +12,8 @@ interface CardIdFormProps {
   isBusy: boolean;
   initialValue?: string;
   autoFocus?: boolean;
+  /** The spec words it per screen (§5 Card ID). */
+  invalidMessage?: string;
   onSubmit: (cardId: string) => void;
 }
 
@@ -20,8 +22,8 @@ export const CARD_LINKED_MESSAGE = 'Card linked successfully!';
 export const LINK_CARD_FAILED_MESSAGE = 'Failed to link card. Please check the Card ID and try again.';
 
 /** The message for what is typed so far; nothing while the field is empty. */
-export function cardIdError(value: string): string | null {
-  return value.trim() === '' || isCardId(value) ? null : INVALID_CARD_ID_MESSAGE;
+export function cardIdError(value: string, invalidMessage = INVALID_CARD_ID_MESSAGE): string | null {
+  return value.trim() === '' || isCardId(value) ? null : invalidMessage;
 }
 
 export function CardIdForm({
@@ -31,6 +33,7 @@ export function CardIdForm({
   isBusy,
   initialValue = '',
   autoFocus,
+  invalidMessage,
   onSubmit,
 }: CardIdFormProps) {
   const [value, setValue] = useState(initialValue);
@@ -51,7 +54,7 @@ export function CardIdForm({
         spellCheck={false}
         autoFocus={autoFocus}
         value={value}
-        error={cardIdError(value)}
+        error={cardIdError(value, invalidMessage)}
         onChange={(event) => setValue(event.target.value)}
       />
       <Button type="submit" isFullWidth disabled={!isCardId(value)} isBusy={isBusy} busyLabel={busyLabel}>

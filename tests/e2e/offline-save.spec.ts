@@ -98,7 +98,7 @@ test('a card saved offline survives a reload and is stored once by the service w
 
   await context.setOffline(false);
   await expect(page.getByText('1 save waiting to sync')).toBeHidden();
-  await expect(page.getByRole('list', { name: 'Your contacts' }).getByText(OWNER_CARD.name)).toBeVisible();
+  await expect(page.getByRole('heading', { name: OWNER_CARD.name })).toBeVisible();
   expect(await contactNamesOf(request, verifiedUser)).toEqual([OWNER_CARD.name]);
 });
 
@@ -118,7 +118,7 @@ test.describe('without a service worker', () => {
     await saveCardOffline(page, context, nfcUID);
     await context.setOffline(false);
     await expect(page.getByText('1 save waiting to sync')).toBeHidden();
-    await expect(page.getByRole('list', { name: 'Your contacts' }).getByText(OWNER_CARD.name)).toBeVisible();
+    await expect(page.getByRole('heading', { name: OWNER_CARD.name })).toBeVisible();
     expect(await contactNamesOf(request, verifiedUser)).toEqual([OWNER_CARD.name]);
   });
 });

@@ -15,7 +15,6 @@ import {
   type NfcSignals,
   nfcLikelihoodScore,
 } from '../../src/features/public-card/nfc-likelihood';
-import { withScheme } from '../../src/features/public-card/public-card-page';
 import {
   clearPendingCardSave,
   PENDING_CARD_SAVE_VALIDITY_MS,
@@ -23,6 +22,7 @@ import {
   removeExpiredPendingCardSave,
   storePendingCardSave,
 } from '../../src/session/pending-card-save';
+import { withScheme } from '../../src/ui/card-links';
 
 const card: PublicCard = {
   nfcUID: `${'ab'.repeat(20)}-7`,

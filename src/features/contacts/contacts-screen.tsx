@@ -1,89 +1,256 @@
-// /contacts: the signed-in landing page with a simple contact list (the carousel arrives with the
-// contacts issue) and how many offline saves still wait to sync.
+// /contacts (spec §2, §4): the member's contacts one at a time, sorted their way, with a Map / Notes
+// panel for the one shown, edit mode (Delete, Send Card), invitations, and the card activation prompt.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
-import { listContacts } from '../../api/contacts';
+import { listInvitations } from '../../api/invitations';
 import { StorageKeys } from '../../session/storage-keys';
 import { useAccount } from '../../session/use-account';
+import { useContacts } from '../../sync/use-contacts';
+import { DropdownMenu } from '../../ui/dropdown-menu';
+import { Icon } from '../../ui/icon';
 import { Logo } from '../../ui/logo';
+import { ActivationPrompt, shouldPromptActivation } from './activation-prompt';
+import { ContactCard } from './contact-card';
+import { ContactCarousel } from './contact-carousel';
+import { CompleteCardDialog, DeleteContactDialog } from './contact-dialogs';
+import {
+  isSortMode,
+  orderContacts,
+  readIgnoredContacts,
+  SORT_MODES,
+  type SortMode,
+  writeIgnoredContacts,
+} from './contact-order';
+import { ContactPanel } from './contact-panel';
 import styles from './contacts.module.css';
+import { ContactMessages } from './messages';
+import { useContactActions } from './use-contact-actions';
 import { useFailedSaveToasts, usePendingSaveCount } from './use-outbox-status';
 
-type ListState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; contacts: Contact[] };
+const SETTINGS_MENU = [
+  { label: 'My Account', to: '/account' },
+  { label: 'My Card', to: '/my-card' },
+  { label: 'Insights', to: '/insights' },
+  { label: 'Settings', to: '/settings' },
+] as const;
 
-export function ContactsScreen() {
-  const account = useAccount();
-  const email = account?.email ?? localStorage.getItem(StorageKeys.userEmail) ?? '';
-  const pendingCount = usePendingSaveCount();
-  const [list, setList] = useState<ListState>({ status: 'loading' });
-  useFailedSaveToasts();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change in the queue is the trigger: a replayed save shows up here.
+/** Pending invitations for the badge; null hides it (none, or they could not be loaded). */
+function usePendingInvitationCount(): number | null {
+  const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    listContacts()
-      .then((contacts) => isCurrent && setList({ status: 'loaded', contacts }))
-      .catch(
-        () =>
-          isCurrent && setList((previous) => (previous.status === 'loaded' ? previous : { status: 'error' })),
-      );
+    listInvitations()
+      .then((invitations) => isCurrent && setCount(invitations.length))
+      .catch(() => isCurrent && setCount(null));
     return () => {
       isCurrent = false;
     };
-  }, [pendingCount]);
+  }, []);
+  return count;
+}
+
+/** Edit mode: entered from /edit-contacts (which leaves enableEditMode) or the Edit button. */
+function useEditMode() {
+  const [isEditing, setIsEditing] = useState(
+    () => localStorage.getItem(StorageKeys.enableEditMode) === 'true',
+  );
+
+  useEffect(() => localStorage.removeItem(StorageKeys.enableEditMode), []);
+
+  useEffect(() => {
+    if (!isEditing) return;
+    // Spec §2: a click outside the cards leaves edit mode; dialogs opened from a card are part of it.
+    function leaveOnOutsidePress(event: PointerEvent) {
+      if (!(event.target instanceof Element) || event.target.closest('[data-edit-zone], dialog')) return;
+      setIsEditing(false);
+    }
+    function leaveOnEscape(event: KeyboardEvent) {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) setIsEditing(false);
+    }
+    document.addEventListener('pointerdown', leaveOnOutsidePress);
+    document.addEventListener('keydown', leaveOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', leaveOnOutsidePress);
+      document.removeEventListener('keydown', leaveOnEscape);
+    };
+  }, [isEditing]);
+
+  return [isEditing, setIsEditing] as const;
+}
+
+export function ContactsScreen() {
+  const account = useAccount();
+  const contacts = useContacts();
+  const pendingCount = usePendingSaveCount();
+  const invitationCount = usePendingInvitationCount();
+  const actions = useContactActions(account);
+  const [isEditing, setIsEditing] = useEditMode();
+  const [sortMode, setSortMode] = useState<SortMode>('recent');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [direction, setDirection] = useState<'previous' | 'next' | 'none'>('none');
+  const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
+  const [isPromptOpen, setIsPromptOpen] = useState(true);
+  useFailedSaveToasts();
+
+  const shown = contacts ? orderContacts(contacts, sortMode) : [];
+  // Spec §4: the first contact is selected until the member picks another.
+  const foundIndex = shown.findIndex((contact) => contact._id === selectedId);
+  const index = foundIndex === -1 ? 0 : foundIndex;
+  const selected: Contact | null = shown[index] ?? null;
+
+  function select(next: number) {
+    const contact = shown[next];
+    if (!contact) return;
+    setDirection(next > index ? 'next' : 'previous');
+    setSelectedId(contact._id);
+  }
+
+  function toggleSendCardHidden(contactId: string) {
+    const next = ignoredIds.includes(contactId)
+      ? ignoredIds.filter((id) => id !== contactId)
+      : [...ignoredIds, contactId];
+    writeIgnoredContacts(next);
+    setIgnoredIds(next);
+  }
 
   return (
     <main className={styles.page}>
       <header className={styles.header}>
         <Logo />
-        <Link to="/settings" className={styles.settingsLink}>
-          Settings
-        </Link>
+        <nav className={styles.headerActions} aria-label="Contacts">
+          <Link
+            to="/invitations"
+            className={styles.iconButton}
+            aria-label={invitationCount ? `Invitations (${invitationCount} pending)` : 'Invitations'}
+          >
+            <Icon name="inbox" />
+            <span className={styles.iconButtonText}>Invitations</span>
+            {invitationCount ? (
+              <span className={styles.badge} aria-hidden="true">
+                {invitationCount > 99 ? '99+' : invitationCount}
+              </span>
+            ) : null}
+          </Link>
+          <DropdownMenu label="Settings menu" items={SETTINGS_MENU} buttonClassName={styles.iconButton}>
+            <Icon name="menu" />
+            <span className={styles.iconButtonText}>Menu</span>
+          </DropdownMenu>
+        </nav>
       </header>
-      <section className={styles.body} aria-labelledby="contacts-title">
-        <h1 id="contacts-title" className={styles.title}>
-          Contacts
-        </h1>
-        <div className={styles.profile}>
-          <span className={styles.avatar} aria-hidden="true">
-            {(account?.name ?? email).charAt(0).toUpperCase()}
-          </span>
-          <div>
-            {account && <p className={styles.name}>{account.name}</p>}
-            <p className={styles.email}>{email}</p>
-          </div>
-        </div>
-        {pendingCount > 0 && (
-          <p className={styles.pending} role="status">
-            {pendingCount === 1 ? '1 save waiting to sync' : `${pendingCount} saves waiting to sync`}
-          </p>
-        )}
-        <ContactList state={list} />
-      </section>
-    </main>
-  );
-}
 
-function ContactList({ state }: { state: ListState }) {
-  if (state.status === 'loading') return <p className={styles.empty}>Loading contacts…</p>;
-  if (state.status === 'error') return <p className={styles.empty}>Contacts could not be loaded.</p>;
-  if (state.contacts.length === 0) return <p className={styles.empty}>No contacts found.</p>;
-  return (
-    <ul className={styles.list} aria-label="Your contacts">
-      {state.contacts.map((contact) => (
-        <li key={contact._id} className={styles.contact}>
-          <span className={styles.avatar} aria-hidden="true">
-            {contact.name.charAt(0).toUpperCase()}
-          </span>
-          <div>
-            <p className={styles.name}>{contact.name}</p>
-            {(contact.role || contact.company) && (
-              <p className={styles.detail}>{[contact.role, contact.company].filter(Boolean).join(' · ')}</p>
-            )}
+      <div className={styles.content}>
+        <div className={styles.column}>
+          <div className={styles.titleRow}>
+            <div>
+              <h1 className={styles.title}>Contacts</h1>
+              {contacts && (
+                <p className={styles.subtitle}>
+                  {contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}
+                </p>
+              )}
+            </div>
+            <div className={styles.toolbar}>
+              <label className={styles.sort}>
+                <span className={styles.sortLabel}>Sort by</span>
+                <select
+                  className={styles.sortSelect}
+                  value={sortMode}
+                  onChange={(event) => {
+                    if (!isSortMode(event.target.value)) return;
+                    setSortMode(event.target.value);
+                    // A new order starts from its first contact (spec §4: the first one is selected).
+                    setSelectedId(null);
+                    setDirection('none');
+                  }}
+                >
+                  {SORT_MODES.map((mode) => (
+                    <option key={mode.id} value={mode.id}>
+                      {mode.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                className={`${styles.editToggle} ${isEditing ? styles.editToggleOn : ''}`}
+                aria-pressed={isEditing}
+                disabled={!contacts?.length}
+                data-edit-zone
+                onClick={() => setIsEditing((editing) => !editing)}
+              >
+                <Icon name="pencil" size={18} />
+                {isEditing ? 'Done' : 'Edit'}
+              </button>
+            </div>
           </div>
-        </li>
-      ))}
-    </ul>
+
+          {pendingCount > 0 && (
+            <p className={styles.pending} role="status">
+              {pendingCount === 1 ? '1 save waiting to sync' : `${pendingCount} saves waiting to sync`}
+            </p>
+          )}
+          {isEditing && shown.length > 0 && (
+            <p className={styles.editHint} role="status">
+              Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.
+            </p>
+          )}
+
+          {contacts === undefined ? (
+            <div className={styles.loading} role="status" aria-busy="true">
+              <span className={styles.skeletonCard} aria-hidden="true" />
+              <span className="visually-hidden">Loading contacts…</span>
+            </div>
+          ) : shown.length === 0 || !selected ? (
+            <div className={styles.empty}>
+              <p className={styles.emptyTitle}>{ContactMessages.empty}</p>
+              <p className={styles.emptyHint}>
+                {sortMode === 'flagged' && contacts.length > 0
+                  ? 'Flag a contact to find them here.'
+                  : 'Tap someone’s Tapnet card and save it: they will appear here.'}
+              </p>
+            </div>
+          ) : (
+            <div data-edit-zone>
+              <ContactCarousel
+                count={shown.length}
+                index={index}
+                direction={direction}
+                slideKey={selected._id}
+                nameAt={(at) => shown[at]?.name ?? ''}
+                onSelect={select}
+              >
+                <ContactCard
+                  contact={selected}
+                  isEditing={isEditing}
+                  isSendCardHidden={ignoredIds.includes(selected._id)}
+                  isFlagBusy={actions.flaggingId === selected._id}
+                  isSending={actions.sendingId === selected._id}
+                  onToggleFlag={() => actions.toggleFlag(selected)}
+                  onSendCard={() => actions.sendCard(selected)}
+                  onDelete={() => actions.askDelete(selected)}
+                  onToggleSendCardHidden={() => toggleSendCardHidden(selected._id)}
+                />
+              </ContactCarousel>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <ContactPanel contact={selected} />
+
+      {actions.toDelete && (
+        <DeleteContactDialog
+          contact={actions.toDelete}
+          isDeleting={actions.isDeleting}
+          onConfirm={actions.confirmDelete}
+          onClose={actions.cancelDelete}
+        />
+      )}
+      {actions.isCompleteCardOpen && <CompleteCardDialog onClose={actions.closeCompleteCard} />}
+      {isPromptOpen && shouldPromptActivation(account) && (
+        <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
+      )}
+    </main>
   );
 }

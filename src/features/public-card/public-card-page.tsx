@@ -9,10 +9,11 @@ import { storePendingCardSave } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';
 import { describeSaveOutcome } from '../../sync/save-outcome-messages';
 import { Button } from '../../ui/button';
+import { type CardLinkKind, CardLinks } from '../../ui/card-links';
+import { Icon } from '../../ui/icon';
 import { LogoMark } from '../../ui/logo';
 import { showToast } from '../../ui/toast-store';
 import { ConfirmLocationDialog } from './confirm-location-dialog';
-import { Icon, type IconName } from './icons';
 import {
   captureLocation,
   decideLocation,
@@ -23,7 +24,6 @@ import {
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind } from './nfc-likelihood';
 import styles from './public-card.module.css';
 
-type LinkKind = 'email' | 'phone' | 'linkedin' | 'website';
 type PageState = CardLookupResult | { kind: 'loading' } | { kind: 'offline' } | { kind: 'error' };
 
 export interface PublicCardPageProps {
@@ -33,11 +33,6 @@ export interface PublicCardPageProps {
   /** Where the back button goes: /my-card when the owner opened the preview from there. */
   backTo: string | null;
   navigate(to: string): void;
-}
-
-/** Spec §2: LinkedIn and Website links get https:// when the member left it out. */
-export function withScheme(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 
 const AFTER_SAVE_PATH = '/contacts';
@@ -167,7 +162,7 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
     setCanShare(typeof navigator.share === 'function');
   }, [card.nfcUID]);
 
-  const reportLink = (link: LinkKind | 'vcard' | 'share') =>
+  const reportLink = (link: CardLinkKind | 'vcard' | 'share') =>
     sendCardEvent(card.nfcUID, { type: 'link_click', link, referrer: nfc.current.referrer });
 
   async function save(withLocation: boolean) {
@@ -221,40 +216,6 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
     }
   }
 
-  const links: {
-    kind: LinkKind;
-    icon: IconName;
-    label: string;
-    value: string;
-    href: string;
-    isExternal?: boolean;
-  }[] = [
-    { kind: 'email', icon: 'mail', label: 'Email', value: card.email, href: `mailto:${card.email}` },
-    {
-      kind: 'phone',
-      icon: 'phone',
-      label: 'Phone',
-      value: card.phone,
-      href: `tel:${card.phone.replace(/[^\d+]/g, '')}`,
-    },
-    {
-      kind: 'linkedin',
-      icon: 'linkedin',
-      label: 'LinkedIn',
-      value: card.linkedinURL,
-      href: withScheme(card.linkedinURL),
-      isExternal: true,
-    },
-    {
-      kind: 'website',
-      icon: 'website',
-      label: 'Website',
-      value: card.additionalURL,
-      href: withScheme(card.additionalURL),
-      isExternal: true,
-    },
-  ];
-
   const initials = card.name
     .split(/\s+/)
     .filter(Boolean)
@@ -284,28 +245,7 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
         </div>
       </div>
 
-      <ul className={styles.links} aria-label="Contact details">
-        {links
-          .filter((link) => link.value)
-          .map((link) => (
-            <li key={link.kind}>
-              <a
-                className={styles.link}
-                href={link.href}
-                onClick={() => reportLink(link.kind)}
-                {...(link.isExternal ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                <span className={styles.linkIcon}>
-                  <Icon name={link.icon} />
-                </span>
-                <span className={styles.linkText}>
-                  <span className={styles.linkLabel}>{link.label}</span>
-                  <span className={styles.linkValue}>{link.value}</span>
-                </span>
-              </a>
-            </li>
-          ))}
-      </ul>
+      <CardLinks card={card} label="Contact details" onLinkClick={reportLink} />
 
       <div className={styles.actions}>
         {!isOwner && (

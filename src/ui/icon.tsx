@@ -1,4 +1,4 @@
-// Line icons of the card's actions; decorative, since every action also has a text label.
+// Line icons for buttons and links that also carry a text label or an aria-label, so they are decorative.
 const PATHS = {
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   phone:
@@ -11,15 +11,27 @@ const PATHS = {
   share: 'M12 15V3M7 8l5-5 5 5M5 12v8h14v-8',
   back: 'M15 5l-7 7 7 7',
   card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
+  chevronRight: 'M9 5l7 7-7 7',
+  chevronUp: 'M5 15l7-7 7 7',
+  inbox: 'M4 13h4l1.5 3h5L16 13h4M4 13l2.5-8h11L20 13v6H4z',
+  menu: 'M4 7h16M4 12h16M4 17h16',
+  send: 'M21 3L10 14M21 3l-7 18-4-7-7-4z',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  eyeOff:
+    'M3 3l18 18M10.6 6.1A9.5 9.5 0 0 1 12 6c5 0 9 6 9 6a16 16 0 0 1-2.6 3.2M6.3 7.8A16 16 0 0 0 3 12s4 6 9 6a8.6 8.6 0 0 0 4-1M9.9 9.9a3 3 0 0 0 4.2 4.2',
+  eye: 'M3 12s4-6 9-6 9 6 9 6-4 6-9 6-9-6-9-6zM12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name }: { name: IconName }) {
+export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
   return (
     <svg
-      width="20"
-      height="20"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -27,6 +39,7 @@ export function Icon({ name }: { name: IconName }) {
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
+      focusable="false"
     >
       <path d={PATHS[name]} />
     </svg>

@@ -1,0 +1,116 @@
+// One contact's business card in the carousel: who they are, how to reach them, when we met, the flag,
+// and in edit mode Send Card, Delete and hiding Send Card.
+import type { Contact } from '../../../contract/contacts';
+import { CardLinks } from '../../ui/card-links';
+import { Icon } from '../../ui/icon';
+import styles from './contacts.module.css';
+
+const metOnFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+function metOn(connectedAt: string): string | null {
+  const time = Date.parse(connectedAt);
+  return Number.isNaN(time) ? null : `Met on ${metOnFormat.format(time)}`;
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}
+
+interface ContactCardProps {
+  contact: Contact;
+  isEditing: boolean;
+  isSendCardHidden: boolean;
+  isFlagBusy: boolean;
+  isSending: boolean;
+  onToggleFlag: () => void;
+  onSendCard: () => void;
+  onDelete: () => void;
+  onToggleSendCardHidden: () => void;
+}
+
+export function ContactCard({
+  contact,
+  isEditing,
+  isSendCardHidden,
+  isFlagBusy,
+  isSending,
+  onToggleFlag,
+  onSendCard,
+  onDelete,
+  onToggleSendCardHidden,
+}: ContactCardProps) {
+  const headline = [contact.role, contact.company].filter(Boolean).join(' · ');
+  const met = metOn(contact.connectedAt);
+
+  return (
+    <article className={styles.card} aria-labelledby={`contact-name-${contact._id}`}>
+      <div className={styles.cardTop}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initials(contact.name)}
+        </span>
+        <button
+          type="button"
+          className={styles.flag}
+          aria-pressed={contact.isFlagged}
+          aria-label={contact.isFlagged ? `Unflag ${contact.name}` : `Flag ${contact.name}`}
+          aria-busy={isFlagBusy}
+          // Not `disabled`: a focused button that becomes disabled drops keyboard focus to the page.
+          aria-disabled={isFlagBusy}
+          onClick={() => !isFlagBusy && onToggleFlag()}
+        >
+          <Icon name="flag" />
+          <span className={styles.flagText}>{contact.isFlagged ? 'Flagged' : 'Flag'}</span>
+        </button>
+      </div>
+      <div className={styles.identity}>
+        {contact.pronouns && <p className={styles.pronouns}>{contact.pronouns}</p>}
+        <h2 id={`contact-name-${contact._id}`} className={styles.cardName}>
+          {contact.name}
+        </h2>
+        {headline && <p className={styles.headline}>{headline}</p>}
+      </div>
+      {isEditing && (
+        <div className={styles.editActions}>
+          {!isSendCardHidden && (
+            <button
+              type="button"
+              className={`${styles.editButton} ${styles.sendButton}`}
+              aria-busy={isSending}
+              aria-disabled={isSending}
+              onClick={() => !isSending && onSendCard()}
+            >
+              <Icon name="send" size={18} />
+              {isSending ? 'Sending…' : 'Send Card'}
+            </button>
+          )}
+          <button
+            type="button"
+            className={styles.editButton}
+            aria-label={
+              isSendCardHidden ? `Show Send Card for ${contact.name}` : `Hide Send Card for ${contact.name}`
+            }
+            onClick={onToggleSendCardHidden}
+          >
+            <Icon name={isSendCardHidden ? 'eye' : 'eyeOff'} size={18} />
+            {isSendCardHidden ? 'Show Send Card' : 'Hide Send Card'}
+          </button>
+          <button type="button" className={`${styles.editButton} ${styles.deleteButton}`} onClick={onDelete}>
+            <Icon name="trash" size={18} />
+            Delete
+          </button>
+        </div>
+      )}
+      <CardLinks card={contact} label={`Reach ${contact.name}`} />
+      <div className={styles.cardFooter}>
+        {met && (
+          <p className={styles.met}>
+            <Icon name="calendar" size={16} />
+            {met}
+          </p>
+        )}
+        {contact.contactDetailsSent && <span className={styles.sentBadge}>Card sent</span>}
+      </div>
+    </article>
+  );
+}

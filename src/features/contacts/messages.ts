@@ -1,0 +1,28 @@
+// What the contacts screen tells the member: spec §8 messages verbatim, and the offline refusals.
+import { ApiError } from '../../api/client';
+
+export const ContactMessages = {
+  empty: 'No contacts found.',
+  flagFailed: 'Failed to update flag status. Please try again.',
+  notesFailed: 'Failed to save notes. Please try again.',
+  deleteFailed: 'Failed to delete contact',
+  sendCardFailed: 'Failed to send your business card. Please try again later.',
+  saveCardIdFailed: 'Failed to save card ID.',
+  invalidCardId: 'Please enter a valid Card ID (as provided in email).',
+  selectForLocation: 'Select a contact to view their location',
+  noLocation: 'No location data available',
+  selectForNotes: 'Select a contact to add notes',
+} as const;
+
+/** A change needs the server; offline it is refused out loud rather than dropped (issue 4, part 6). */
+export const OfflineMessages = {
+  flag: 'You are offline. The flag was not changed; try again when you are back online.',
+  notes: 'You are offline. Your notes were not saved; try again when you are back online.',
+  delete: 'You are offline. The contact was not deleted; try again when you are back online.',
+  sendCard: 'You are offline. Your card was not sent; try again when you are back online.',
+} as const;
+
+/** No answer came back: the change never reached the server, so it is treated like being offline. */
+export function isNetworkFailure(error: unknown): boolean {
+  return !navigator.onLine || (error instanceof ApiError && error.status === undefined);
+}

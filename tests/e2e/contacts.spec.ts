@@ -1,0 +1,327 @@
+// The /contacts screen as a member uses it: one contact at a time, sort and flag, notes that save
+// themselves, edit mode, sending one's card, the activation prompt, and what happens offline.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createCardOwner, issueCard, logInByApi, ownerCard } from './cards';
+import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
+import { LoginPage } from './pages/login-page';
+
+type CardFields = Partial<typeof ownerCard>;
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Saves, as `member`, the cards of new card owners with these details, oldest first. */
+async function giveContacts(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  member: NewUser,
+  cards: (CardFields & { lat?: number; lng?: number })[],
+): Promise<void> {
+  const memberToken = await logInByApi(request, member);
+  for (const { lat, lng, ...fields } of cards) {
+    const owner = await createCardOwner(request, mailbox);
+    const ownerToken = await logInByApi(request, owner.user);
+    const carded = await request.post('/api/user/updateBusinessCard', {
+      data: { ...ownerCard, email: uniqueEmail('card'), ...fields },
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    expect(carded.ok(), await carded.text()).toBe(true);
+    const saved = await request.post('/api/contact/create', {
+      data: { nfcUID: owner.nfcUID, ...(lat === undefined ? {} : { lat, lng }) },
+      headers: {
+        Authorization: `Bearer ${memberToken}`,
+        'idempotency-key': `e2e-${Math.random().toString(36).slice(2, 14)}`,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+  }
+}
+
+async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(user.email, user.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+  return new ContactsPage(page);
+}
+
+/** For a member without a card: the activation prompt is put off first. */
+async function openContactsWithoutCard(page: Page, user: NewUser): Promise<ContactsPage> {
+  const contacts = await openContacts(page, user);
+  await contacts.completeActivationLater();
+  return contacts;
+}
+
+async function flaggedNamesOf(request: APIRequestContext, user: NewUser): Promise<string[]> {
+  const token = await logInByApi(request, user);
+  const response = await request.get('/api/contact', { headers: { Authorization: `Bearer ${token}` } });
+  const contacts = (await response.json()) as { name: string; isFlagged: boolean }[];
+  return contacts.filter((contact) => contact.isFlagged).map((contact) => contact.name);
+}
+
+test('contacts show one at a time, newest first; sort by name or company; Flagged only shows flagged ones', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [
+    { name: 'Charles Babbage', company: 'Analytical Engines' },
+    { name: 'Alan Turing', company: 'Bletchley Park' },
+    { name: 'Barbara Liskov', company: 'MIT', linkedinURL: 'linkedin.com/in/barbara' },
+  ]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+
+  await expect(contacts.slideLabelled(1, 3)).toBeVisible();
+  await expect(contacts.cardName).toHaveText('Barbara Liskov');
+  await expect(contacts.slide.getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute(
+    'href',
+    'https://linkedin.com/in/barbara',
+  );
+  await expect(contacts.slide.getByText(/^Met on /)).toBeVisible();
+  await expect(contacts.previous).toBeDisabled();
+
+  await contacts.next.click();
+  await expect(contacts.slideLabelled(2, 3)).toBeVisible();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  await page.keyboard.press('ArrowRight');
+  await expect(contacts.cardName).toHaveText('Charles Babbage');
+  await expect(contacts.next).toBeDisabled();
+  await page.getByRole('button', { name: 'Show contact 1: Barbara Liskov' }).click();
+  await expect(contacts.slideLabelled(1, 3)).toBeVisible();
+
+  await contacts.sortByMode('Name');
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  await contacts.sortByMode('Company');
+  await expect(contacts.cardName).toHaveText('Charles Babbage');
+
+  await contacts.sortByMode('Name');
+  await contacts.flagButton().click();
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
+  await contacts.sortByMode('Flagged only');
+  await expect(contacts.slideLabelled(1, 1)).toBeVisible();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  expect(await flaggedNamesOf(request, verifiedUser)).toEqual(['Alan Turing']);
+
+  await contacts.flagButton().click();
+  await expect(contacts.emptyText).toBeVisible();
+});
+
+test('notes save themselves after typing and are still there after a reload', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing', lat: 51.997, lng: -0.741 }, {}]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+
+  // The panel starts collapsed on the Map tab; Grace (newest) has no location, Alan has one.
+  await expect(contacts.panelToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(contacts.tab('Map')).toHaveAttribute('aria-selected', 'true');
+  await contacts.panelToggle.click();
+  await expect(page.getByText('No location data available')).toBeVisible();
+  await contacts.next.click();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  await expect(page.getByText('No location data available')).toBeHidden();
+
+  await contacts.tab('Notes').click();
+  await contacts.notes.fill('Talked about morphogenesis');
+  await expect(page.getByText('26/1000')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeHidden();
+
+  await page.reload();
+  await contacts.next.click();
+  await expect(contacts.tab('Notes')).toHaveAttribute('aria-selected', 'true');
+  await expect(contacts.notes).toHaveValue('Talked about morphogenesis');
+});
+
+test('a note typed just before switching contact is saved, not lost', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+  await contacts.tab('Notes').click();
+  await contacts.notes.fill('Ask about COBOL');
+  await contacts.next.click();
+  await expect(contacts.notes).toHaveValue('');
+  await contacts.previous.click();
+  await expect(contacts.notes).toHaveValue('Ask about COBOL');
+  await page.reload();
+  await expect(contacts.notes).toHaveValue('Ask about COBOL');
+});
+
+test('offline, a note or a flag is refused out loud and the typed text stays until it can be saved', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+  await contacts.tab('Notes').click();
+
+  await context.setOffline(true);
+  await contacts.notes.fill('Written on the train');
+  await expect(
+    page.getByText('You are offline. Your notes were not saved; try again when you are back online.'),
+  ).toBeVisible();
+  await expect(contacts.notes).toHaveValue('Written on the train');
+  await contacts.flagButton().click();
+  await expect(
+    contacts.toast('You are offline. The flag was not changed; try again when you are back online.'),
+  ).toBeVisible();
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'false');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await page.reload();
+  await expect(contacts.notes).toHaveValue('Written on the train');
+});
+
+test('edit mode from /edit-contacts: a click outside leaves it; Delete asks first, then removes the contact', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+
+  await page.goto('/edit-contacts');
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(contacts.cardAction('Delete')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('enableEditMode'))).toBeNull();
+  await contacts.heading.click();
+  await expect(contacts.cardAction('Delete')).toBeHidden();
+
+  await contacts.edit.click();
+  await contacts.cardAction('Delete').click();
+  await contacts.deleteDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(contacts.cardName).toHaveText('Grace Hopper');
+  await contacts.cardAction('Delete').click();
+  await contacts.deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(contacts.slideLabelled(1, 1)).toBeVisible();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+
+  // A member without a linked card is sent to complete it instead.
+  await contacts.edit.click();
+  await contacts.cardAction('Send Card').click();
+  await expect(contacts.completeCardDialog).toBeVisible();
+  await expect(contacts.completeCardDialog.getByRole('link', { name: 'Go to My Card' })).toHaveAttribute(
+    'href',
+    '/my-card',
+  );
+  await contacts.completeCardDialog.getByRole('button', { name: 'Not now' }).click();
+
+  // Hiding Send Card for a contact is remembered.
+  await contacts.cardAction('Hide Send Card').click();
+  await expect(contacts.cardAction('Send Card')).toBeHidden();
+  await page.reload();
+  await contacts.edit.click();
+  await expect(contacts.cardAction('Show Send Card')).toBeVisible();
+  await expect(contacts.cardAction('Send Card')).toBeHidden();
+});
+
+// Needs POST /api/contact/send-card/{id} from the contacts API (issue 4).
+test('Send Card e-mails my business card to the contact and marks it sent', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const sender = await createCardOwner(request, mailbox);
+  const contactEmail = uniqueEmail('alan');
+  await giveContacts(request, mailbox, sender.user, [{ name: 'Alan Turing', email: contactEmail }]);
+  const contacts = await openContacts(page, sender.user);
+  await expect(contacts.activationPrompt).toBeHidden();
+
+  await contacts.edit.click();
+  await contacts.cardAction('Send Card').click();
+  await expect(contacts.toast('Your business card was sent to Alan Turing.')).toBeVisible();
+  await expect(contacts.slide.getByText('Card sent')).toBeVisible();
+  const mail = await mailbox.waitForMail(contactEmail);
+  expect(`${mail.subject}\n${mail.text}`).toContain(ownerCard.name);
+});
+
+test('the activation prompt checks the Card ID, can be put off, and links a card', async ({
+  page,
+  request,
+  verifiedUser,
+}) => {
+  const contacts = await openContacts(page, verifiedUser);
+  const prompt = contacts.activationPrompt;
+  await expect(prompt).toBeVisible();
+  const activate = prompt.getByRole('button', { name: 'Activate' });
+  await prompt.getByLabel('Card ID').fill('not-a-card');
+  await expect(prompt.getByText('Please enter a valid Card ID (as provided in email).')).toBeVisible();
+  await expect(activate).toBeDisabled();
+
+  await contacts.completeActivationLater();
+  await expect(prompt).toBeHidden();
+  await page.reload();
+  await expect(contacts.heading).toBeVisible();
+  await expect(prompt).toBeHidden();
+
+  await page.evaluate(() => localStorage.removeItem('activationPromptDismissed'));
+  await page.reload();
+  await prompt.getByLabel('Card ID').fill(await issueCard(request));
+  await activate.click();
+  await expect(page).toHaveURL(/\/my-card$/);
+  await expect(page.getByText('Card linked successfully!')).toBeVisible();
+});
+
+test('with no contacts the screen says so, the panel is disabled, and the menus lead on @desktop', async ({
+  page,
+  verifiedUser,
+}) => {
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+  await expect(contacts.emptyText).toBeVisible();
+  await expect(contacts.panelToggle).toBeDisabled();
+  await expect(contacts.tab('Notes')).toBeDisabled();
+  await expect(contacts.edit).toBeDisabled();
+  await expect(contacts.invitations).toHaveAttribute('href', '/invitations');
+
+  await contacts.settingsMenu.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Settings menu' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['My Account', 'My Card', 'Insights', 'Settings']);
+  await expect(menu.getByRole('menuitem', { name: 'My Account' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(contacts.settingsMenu).toBeFocused();
+
+  await contacts.settingsMenu.click();
+  await menu.getByRole('menuitem', { name: 'My Card' }).click();
+  await expect(page).toHaveURL(/\/my-card$/);
+});
+
+test('the contacts screen has no serious accessibility violations @desktop', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, {}]);
+  const contacts = await openContacts(page, verifiedUser);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+
+  await expect(contacts.activationPrompt).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await contacts.completeActivationLater();
+  await expect(contacts.slideLabelled(1, 2)).toBeVisible();
+  await contacts.edit.click();
+  await contacts.tab('Notes').click();
+  await expect(contacts.notes).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
