@@ -1,4 +1,5 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
+import type { BusinessCardView } from '../../contract/card';
 import type { MailMessage } from './mailer';
 
 const PRODUCT = 'Tapnet';
@@ -64,5 +65,82 @@ export function passwordResetMail(to: string, name: string, link: string, validM
       `The link works once and expires in ${validMinutes} minutes.`,
       'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     ]),
+  };
+}
+
+/** What the recipient can do next: join Tapnet, or (already a member) answer the sender's invitation. */
+export type CardMailInvitation =
+  | { kind: 'join'; registerUrl: string }
+  | { kind: 'connect'; invitationsUrl: string };
+
+function cardLines(card: BusinessCardView): [label: string, value: string][] {
+  const lines: [string, string][] = [
+    ['Name', card.pronouns ? `${card.name} (${card.pronouns})` : card.name],
+    ['Role', card.role],
+    ['Company', card.company],
+    ['E-mail', card.email],
+    ['Phone', card.phone],
+    ['LinkedIn', card.linkedinURL],
+    ['Website', card.additionalURL],
+  ];
+  return lines.filter(([, value]) => value !== '');
+}
+
+export function businessCardMail(options: {
+  to: string;
+  recipientName: string;
+  card: BusinessCardView;
+  vCard: { fileName: string; content: string };
+  invitation: CardMailInvitation;
+}): MailMessage {
+  const { to, recipientName, card, vCard, invitation } = options;
+  const greeting = recipientName.trim() ? `Hi ${recipientName.trim()},` : 'Hi,';
+  const intro = `${card.name} sent you their business card through ${PRODUCT}. It is attached as ${vCard.fileName}: open it to add ${card.name} to your phone's contacts.`;
+  const next =
+    invitation.kind === 'join'
+      ? {
+          text: `${PRODUCT} keeps the people you meet in one place, one tap away. Join ${card.name} on ${PRODUCT}:`,
+          link: invitation.registerUrl,
+          label: `Join ${PRODUCT}`,
+        }
+      : {
+          text: `You are on ${PRODUCT} too: ${card.name} has invited you to connect. Open your invitations to accept:`,
+          link: invitation.invitationsUrl,
+          label: 'Open your invitations',
+        };
+  const lines = cardLines(card);
+  const width = Math.max(...lines.map(([label]) => label.length)) + 1;
+  const table = lines
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0;color:#6b7280;font-weight:normal">${label}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return {
+    to,
+    replyTo: card.email,
+    subject: `${card.name} shared their business card with you`,
+    text: [
+      greeting,
+      '',
+      intro,
+      '',
+      ...lines.map(([label, value]) => `    ${`${label}:`.padEnd(width)} ${value}`),
+      '',
+      next.text,
+      next.link,
+      '',
+      `Reply to this e-mail to write to ${card.name}.`,
+    ].join('\n'),
+    html: layout([
+      escapeHtml(greeting),
+      escapeHtml(intro),
+      `<table style="border-collapse:collapse;border:1px solid #e5e7eb;border-radius:8px;padding:12px;display:block">${table}</table>`,
+      `${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`,
+      `Reply to this e-mail to write to ${escapeHtml(card.name)}.`,
+    ]),
+    attachments: [
+      { filename: vCard.fileName, content: vCard.content, contentType: 'text/vcard; charset=utf-8' },
+    ],
   };
 }
