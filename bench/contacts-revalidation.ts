@@ -1,0 +1,260 @@
+// Budget of contacts revalidation (README "Budgets"): requests per second of GET /api/contact answered
+// 304 for a valid tag, on embedded PGlite and on PostgreSQL, beside a bare Fastify route answering 304
+// and the same list answered 200. Every server runs in its own process, so autocannon (here) and the
+// server do not share an event loop. Prints figures; it is not a test.
+//
+//   npm run bench:contacts-304
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55441/postgres npm run bench:contacts-304
+//
+// BENCH_DATABASE_URL (or DATABASE_URL) names a server on which a throwaway database is created and
+// dropped; without one the PostgreSQL row is skipped. BENCH_SECONDS, BENCH_CONNECTIONS and
+// BENCH_CONTACTS tune the run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { readConfig } from '../server/config';
+import { type DatabaseTarget, openDatabase } from '../server/db/connection';
+import { verificationCodeIn } from '../tests/support/mail-content';
+import { startSmtpSink } from '../tests/support/smtp-sink';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 50);
+const WARM_UP_SECONDS = 2;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+/** The budget: the app's 304 at least this share of the bare route's. */
+const BUDGET_SHARE = 0.5;
+
+/** What a serving child prints once, on its first line of output. */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  /** Bytes of the 200 body the 304 saves. */
+  listBytes: number;
+}
+
+// ---- serving side (a child process) ----
+
+async function serveBare(): Promise<Target> {
+  const app = Fastify({ logger: false });
+  const tag = 'W/"1.42.bare"';
+  app.get('/api/contact', async (request, reply) => {
+    reply.header('ETag', tag).header('Cache-Control', 'no-cache, private');
+    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+    return [];
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api/contact`, headers: { 'if-none-match': tag }, listBytes: 2 };
+}
+
+async function withThrowawayPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `tapnet_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** The real app, a member with CONTACTS saved contacts, and the tag of their list. */
+async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let target: DatabaseTarget;
+  if (kind === 'postgres') {
+    if (!POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
+    const database = await withThrowawayPostgres(POSTGRES_URL);
+    cleanups.push(database.drop);
+    target = { databaseUrl: database.url };
+  } else {
+    // On disk, as the server runs by default (DATA_DIR).
+    const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-bench-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    target = { dataDir };
+  }
+  const sink = await startSmtpSink();
+  const connection = await openDatabase(target);
+  const config = readConfig({ SMTP_URL: sink.smtpUrl, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, connection, logger: false });
+  cleanups.unshift(
+    () => sink.close(),
+    () => app.close(),
+  );
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, async () => {
+      for (const cleanup of cleanups) await cleanup();
+      process.exit(0);
+    });
+  }
+
+  const email = `bench-${randomBytes(4).toString('hex')}@bench.test`;
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Bench Member', email, password: 'Bench-Passw0rd', dateOfBirth: '1990-01-01' },
+  });
+  const code = verificationCodeIn(await sink.waitForMail(email));
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { email, code },
+  });
+  const { accessToken } = verified.json() as { accessToken: string };
+  const owner = await connection.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  if (CONTACTS > 0) {
+    await connection.db
+      .insertInto('contacts')
+      .values(
+        Array.from({ length: CONTACTS }, (_, index) => ({
+          owner_id: owner.id,
+          name: `Contact ${index}`,
+          company: 'Example Ltd',
+          role: 'Engineer',
+          email: `contact-${index}@example.test`,
+          notes: 'Met at the conference; talked about offline-first apps.',
+          lat: 51.5,
+          lng: -0.12,
+        })),
+      )
+      .execute();
+  }
+  const authorization = `Bearer ${accessToken}`;
+  const list = await app.inject({ method: 'GET', url: '/api/contact', headers: { authorization } });
+  const tag = String(list.headers.etag);
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/contact`,
+    headers: { authorization, 'if-none-match': tag },
+    listBytes: list.rawPayload.length,
+  };
+}
+
+// ---- measuring side ----
+
+function startServer(kind: string): Promise<{ child: ChildProcess; target: Target }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'serve', kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.once('line', (line) => resolve({ child, target: JSON.parse(line) as Target }));
+    child.once('exit', (code) =>
+      reject(new Error(`the ${kind} server exited (${code}) before it was ready`)),
+    );
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: string;
+}
+
+async function measure(target: Target, headers: Record<string, string>, seconds: number): Promise<Figures> {
+  const result = await autocannon({ url: target.url, headers, connections: CONNECTIONS, duration: seconds });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    statuses: result.errors + result.timeouts === 0 ? statuses : `${statuses}, ${result.errors} errors`,
+  };
+}
+
+interface Row extends Figures {
+  name: string;
+}
+
+async function run(): Promise<void> {
+  const kinds: ('bare' | 'pglite' | 'postgres')[] = ['bare', 'pglite'];
+  if (POSTGRES_URL) kinds.push('postgres');
+  const rows: Row[] = [];
+  for (const kind of kinds) {
+    const { child, target } = await startServer(kind);
+    try {
+      await measure(target, target.headers, WARM_UP_SECONDS);
+      const label = kind === 'bare' ? 'bare Fastify route' : `GET /api/contact on ${kind}`;
+      rows.push({ name: `${label}, 304`, ...(await measure(target, target.headers, SECONDS)) });
+      if (kind !== 'bare') {
+        const { 'if-none-match': _, ...withoutTag } = target.headers;
+        rows.push({
+          name: `${label}, 200 (${CONTACTS} contacts, ${(target.listBytes / 1024).toFixed(1)} KiB)`,
+          ...(await measure(target, withoutTag, SECONDS)),
+        });
+      }
+    } finally {
+      await stopServer(child);
+    }
+  }
+
+  const bare = rows[0]?.requestsPerSecond ?? 0;
+  console.log(
+    `\nContacts revalidation: ${CONNECTIONS} keep-alive connections, ${SECONDS} s each (after ${WARM_UP_SECONDS} s warm-up), Node ${process.version}\n`,
+  );
+  const header = ['', 'req/s', 'vs bare', 'p50 ms', 'p99 ms', 'responses'];
+  const table = rows.map((row) => [
+    row.name,
+    row.requestsPerSecond.toFixed(0),
+    `${((row.requestsPerSecond / bare) * 100).toFixed(0)} %`,
+    row.p50Ms.toFixed(1),
+    row.p99Ms.toFixed(1),
+    row.statuses,
+  ]);
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...table.map((line) => (line[column] ?? '').length)),
+  );
+  for (const line of [header, ...table]) {
+    console.log(line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  }
+  if (!POSTGRES_URL) console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
+  for (const row of rows.filter(
+    (candidate) => candidate.name.endsWith(', 304') && candidate.requestsPerSecond !== bare,
+  )) {
+    const share = row.requestsPerSecond / bare;
+    console.log(
+      `${row.name}: ${(share * 100).toFixed(0)} % of bare (budget ≥ ${BUDGET_SHARE * 100} %): ${share >= BUDGET_SHARE ? 'within' : 'OVER'} budget`,
+    );
+  }
+}
+
+if (process.argv[2] === 'serve') {
+  const kind = process.argv[3];
+  const target =
+    kind === 'bare' ? await serveBare() : await serveApp(kind === 'postgres' ? 'postgres' : 'pglite');
+  console.log(JSON.stringify(target));
+} else {
+  await run();
+}
