@@ -18,12 +18,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { type DatabaseTarget, openDatabase } from '../server/db/connection';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { startSmtpSink } from '../tests/support/smtp-sink';
+import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -56,32 +56,13 @@ async function serveBare(): Promise<Target> {
   return { url: `http://127.0.0.1:${port}/api/contact`, headers: { 'if-none-match': tag }, listBytes: 2 };
 }
 
-async function withThrowawayPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tapnet_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** The real app, a member with CONTACTS saved contacts, and the tag of their list. */
 async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
   const cleanups: (() => Promise<void> | void)[] = [];
   let target: DatabaseTarget;
   if (kind === 'postgres') {
     if (!POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
-    const database = await withThrowawayPostgres(POSTGRES_URL);
+    const database = await createThrowawayDatabase(POSTGRES_URL, 'tapnet_bench');
     cleanups.push(database.drop);
     target = { databaseUrl: database.url };
   } else {

@@ -530,4 +530,18 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
       expect(t().sink.messages(contact.email)).toEqual([]);
     }
   });
+
+  // Runs last in its block: it uses up the minute's sends of this app.
+  it('limits how many cards one client sends a minute', async () => {
+    const sender = await createMemberWithCard(t());
+    const { contact } = await visitorWithContact({ visitor: sender });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= 10 && !statuses.includes(429); attempt += 1) {
+      const response = await sendCard(sender.accessToken, contact._id);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(json(response).error).toMatch(/rate limit/i);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+  });
 });
