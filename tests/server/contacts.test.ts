@@ -449,6 +449,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
 
     const mail = await t().sink.waitForMail(contact.email);
     expect(mail.subject).toBe('Grace Hopper shared their business card with you');
+    expect(mail.replyTo).toContain(graceEmail);
     expect(mail.text).toContain(`Hi ${contact.name},`);
     expect(mail.text).toContain('Rear Admiral');
     expect(mail.text).toContain(graceEmail);

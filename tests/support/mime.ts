@@ -12,6 +12,8 @@ export interface MailAttachment {
 export interface ParsedMail {
   from: string;
   to: string;
+  /** Empty when the mail has no Reply-To header. */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -146,6 +148,7 @@ export function parseMail(raw: Buffer): ParsedMail {
   return {
     from: header('from'),
     to: header('to'),
+    replyTo: header('reply-to'),
     subject: header('subject'),
     text: found.text ?? '',
     html: found.html ?? '',
