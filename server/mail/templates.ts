@@ -1,5 +1,6 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
 import type { BusinessCardView } from '../../contract/card';
+import { withScheme } from '../modules/cards/vcard';
 import type { MailMessage } from './mailer';
 
 const PRODUCT = 'Tapnet';
@@ -73,17 +74,18 @@ export type CardMailInvitation =
   | { kind: 'join'; registerUrl: string }
   | { kind: 'connect'; invitationsUrl: string };
 
-function cardLines(card: BusinessCardView): [label: string, value: string][] {
-  const lines: [string, string][] = [
-    ['Name', card.pronouns ? `${card.name} (${card.pronouns})` : card.name],
-    ['Role', card.role],
-    ['Company', card.company],
-    ['E-mail', card.email],
-    ['Phone', card.phone],
-    ['LinkedIn', card.linkedinURL],
-    ['Website', card.additionalURL],
+/** The card's filled-in fields, each as a label, its text, and where it links in the HTML part. */
+function cardLines(card: BusinessCardView): { label: string; value: string; href?: string }[] {
+  const lines = [
+    { label: 'Name', value: card.pronouns ? `${card.name} (${card.pronouns})` : card.name },
+    { label: 'Role', value: card.role },
+    { label: 'Company', value: card.company },
+    { label: 'E-mail', value: card.email, href: `mailto:${card.email}` },
+    { label: 'Phone', value: card.phone, href: `tel:${card.phone.replace(/[^\d+]/g, '')}` },
+    { label: 'LinkedIn', value: card.linkedinURL, href: withScheme(card.linkedinURL) },
+    { label: 'Website', value: card.additionalURL, href: withScheme(card.additionalURL) },
   ];
-  return lines.filter(([, value]) => value !== '');
+  return lines.filter(({ value }) => value !== '');
 }
 
 export function businessCardMail(options: {
@@ -109,13 +111,13 @@ export function businessCardMail(options: {
           label: 'Open your invitations',
         };
   const lines = cardLines(card);
-  const width = Math.max(...lines.map(([label]) => label.length)) + 1;
-  const table = lines
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:2px 12px 2px 0;color:#6b7280;font-weight:normal">${label}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
+  const width = Math.max(...lines.map(({ label }) => label.length)) + 1;
+  const cardHtml = lines
+    .map(({ label, value, href }) => {
+      const text = escapeHtml(value);
+      return `<span style="color:#6b7280">${label}:</span> ${href ? `<a href="${escapeHtml(href)}">${text}</a>` : text}`;
+    })
+    .join('<br>');
   return {
     to,
     replyTo: card.email,
@@ -125,7 +127,7 @@ export function businessCardMail(options: {
       '',
       intro,
       '',
-      ...lines.map(([label, value]) => `    ${`${label}:`.padEnd(width)} ${value}`),
+      ...lines.map(({ label, value }) => `    ${`${label}:`.padEnd(width)} ${value}`),
       '',
       next.text,
       next.link,
@@ -135,7 +137,7 @@ export function businessCardMail(options: {
     html: layout([
       escapeHtml(greeting),
       escapeHtml(intro),
-      `<table style="border-collapse:collapse;border:1px solid #e5e7eb;border-radius:8px;padding:12px;display:block">${table}</table>`,
+      `<span style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:12px">${cardHtml}</span>`,
       `${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`,
       `Reply to this e-mail to write to ${escapeHtml(card.name)}.`,
     ]),
