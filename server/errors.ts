@@ -7,8 +7,9 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -48,6 +49,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ error: 'Validation failed', errors } satisfies ErrorResponse);
     }
     if (error instanceof HttpError) {
+      // A 5xx we answer on purpose (a mail server down) still needs someone to look at its cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.statusCode).send({ error: error.message } satisfies ErrorResponse);
     }
     const status = error.statusCode ?? 500;

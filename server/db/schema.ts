@@ -109,6 +109,12 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
 }
 
+/** Kept by a trigger on contacts (migration 003); never written by the application. */
+export interface ContactListVersionsTable {
+  user_id: string;
+  version: ColumnType<string | bigint, never, never>;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -139,6 +145,7 @@ export interface Database {
   cards: CardsTable;
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
+  contact_list_versions: ContactListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes, when that is a person rather than Tapnet. */
+  replyTo?: string;
   attachments?: { filename: string; content: string; contentType: string }[];
 }
 

@@ -1,4 +1,6 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
+import type { BusinessCardView } from '../../contract/card';
+import { withScheme } from '../modules/cards/vcard';
 import type { MailMessage } from './mailer';
 
 const PRODUCT = 'Tapnet';
@@ -64,5 +66,83 @@ export function passwordResetMail(to: string, name: string, link: string, validM
       `The link works once and expires in ${validMinutes} minutes.`,
       'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     ]),
+  };
+}
+
+/** What the recipient can do next: join Tapnet, or (already a member) answer the sender's invitation. */
+export type CardMailInvitation =
+  | { kind: 'join'; registerUrl: string }
+  | { kind: 'connect'; invitationsUrl: string };
+
+/** The card's filled-in fields, each as a label, its text, and where it links in the HTML part. */
+function cardLines(card: BusinessCardView): { label: string; value: string; href?: string }[] {
+  const lines = [
+    { label: 'Name', value: card.pronouns ? `${card.name} (${card.pronouns})` : card.name },
+    { label: 'Role', value: card.role },
+    { label: 'Company', value: card.company },
+    { label: 'E-mail', value: card.email, href: `mailto:${card.email}` },
+    { label: 'Phone', value: card.phone, href: `tel:${card.phone.replace(/[^\d+]/g, '')}` },
+    { label: 'LinkedIn', value: card.linkedinURL, href: withScheme(card.linkedinURL) },
+    { label: 'Website', value: card.additionalURL, href: withScheme(card.additionalURL) },
+  ];
+  return lines.filter(({ value }) => value !== '');
+}
+
+export function businessCardMail(options: {
+  to: string;
+  recipientName: string;
+  card: BusinessCardView;
+  vCard: { fileName: string; content: string };
+  invitation: CardMailInvitation;
+}): MailMessage {
+  const { to, recipientName, card, vCard, invitation } = options;
+  const greeting = recipientName.trim() ? `Hi ${recipientName.trim()},` : 'Hi,';
+  const intro = `${card.name} sent you their business card through ${PRODUCT}. It is attached as ${vCard.fileName}: open it to add ${card.name} to your phone's contacts.`;
+  const next =
+    invitation.kind === 'join'
+      ? {
+          text: `${PRODUCT} keeps the people you meet in one place, one tap away. Join ${card.name} on ${PRODUCT}:`,
+          link: invitation.registerUrl,
+          label: `Join ${PRODUCT}`,
+        }
+      : {
+          text: `You are on ${PRODUCT} too: ${card.name} has invited you to connect. Open your invitations to accept:`,
+          link: invitation.invitationsUrl,
+          label: 'Open your invitations',
+        };
+  const lines = cardLines(card);
+  const width = Math.max(...lines.map(({ label }) => label.length)) + 1;
+  const cardHtml = lines
+    .map(({ label, value, href }) => {
+      const text = escapeHtml(value);
+      return `<span style="color:#6b7280">${label}:</span> ${href ? `<a href="${escapeHtml(href)}">${text}</a>` : text}`;
+    })
+    .join('<br>');
+  return {
+    to,
+    replyTo: card.email,
+    subject: `${card.name} shared their business card with you`,
+    text: [
+      greeting,
+      '',
+      intro,
+      '',
+      ...lines.map(({ label, value }) => `    ${`${label}:`.padEnd(width)} ${value}`),
+      '',
+      next.text,
+      next.link,
+      '',
+      `Reply to this e-mail to write to ${card.name}.`,
+    ].join('\n'),
+    html: layout([
+      escapeHtml(greeting),
+      escapeHtml(intro),
+      `<span style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:12px">${cardHtml}</span>`,
+      `${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`,
+      `Reply to this e-mail to write to ${escapeHtml(card.name)}.`,
+    ]),
+    attachments: [
+      { filename: vCard.fileName, content: vCard.content, contentType: 'text/vcard; charset=utf-8' },
+    ],
   };
 }

@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import {
+  ContactListSchema,
+  ContactSchema,
+  CreateContactResponseSchema,
+  NOTES_MAX_LENGTH,
+  ToggleFlagResponseSchema,
+} from '../../contract/contacts';
+import { MessageResponseSchema } from '../../contract/errors';
+import { linkIn } from '../support/mail-content';
+import {
+  adminToken,
   bearer,
   businessCard,
   createMember,
@@ -7,6 +18,9 @@ import {
   describeOnEachDatabase,
   issueCard,
   json,
+  PUBLIC_URL,
+  type TestContext,
+  uniqueEmail,
 } from './helpers';
 
 type Json = Record<string, unknown>;
@@ -169,5 +183,366 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
       payload: { nfcUID: owner.nfcUID },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+/** The contact calls a member makes, and a visitor who has saved one card to call them on. */
+function contactCalls(t: () => TestContext) {
+  const call = (
+    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST',
+    url: string,
+    token: string,
+    payload?: Json,
+  ) => t().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const list = (token: string) => call('GET', '/api/contact', token);
+  const updateNotes = (token: string, id: string, notes: unknown) =>
+    call('PUT', `/api/contact/${id}`, token, { notes } as Json);
+  const toggleFlag = (token: string, id: string) => call('PATCH', `/api/contact/${id}/toggle-flag`, token);
+  const remove = (token: string, id: string) => call('DELETE', `/api/contact/${id}`, token);
+  const sendCard = (token: string, id: string) => call('POST', `/api/contact/send-card/${id}`, token);
+
+  /** A visitor who saved one card; the card shows `cardEmail` (a fresh address nobody has registered, by default). */
+  async function visitorWithContact(
+    options: { visitor?: Awaited<ReturnType<typeof createMember>>; cardEmail?: string } = {},
+  ) {
+    const owner = await createMemberWithCard(t(), { email: options.cardEmail ?? uniqueEmail('card') });
+    const visitor = options.visitor ?? (await createMember(t()));
+    const saved = await t().app.inject({
+      method: 'POST',
+      url: '/api/contact/create',
+      headers: bearer(visitor.accessToken),
+      payload: { nfcUID: owner.nfcUID },
+    });
+    const { contact } = CreateContactResponseSchema.parse(saved.json());
+    return { owner, visitor, contact };
+  }
+
+  const storedContact = (id: string) =>
+    t().db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  return { list, updateNotes, toggleFlag, remove, sendCard, visitorWithContact, storedContact };
+}
+
+describeOnEachDatabase('managing my contacts', (t) => {
+  const { list, updateNotes, toggleFlag, remove, sendCard, visitorWithContact, storedContact } =
+    contactCalls(t);
+
+  it('saves notes and answers with the updated contact', async () => {
+    const { visitor, contact } = await visitorWithContact();
+    const response = await updateNotes(
+      visitor.accessToken,
+      contact._id,
+      'Met at the Difference Engine talk.',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(ContactSchema.parse(response.json())).toEqual({
+      ...contact,
+      notes: 'Met at the Difference Engine talk.',
+    });
+    const full = 'n'.repeat(NOTES_MAX_LENGTH);
+    expect(
+      ContactSchema.parse((await updateNotes(visitor.accessToken, contact._id, full)).json()).notes,
+    ).toBe(full);
+    const [listed] = ContactListSchema.parse((await list(visitor.accessToken)).json());
+    expect(listed?.notes).toBe(full);
+    expect(ContactSchema.parse((await updateNotes(visitor.accessToken, contact._id, '')).json()).notes).toBe(
+      '',
+    );
+  });
+
+  it('refuses notes longer than 1000 characters or not text, keeping the saved notes', async () => {
+    const { visitor, contact } = await visitorWithContact();
+    await updateNotes(visitor.accessToken, contact._id, 'kept');
+    const tooLong = await updateNotes(visitor.accessToken, contact._id, 'n'.repeat(NOTES_MAX_LENGTH + 1));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      error: 'Validation failed',
+      errors: ['Notes must be at most 1000 characters'],
+    });
+    for (const notes of [undefined, 42, null, ['a']]) {
+      const response = await updateNotes(visitor.accessToken, contact._id, notes);
+      expect(response.statusCode).toBe(400);
+      expect(json(response).error).toBe('Validation failed');
+    }
+    const raw = await t().app.inject({
+      method: 'PUT',
+      url: `/api/contact/${contact._id}`,
+      headers: { ...bearer(visitor.accessToken), 'content-type': 'application/json' },
+      payload: '{"notes": ',
+    });
+    expect(raw.statusCode).toBe(400);
+    expect((await storedContact(contact._id)).notes).toBe('kept');
+  });
+
+  it('toggles the flag on and off', async () => {
+    const { visitor, contact } = await visitorWithContact();
+    const on = await toggleFlag(visitor.accessToken, contact._id);
+    expect(on.statusCode).toBe(200);
+    expect(ToggleFlagResponseSchema.parse(on.json())).toEqual({ isFlagged: true });
+    const [listed] = ContactListSchema.parse((await list(visitor.accessToken)).json());
+    expect(listed?.isFlagged).toBe(true);
+    expect((await toggleFlag(visitor.accessToken, contact._id)).json()).toEqual({ isFlagged: false });
+    expect((await storedContact(contact._id)).is_flagged).toBe(false);
+  });
+
+  it('deletes a contact, after which it is gone for every call', async () => {
+    const { visitor, contact } = await visitorWithContact();
+    const response = await remove(visitor.accessToken, contact._id);
+    expect(response.statusCode).toBe(200);
+    expect(MessageResponseSchema.parse(response.json())).toEqual({ message: 'Contact deleted' });
+    expect((await list(visitor.accessToken)).json()).toEqual([]);
+    for (const again of [
+      await remove(visitor.accessToken, contact._id),
+      await updateNotes(visitor.accessToken, contact._id, 'x'),
+      await toggleFlag(visitor.accessToken, contact._id),
+      await sendCard(visitor.accessToken, contact._id),
+    ]) {
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ error: 'Contact not found' });
+    }
+  });
+
+  it("answers 404 for another member's contact, an unknown id and a malformed id, changing nothing", async () => {
+    const { contact } = await visitorWithContact();
+    const stranger = await createMemberWithCard(t());
+    const before = await storedContact(contact._id);
+    const ids = [contact._id, randomUUID(), 'not-a-uuid', encodeURIComponent("1' OR '1'='1")];
+    for (const id of ids) {
+      for (const response of [
+        await updateNotes(stranger.accessToken, id, 'mine now'),
+        await toggleFlag(stranger.accessToken, id),
+        await sendCard(stranger.accessToken, id),
+        await remove(stranger.accessToken, id),
+      ]) {
+        expect(response.statusCode, `${response.raw.req.method} ${id}`).toBe(404);
+        expect(response.json()).toEqual({ error: 'Contact not found' });
+      }
+    }
+    expect(await storedContact(contact._id)).toEqual(before);
+    expect(t().sink.messages(contact.email)).toEqual([]);
+  });
+
+  it('requires a member token for every contact call', async () => {
+    const { contact } = await visitorWithContact();
+    const admin = await adminToken(t());
+    const calls = [
+      { method: 'PUT', url: `/api/contact/${contact._id}`, payload: { notes: 'x' } },
+      { method: 'PATCH', url: `/api/contact/${contact._id}/toggle-flag` },
+      { method: 'DELETE', url: `/api/contact/${contact._id}` },
+      { method: 'POST', url: `/api/contact/send-card/${contact._id}` },
+    ] as const;
+    for (const request of calls) {
+      expect((await t().app.inject(request)).statusCode).toBe(401);
+      expect((await t().app.inject({ ...request, headers: bearer(admin) })).statusCode).toBe(401);
+    }
+  });
+});
+
+describeOnEachDatabase('revalidating my contact list with its ETag', (t) => {
+  const { list, updateNotes, toggleFlag, remove, sendCard, visitorWithContact } = contactCalls(t);
+  const revalidate = (token: string, tag: string) =>
+    t().app.inject({
+      method: 'GET',
+      url: '/api/contact',
+      headers: { ...bearer(token), 'if-none-match': tag },
+    });
+  const tagOf = async (token: string) => {
+    const response = await list(token);
+    expect(response.statusCode).toBe(200);
+    return String(response.headers.etag);
+  };
+
+  it('tags the list and answers an unchanged list with 304, no body and the same tag', async () => {
+    const { visitor } = await visitorWithContact();
+    const response = await list(visitor.accessToken);
+    const tag = String(response.headers.etag);
+    expect(tag).toMatch(/^W\/"[^"]+"$/);
+    expect(response.headers['cache-control']).toBe('no-cache, private');
+
+    const unchanged = await revalidate(visitor.accessToken, tag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(tag);
+    expect(unchanged.headers['cache-control']).toBe('no-cache, private');
+    // Weak comparison, and a list of tags, as browsers and proxies send them.
+    expect((await revalidate(visitor.accessToken, tag.slice(2))).statusCode).toBe(304);
+    expect((await revalidate(visitor.accessToken, `"other", ${tag}`)).statusCode).toBe(304);
+    expect((await revalidate(visitor.accessToken, 'W/"1.0.other"')).statusCode).toBe(200);
+  });
+
+  it('changes the tag with every change to the list and answers an old tag with the new list', async () => {
+    const sender = await createMemberWithCard(t(), { name: 'Grace Hopper', email: uniqueEmail('grace') });
+    const tags = [await tagOf(sender.accessToken)];
+    const { contact } = await visitorWithContact({ visitor: sender });
+    tags.push(await tagOf(sender.accessToken));
+    await updateNotes(sender.accessToken, contact._id, 'COBOL');
+    tags.push(await tagOf(sender.accessToken));
+    await toggleFlag(sender.accessToken, contact._id);
+    tags.push(await tagOf(sender.accessToken));
+    expect((await sendCard(sender.accessToken, contact._id)).statusCode).toBe(200);
+    tags.push(await tagOf(sender.accessToken));
+    await remove(sender.accessToken, contact._id);
+    tags.push(await tagOf(sender.accessToken));
+    expect(new Set(tags).size).toBe(tags.length);
+
+    const stale = await revalidate(sender.accessToken, tags[3] ?? '');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).toBe(tags.at(-1));
+    expect(stale.json()).toEqual([]);
+  });
+
+  it('keeps the tag when a change changes nothing', async () => {
+    const { visitor, contact } = await visitorWithContact();
+    await updateNotes(visitor.accessToken, contact._id, 'same');
+    const tag = await tagOf(visitor.accessToken);
+    await updateNotes(visitor.accessToken, contact._id, 'same');
+    expect((await revalidate(visitor.accessToken, tag)).statusCode).toBe(304);
+  });
+
+  it("never accepts one member's tag for another member's list", async () => {
+    const [first, second] = [await createMember(t()), await createMember(t())];
+    const firstTag = await tagOf(first.accessToken);
+    expect(await tagOf(second.accessToken)).not.toBe(firstTag);
+    expect((await revalidate(second.accessToken, firstTag)).statusCode).toBe(200);
+  });
+
+  it('changes the tag for writes made outside the contacts API, account deletion included', async () => {
+    const { owner, visitor, contact } = await visitorWithContact();
+    const other = await visitorWithContact({ visitor });
+    let tag = await tagOf(visitor.accessToken);
+
+    await t().db.updateTable('contacts').set({ company: 'Renamed' }).where('id', '=', contact._id).execute();
+    expect((await revalidate(visitor.accessToken, tag)).statusCode).toBe(200);
+    tag = await tagOf(visitor.accessToken);
+
+    // The card owner leaving touches the saved copy (card_owner_id is cleared): the list is re-sent.
+    await t().db.deleteFrom('users').where('email', '=', owner.email).execute();
+    expect((await revalidate(visitor.accessToken, tag)).statusCode).toBe(200);
+
+    // Deleting a member deletes their contacts in the same cascade: the trigger must not get in the way.
+    await t().db.deleteFrom('users').where('email', '=', visitor.email).execute();
+    expect(
+      await t()
+        .db.selectFrom('contacts')
+        .select('id')
+        .where('id', 'in', [contact._id, other.contact._id])
+        .execute(),
+    ).toEqual([]);
+  });
+});
+
+describeOnEachDatabase('sending my card to a contact', (t) => {
+  const { list, sendCard, visitorWithContact, storedContact } = contactCalls(t);
+  it('e-mails my card as a vCard to someone not on Tapnet and invites them to join', async () => {
+    const graceEmail = uniqueEmail('grace');
+    const sender = await createMemberWithCard(t(), {
+      name: 'Grace Hopper',
+      email: graceEmail,
+      company: 'US Navy',
+      role: 'Rear Admiral',
+      pronouns: 'she/her',
+    });
+    const { contact } = await visitorWithContact({ visitor: sender });
+    const response = await sendCard(sender.accessToken, contact._id);
+    expect(response.statusCode).toBe(200);
+    expect(MessageResponseSchema.parse(response.json())).toEqual({ message: 'Business card sent' });
+
+    const mail = await t().sink.waitForMail(contact.email);
+    expect(mail.subject).toBe('Grace Hopper shared their business card with you');
+    expect(mail.replyTo).toContain(graceEmail);
+    expect(mail.text).toContain(`Hi ${contact.name},`);
+    expect(mail.text).toContain('Rear Admiral');
+    expect(mail.text).toContain(graceEmail);
+    expect(linkIn(mail, '/register').href).toBe(`${PUBLIC_URL}/register`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/register"`);
+    expect(mail.attachments).toHaveLength(1);
+    const [vCard] = mail.attachments;
+    expect(vCard?.filename).toBe('grace-hopper.vcf');
+    expect(vCard?.contentType).toBe('text/vcard');
+    expect(vCard?.content.split('\r\n')).toEqual(
+      expect.arrayContaining([
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Grace Hopper',
+        'N:Hopper;Grace;;;',
+        'ORG:US Navy',
+        'TITLE:Rear Admiral',
+        `EMAIL;TYPE=INTERNET:${graceEmail}`,
+        'END:VCARD',
+      ]),
+    );
+
+    const [listed] = ContactListSchema.parse((await list(sender.accessToken)).json());
+    expect(listed).toMatchObject({ contactDetailsSent: true, inviteSentByEmail: true });
+  });
+
+  it('sends to a member without an e-mail invitation to join, pointing them to their invitations', async () => {
+    const memberEmail = uniqueEmail('member');
+    const sender = await createMemberWithCard(t(), { name: 'Grace Hopper', email: uniqueEmail('grace') });
+    // The card owner's account address is the one on their card, so the contact's e-mail is a member's.
+    const { owner, contact } = await visitorWithContact({ visitor: sender, cardEmail: memberEmail });
+    await t().db.updateTable('users').set({ email: memberEmail }).where('email', '=', owner.email).execute();
+
+    expect((await sendCard(sender.accessToken, contact._id)).statusCode).toBe(200);
+    const mail = await t().sink.waitForMail(memberEmail);
+    expect(linkIn(mail, '/invitations').href).toBe(`${PUBLIC_URL}/invitations`);
+    expect(mail.text).not.toContain('/register');
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['grace-hopper.vcf']);
+    expect(await storedContact(contact._id)).toMatchObject({
+      contact_details_sent: true,
+      invite_sent_by_email: false,
+    });
+  });
+
+  it('refuses without a linked card, without a business card, or to a contact with no e-mail', async () => {
+    const noCard = await visitorWithContact();
+    const refusal = await sendCard(noCard.visitor.accessToken, noCard.contact._id);
+    expect(refusal.statusCode).toBe(400);
+    expect(refusal.json()).toEqual({ error: 'Link your card before sending it.' });
+
+    const linkedOnly = await createMember(t());
+    await t().app.inject({
+      method: 'POST',
+      url: '/api/user/updateProfile',
+      headers: bearer(linkedOnly.accessToken),
+      payload: { nfcUID: await issueCard(t()) },
+    });
+    const incomplete = await visitorWithContact({ visitor: linkedOnly });
+    const incompleteRefusal = await sendCard(linkedOnly.accessToken, incomplete.contact._id);
+    expect(incompleteRefusal.statusCode).toBe(400);
+    expect(incompleteRefusal.json()).toEqual({
+      error: 'Complete your business card (name and e-mail) before sending it.',
+    });
+
+    const sender = await createMemberWithCard(t());
+    const noEmail = await visitorWithContact({ visitor: sender });
+    await t().db.updateTable('contacts').set({ email: '' }).where('id', '=', noEmail.contact._id).execute();
+    const noEmailRefusal = await sendCard(sender.accessToken, noEmail.contact._id);
+    expect(noEmailRefusal.statusCode).toBe(400);
+    expect(noEmailRefusal.json()).toEqual({
+      error: 'This contact has no e-mail address to send your card to.',
+    });
+
+    for (const { contact } of [noCard, incomplete, noEmail]) {
+      expect(await storedContact(contact._id)).toMatchObject({
+        contact_details_sent: false,
+        invite_sent_by_email: false,
+      });
+      expect(t().sink.messages(contact.email)).toEqual([]);
+    }
+  });
+
+  // Runs last in its block: it uses up the minute's sends of this app.
+  it('limits how many cards one client sends a minute', async () => {
+    const sender = await createMemberWithCard(t());
+    const { contact } = await visitorWithContact({ visitor: sender });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= 10 && !statuses.includes(429); attempt += 1) {
+      const response = await sendCard(sender.accessToken, contact._id);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(json(response).error).toMatch(/rate limit/i);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
   });
 });

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { type DatabaseConnection, openDatabase } from '../../server/db/connection';
 import type { Database } from '../../server/db/schema';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { createThrowawayDatabase } from '../support/throwaway-postgres';
 
 export const PUBLIC_URL = 'https://tapnet.test';
 export const ADMIN = { email: 'admin@tapnet.test', password: 'Admin-Passw0rd' };
@@ -33,22 +33,8 @@ function postgres(adminUrl: string): DatabaseKind {
   return {
     name: 'postgres',
     async open() {
-      const name = `tapnet_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      return {
-        connection: await openDatabase({ databaseUrl: url.toString() }),
-        async drop() {
-          const client = new pg.Client({ connectionString: adminUrl });
-          await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await client.end();
-        },
-      };
+      const database = await createThrowawayDatabase(adminUrl, 'tapnet_test');
+      return { connection: await openDatabase({ databaseUrl: database.url }), drop: database.drop };
     },
   };
 }

@@ -1,12 +1,29 @@
 // Just enough MIME decoding to read what Tapnet sends: headers, encoded words, multipart trees,
-// quoted-printable and base64 text parts (mailparser is not available in the registry here).
+// quoted-printable and base64 text parts and attachments (mailparser is not available in the registry here).
+
+export interface MailAttachment {
+  filename: string;
+  /** The type without parameters, lower-case: 'text/vcard'. */
+  contentType: string;
+  /** Decoded as text in the part's charset (UTF-8 unless it says otherwise). */
+  content: string;
+}
 
 export interface ParsedMail {
   from: string;
   to: string;
+  /** Empty when the mail has no Reply-To header. */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
+  attachments: MailAttachment[];
+}
+
+interface FoundParts {
+  text?: string;
+  html?: string;
+  attachments: MailAttachment[];
 }
 
 interface Part {
@@ -90,9 +107,9 @@ export function decodeEncodedWords(value: string): string {
     });
 }
 
-function collectTextParts(part: Part, found: { text?: string; html?: string }): void {
+function collectParts(part: Part, found: FoundParts): void {
   const type = parseHeaderValue(part.headers.get('content-type') ?? 'text/plain');
-  const disposition = parseHeaderValue(part.headers.get('content-disposition')).value;
+  const disposition = parseHeaderValue(part.headers.get('content-disposition'));
   if (type.value.startsWith('multipart/')) {
     const boundary = type.params.boundary;
     if (!boundary) return;
@@ -101,17 +118,20 @@ function collectTextParts(part: Part, found: { text?: string; html?: string }): 
     const sections = part.body.split(new RegExp(`\\r?\\n?${escapeRegExp(delimiter)}`));
     for (const section of sections.slice(1)) {
       if (section.startsWith('--')) break;
-      collectTextParts(splitPart(section.replace(/^[ \t]*\r?\n/, '')), found);
+      collectParts(splitPart(section.replace(/^[ \t]*\r?\n/, '')), found);
     }
     return;
   }
-  if (disposition === 'attachment') return;
+  const decode = () =>
+    toText(decodeTransfer(part.body, part.headers.get('content-transfer-encoding')), type.params.charset);
+  if (disposition.value === 'attachment') {
+    const filename = decodeEncodedWords(disposition.params.filename ?? type.params.name ?? '');
+    found.attachments.push({ filename, contentType: type.value, content: decode() });
+    return;
+  }
   const key = type.value === 'text/html' ? 'html' : type.value === 'text/plain' ? 'text' : undefined;
   if (!key || found[key] !== undefined) return;
-  const decoded = toText(
-    decodeTransfer(part.body, part.headers.get('content-transfer-encoding')),
-    type.params.charset,
-  );
+  const decoded = decode();
   // SMTP carries CRLF line ends; tests compare against the \n-joined text the server composed.
   found[key] = decoded.replace(/\r\n/g, '\n');
 }
@@ -122,14 +142,16 @@ function escapeRegExp(value: string): string {
 
 export function parseMail(raw: Buffer): ParsedMail {
   const root = splitPart(raw.toString('latin1'));
-  const found: { text?: string; html?: string } = {};
-  collectTextParts(root, found);
+  const found: FoundParts = { attachments: [] };
+  collectParts(root, found);
   const header = (name: string) => decodeEncodedWords(toText(root.headers.get(name) ?? ''));
   return {
     from: header('from'),
     to: header('to'),
+    replyTo: header('reply-to'),
     subject: header('subject'),
     text: found.text ?? '',
     html: found.html ?? '',
+    attachments: found.attachments,
   };
 }

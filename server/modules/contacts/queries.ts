@@ -1,5 +1,5 @@
 // SQL of a member's saved contacts.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { PublicCard } from '../../../contract/card';
 import type { Contact } from '../../../contract/contacts';
 import type { ContactsTable, Database } from '../../db/schema';
@@ -64,4 +64,78 @@ export async function listContacts(db: Db, ownerId: string) {
     .orderBy('id')
     .execute();
   return rows.map(toContact);
+}
+
+/** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */
+export async function findContactListVersion(db: Db, ownerId: string): Promise<string> {
+  const row = await db
+    .selectFrom('contact_list_versions')
+    .select(sql<string>`version::text`.as('version'))
+    .where('user_id', '=', ownerId)
+    .executeTakeFirst();
+  return row?.version ?? '0';
+}
+
+export async function updateContactNotes(db: Db, ownerId: string, contactId: string, notes: string) {
+  const row = await db
+    .updateTable('contacts')
+    .set({ notes })
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toContact(row);
+}
+
+export async function toggleContactFlag(db: Db, ownerId: string, contactId: string) {
+  const row = await db
+    .updateTable('contacts')
+    .set((eb) => ({ is_flagged: eb.not('is_flagged') }))
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .returning('is_flagged')
+    .executeTakeFirst();
+  return row && { isFlagged: row.is_flagged };
+}
+
+export async function deleteContact(db: Db, ownerId: string, contactId: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom('contacts')
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findContact(db: Db, ownerId: string, contactId: string) {
+  const row = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return row && toContact(row);
+}
+
+export function markCardSent(db: Db, contactId: string, options: { inviteSentByEmail: boolean }) {
+  return db
+    .updateTable('contacts')
+    .set({
+      contact_details_sent: true,
+      ...(options.inviteSentByEmail ? { invite_sent_by_email: true } : {}),
+    })
+    .where('id', '=', contactId)
+    .execute();
+}
+
+/** Addresses are stored lower-case for members; a contact's comes from a card and may not be. */
+export async function findMemberIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email.trim().toLowerCase())
+    .where('role', '=', 'user')
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -1,22 +1,61 @@
 // /api/contact/*: the signed-in member's contacts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ContactIdParamsSchema,
   ContactListSchema,
+  ContactSchema,
   CreateContactRequestSchema,
   IdempotencyKeySchema,
+  ToggleFlagResponseSchema,
+  UpdateNotesRequestSchema,
 } from '../../../contract/contacts';
+import { MessageResponseSchema } from '../../../contract/errors';
+import { HttpError } from '../../errors';
 import { runOnce } from '../../idempotency';
 import { perMinute } from '../../rate-limits';
 import { authenticateMember, memberOf } from '../auth/guards';
-import { listContacts } from './queries';
-import { saveContactFromCard } from './service';
+import { contactListTag, isNotModified } from './list-etag';
+import {
+  deleteContact,
+  findContactListVersion,
+  listContacts,
+  toggleContactFlag,
+  updateContactNotes,
+} from './queries';
+import { contactMessages, saveContactFromCard, sendMyCard } from './service';
+
+/** Each send is an e-mail to someone else's inbox; a person sends cards one at a time. */
+const SEND_CARD_PER_MINUTE = 10;
+
+function found<T>(value: T | undefined | false): T {
+  if (value === undefined || value === false) throw new HttpError(404, contactMessages.notFound);
+  return value;
+}
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticateMember);
 
-  app.get('/', { schema: { response: { 200: ContactListSchema } } }, async (request) =>
-    listContacts(app.ctx.db, memberOf(request).userId),
+  // An id that cannot be a contact is as unknown as another member's: both are "not found".
+  app.setErrorHandler((error, _request, _reply) => {
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
+      throw new HttpError(404, contactMessages.notFound);
+    }
+    throw error;
+  });
+
+  app.get(
+    '/',
+    // A 304 has no body (Fastify drops any), hence void.
+    { schema: { response: { 200: ContactListSchema, 304: z.void() } } },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      // Version before list: a change landing in between costs the client one more 200, never a stale 304.
+      const tag = contactListTag(userId, await findContactListVersion(app.ctx.db, userId));
+      reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+      if (isNotModified(request.headers['if-none-match'], tag)) return reply.code(304).send();
+      return listContacts(app.ctx.db, userId);
+    },
   );
 
   // Answers are replayed verbatim for a repeated Idempotency-Key, so the response is not re-validated here.
@@ -37,5 +76,47 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(response.statusCode).send(response.body);
     },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        params: ContactIdParamsSchema,
+        body: UpdateNotesRequestSchema,
+        response: { 200: ContactSchema },
+      },
+    },
+    async (request) =>
+      found(
+        await updateContactNotes(app.ctx.db, memberOf(request).userId, request.params.id, request.body.notes),
+      ),
+  );
+
+  app.patch(
+    '/:id/toggle-flag',
+    { schema: { params: ContactIdParamsSchema, response: { 200: ToggleFlagResponseSchema } } },
+    async (request) =>
+      found(await toggleContactFlag(app.ctx.db, memberOf(request).userId, request.params.id)),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { params: ContactIdParamsSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      found(await deleteContact(app.ctx.db, memberOf(request).userId, request.params.id));
+      return { message: contactMessages.deleted };
+    },
+  );
+
+  app.post(
+    '/send-card/:id',
+    {
+      schema: { params: ContactIdParamsSchema, response: { 200: MessageResponseSchema } },
+      config: perMinute(SEND_CARD_PER_MINUTE),
+    },
+    async (request) => ({
+      message: await sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
+    }),
   );
 };

@@ -1,17 +1,30 @@
-// Saving a card as a contact: at most once per person, never one's own card.
-import type { Transaction } from 'kysely';
+// Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
+import type { Kysely, Transaction } from 'kysely';
 import type { CreateContactRequest } from '../../../contract/contacts';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { StoredResponse } from '../../idempotency';
+import type { MailMessage } from '../../mail/mailer';
+import { businessCardMail, type CardMailInvitation } from '../../mail/templates';
+import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { cardMessages } from '../cards/lookup';
 import { findPublicCard } from '../cards/queries';
-import { insertContactFromCard, toContact } from './queries';
+import { toVCard, vCardFileName } from '../cards/vcard';
+import { findAccount } from '../user/queries';
+import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 
 export const contactMessages = {
   saved: 'Contact saved successfully',
   alreadyExists: 'Contact already exists',
   ownCard: 'Cannot save your own business card.',
+  notFound: 'Contact not found',
+  deleted: 'Contact deleted',
+  cardSent: 'Business card sent',
+  noLinkedCard: 'Link your card before sending it.',
+  incompleteCard: 'Complete your business card (name and e-mail) before sending it.',
+  noContactEmail: 'This contact has no e-mail address to send your card to.',
+  mailFailed: 'Your business card could not be sent. Please try again later.',
 } as const;
 
 /**
@@ -32,4 +45,60 @@ export async function saveContactFromCard(
   });
   if (!row) throw new HttpError(400, contactMessages.alreadyExists);
   return { statusCode: 201, body: { message: contactMessages.saved, contact: toContact(row) } };
+}
+
+/**
+ * E-mails my card (vCard attached) to the contact. A person who is not a member is also invited to
+ * join; a member gets an invitation to connect instead. The contact is marked only once the mail
+ * has gone, so a failed send can simply be retried.
+ */
+export async function sendMyCard(ctx: AppContext, userId: string, contactId: string): Promise<string> {
+  const { db, config } = ctx;
+  const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
+  if (!contact) throw new HttpError(404, contactMessages.notFound);
+  if (!account?.nfc_uid) throw new HttpError(400, contactMessages.noLinkedCard);
+  const card = fromBusinessCardColumns(account);
+  if (!card?.name.trim() || !card.email.trim()) throw new HttpError(400, contactMessages.incompleteCard);
+  if (!contact.email.trim()) throw new HttpError(400, contactMessages.noContactEmail);
+
+  const memberId = await findMemberIdByEmail(db, contact.email);
+  const invitation: CardMailInvitation = memberId
+    ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
+    : { kind: 'join', registerUrl: `${config.publicUrl}/register` };
+  const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
+  await sendNonEssentialMail(
+    ctx,
+    businessCardMail({
+      to: contact.email.trim(),
+      recipientName: contact.name,
+      card,
+      vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
+      invitation,
+    }),
+  );
+  if (memberId && memberId !== userId)
+    await inviteMemberToConnect(db, { fromUserId: userId, toUserId: memberId });
+  await markCardSent(db, contact._id, { inviteSentByEmail: !memberId });
+  return contactMessages.cardSent;
+}
+
+/**
+ * The invitation a member receives when someone sends them their card (DESIGN.md §4 Invitations).
+ * Creating it belongs to the invitations module (issue 4), which fills this in.
+ */
+async function inviteMemberToConnect(
+  _db: Kysely<Database>,
+  _invitation: { fromUserId: string; toUserId: string },
+): Promise<void> {}
+
+/**
+ * Every mail a member did not ask for themselves (a card someone sent, an invitation) goes through
+ * here, so that the recipients' e-mail opt-out is checked in one place.
+ */
+export async function sendNonEssentialMail(ctx: AppContext, message: MailMessage): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    throw new HttpError(502, contactMessages.mailFailed, { cause: error });
+  }
 }

@@ -1,0 +1,312 @@
+// Budget of contacts revalidation (README "Budgets"): requests per second of GET /api/contact answered
+// 304 for a valid tag, on embedded PGlite and on PostgreSQL, beside a bare Fastify route answering 304
+// and the same list answered 200. Every server runs in its own process, so autocannon (here) and the
+// server do not share an event loop. Prints figures; it is not a test.
+//
+//   npm run bench:contacts-304
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55441/postgres npm run bench:contacts-304
+//
+// BENCH_DATABASE_URL (or DATABASE_URL) names a server on which a throwaway database is created and
+// dropped; without one the PostgreSQL row is skipped. BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS
+// and BENCH_CONTACTS tune the run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { readConfig } from '../server/config';
+import { type DatabaseTarget, openDatabase } from '../server/db/connection';
+import { verificationCodeIn } from '../tests/support/mail-content';
+import { startSmtpSink } from '../tests/support/smtp-sink';
+import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 50);
+const WARM_UP_SECONDS = 2;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+/** The budget: the app's 304 at least this share of the bare route's. */
+const BUDGET_SHARE = 0.5;
+
+/** What a serving child prints once, on its first line of output. */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  /** Bytes of the 200 body the 304 saves. */
+  listBytes: number;
+}
+
+// ---- serving side (a child process) ----
+
+async function serveBare(): Promise<Target> {
+  const app = Fastify({ logger: false });
+  const tag = 'W/"1.42.bare"';
+  app.get('/api/contact', async (request, reply) => {
+    reply.header('ETag', tag).header('Cache-Control', 'no-cache, private');
+    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+    return [];
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api/contact`, headers: { 'if-none-match': tag }, listBytes: 2 };
+}
+
+/** The real app, a member with CONTACTS saved contacts, and the tag of their list. */
+async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  let target: DatabaseTarget;
+  if (kind === 'postgres') {
+    if (!POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
+    const database = await createThrowawayDatabase(POSTGRES_URL, 'tapnet_bench');
+    cleanups.push(database.drop);
+    target = { databaseUrl: database.url };
+  } else {
+    // On disk, as the server runs by default (DATA_DIR).
+    const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-bench-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    target = { dataDir };
+  }
+  const sink = await startSmtpSink();
+  const connection = await openDatabase(target);
+  const config = readConfig({ SMTP_URL: sink.smtpUrl, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, connection, logger: false });
+  cleanups.unshift(
+    () => sink.close(),
+    () => app.close(),
+  );
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, async () => {
+      for (const cleanup of cleanups) await cleanup();
+      process.exit(0);
+    });
+  }
+
+  const email = `bench-${randomBytes(4).toString('hex')}@bench.test`;
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Bench Member', email, password: 'Bench-Passw0rd', dateOfBirth: '1990-01-01' },
+  });
+  const code = verificationCodeIn(await sink.waitForMail(email));
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { email, code },
+  });
+  const { accessToken } = verified.json() as { accessToken: string };
+  const owner = await connection.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  if (CONTACTS > 0) {
+    await connection.db
+      .insertInto('contacts')
+      .values(
+        Array.from({ length: CONTACTS }, (_, index) => ({
+          owner_id: owner.id,
+          name: `Contact ${index}`,
+          company: 'Example Ltd',
+          role: 'Engineer',
+          email: `contact-${index}@example.test`,
+          notes: 'Met at the conference; talked about offline-first apps.',
+          lat: 51.5,
+          lng: -0.12,
+        })),
+      )
+      .execute();
+  }
+  const authorization = `Bearer ${accessToken}`;
+  const list = await app.inject({ method: 'GET', url: '/api/contact', headers: { authorization } });
+  const tag = String(list.headers.etag);
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/contact`,
+    headers: { authorization, 'if-none-match': tag },
+    listBytes: list.rawPayload.length,
+  };
+}
+
+// ---- measuring side ----
+
+interface Server {
+  child: ChildProcess;
+  target: Target;
+  /** CPU time (user + system) the server process has used so far, in microseconds. */
+  cpuMicros(): Promise<number>;
+}
+
+function startServer(kind: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'serve', kind], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  const cpuMicros = async () => {
+    const answer = nextLine();
+    child.stdin?.write('cpu\n');
+    const usage = JSON.parse(await answer) as NodeJS.CpuUsage;
+    return usage.user + usage.system;
+  };
+  return new Promise((resolve, reject) => {
+    nextLine().then((line) => resolve({ child, target: JSON.parse(line) as Target, cpuMicros }), reject);
+    child.once('exit', (code) =>
+      reject(new Error(`the ${kind} server exited (${code}) before it was ready`)),
+    );
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  /** Server CPU per request: unlike requests/second, it barely moves when other jobs load the machine. */
+  cpuMicrosPerRequest: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: string;
+}
+
+async function measure(server: Server, headers: Record<string, string>, seconds: number): Promise<Figures> {
+  const cpuBefore = await server.cpuMicros();
+  const result = await autocannon({
+    url: server.target.url,
+    headers,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  const cpu = (await server.cpuMicros()) - cpuBefore;
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
+  return {
+    requestsPerSecond: result.requests.total / (result.duration || seconds),
+    cpuMicrosPerRequest: cpu / Math.max(result.requests.total, 1),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    statuses: result.errors + result.timeouts === 0 ? statuses : `${statuses}, ${result.errors} errors`,
+  };
+}
+
+interface Measurement {
+  name: string;
+  server: Server;
+  headers: Record<string, string>;
+  rounds: Figures[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * All servers start first, then every measurement runs once per round, in turn: a machine whose
+ * load drifts (other jobs on a shared CI runner) then weighs on every row alike, and the share of
+ * bare is taken within each round before the median.
+ */
+async function run(): Promise<void> {
+  const kinds: ('bare' | 'pglite' | 'postgres')[] = ['bare', 'pglite'];
+  if (POSTGRES_URL) kinds.push('postgres');
+  const servers = await Promise.all(kinds.map((kind) => startServer(kind)));
+  const measurements: Measurement[] = [];
+  try {
+    for (const [index, kind] of kinds.entries()) {
+      const server = servers[index];
+      if (!server) continue;
+      const { target } = server;
+      await measure(server, target.headers, WARM_UP_SECONDS);
+      const label = kind === 'bare' ? 'bare Fastify route' : `GET /api/contact on ${kind}`;
+      measurements.push({ name: `${label}, 304`, server, headers: target.headers, rounds: [] });
+      if (kind !== 'bare') {
+        const { 'if-none-match': _, ...withoutTag } = target.headers;
+        const size = `${CONTACTS} contacts, ${(target.listBytes / 1024).toFixed(1)} KiB`;
+        measurements.push({ name: `${label}, 200 (${size})`, server, headers: withoutTag, rounds: [] });
+      }
+    }
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const measurement of measurements) {
+        measurement.rounds.push(await measure(measurement.server, measurement.headers, SECONDS));
+      }
+    }
+  } finally {
+    await Promise.all(servers.map(({ child }) => stopServer(child)));
+  }
+
+  const [bare] = measurements;
+  const shareOfBare = (measurement: Measurement) =>
+    median(
+      measurement.rounds.map(
+        (figures, round) =>
+          figures.requestsPerSecond / (bare?.rounds[round]?.requestsPerSecond ?? Number.NaN),
+      ),
+    );
+  const cpuOf = (measurement: Measurement) =>
+    median(measurement.rounds.map((figures) => figures.cpuMicrosPerRequest));
+  // What the server alone could answer on one core: the share of bare that load on the machine does not blur.
+  const cpuShareOfBare = (measurement: Measurement) => (bare ? cpuOf(bare) : Number.NaN) / cpuOf(measurement);
+  const [load1, load5] = loadavg();
+  console.log(
+    `\nContacts revalidation: ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} rounds of ${SECONDS} s, ` +
+      `Node ${process.version}, ${cpus().length} CPUs, load average ${load1?.toFixed(1)} / ${load5?.toFixed(1)} at the end\n`,
+  );
+  const header = [
+    '',
+    'req/s',
+    'vs bare',
+    'server CPU µs/req',
+    'vs bare by CPU',
+    'p50 ms',
+    'p99 ms',
+    'responses (last round)',
+  ];
+  const table = measurements.map((measurement) => [
+    measurement.name,
+    median(measurement.rounds.map((figures) => figures.requestsPerSecond)).toFixed(0),
+    `${(shareOfBare(measurement) * 100).toFixed(0)} %`,
+    cpuOf(measurement).toFixed(0),
+    `${(cpuShareOfBare(measurement) * 100).toFixed(0)} %`,
+    median(measurement.rounds.map((figures) => figures.p50Ms)).toFixed(1),
+    median(measurement.rounds.map((figures) => figures.p99Ms)).toFixed(1),
+    measurement.rounds.at(-1)?.statuses ?? '',
+  ]);
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...table.map((line) => (line[column] ?? '').length)),
+  );
+  for (const line of [header, ...table]) {
+    console.log(line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
+  }
+  if (!POSTGRES_URL) console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
+  for (const measurement of measurements.slice(1).filter(({ name }) => name.endsWith(', 304'))) {
+    const share = shareOfBare(measurement);
+    const cpuShare = cpuShareOfBare(measurement);
+    console.log(
+      `${measurement.name}: ${(share * 100).toFixed(0)} % of bare by requests/second, ${(cpuShare * 100).toFixed(0)} % by server CPU ` +
+        `(budget ≥ ${BUDGET_SHARE * 100} %): ${Math.max(share, cpuShare) >= BUDGET_SHARE ? 'within' : 'OVER'} budget`,
+    );
+  }
+}
+
+if (process.argv[2] === 'serve') {
+  const kind = process.argv[3];
+  const target =
+    kind === 'bare' ? await serveBare() : await serveApp(kind === 'postgres' ? 'postgres' : 'pglite');
+  console.log(JSON.stringify(target));
+  // The measuring process asks for this process's CPU time around each measurement.
+  createInterface({ input: process.stdin }).on('line', () => console.log(JSON.stringify(process.cpuUsage())));
+} else {
+  await run();
+}

@@ -1,0 +1,22 @@
+// The ETag of a member's contact list: a 304 costs one primary-key read instead of the whole list.
+import { createHash } from 'node:crypto';
+
+/** Raise when the wire shape of a contact changes, so that every client's cached list is refetched. */
+const LIST_FORMAT = 1;
+
+/**
+ * Weak, because the same version may be sent compressed or not by a proxy. The hash of the member's
+ * id keeps two members at the same version apart, so a tag can never vouch for someone else's list.
+ */
+export function contactListTag(userId: string, version: string): string {
+  const member = createHash('sha256').update(userId).digest('base64url').slice(0, 12);
+  return `W/"${LIST_FORMAT}.${version}.${member}"`;
+}
+
+/** RFC 9110 §13.1.2: a list of tags or "*", compared weakly (W/ is ignored on both sides). */
+export function isNotModified(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  const wanted = opaque(tag);
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === wanted);
+}
