@@ -79,3 +79,9 @@ export const MapContactSchema = z.object({
 });
 export type MapContact = z.infer<typeof MapContactSchema>;
 export const MapContactListSchema = z.array(MapContactSchema);
+
+/** The answers of send-card: the client words the first its own way and shows the second as it is. */
+export const SendCardMessages = {
+  sent: 'Business card sent',
+  inAppOnly: 'They have turned off e-mails from Tapnet, so they will find your invitation in the app.',
+} as const;

@@ -494,6 +494,40 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     });
   });
 
+  it('sends no e-mail to a member who opted out, still marking the card sent, while their reset mail goes out', async () => {
+    const memberEmail = uniqueEmail('quiet');
+    const sender = await createMemberWithCard(t(), { name: 'Grace Hopper', email: uniqueEmail('grace') });
+    const { owner, contact } = await visitorWithContact({ visitor: sender, cardEmail: memberEmail });
+    await t().db.updateTable('users').set({ email: memberEmail }).where('email', '=', owner.email).execute();
+    const optOut = await t().app.inject({
+      method: 'POST',
+      url: '/api/user/notification-settings',
+      headers: bearer(owner.accessToken),
+      payload: { emailOptOut: true },
+    });
+    expect(optOut.statusCode).toBe(200);
+
+    const sent = await sendCard(sender.accessToken, contact._id);
+    expect(sent.statusCode).toBe(200);
+    expect(json(sent).message).toBe(
+      'They have turned off e-mails from Tapnet, so they will find your invitation in the app.',
+    );
+    expect(await storedContact(contact._id)).toMatchObject({ contact_details_sent: true });
+
+    const reset = await t().app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: memberEmail },
+    });
+    expect(reset.statusCode).toBe(200);
+    await t().sink.waitForMail(memberEmail, { subject: 'Reset your' });
+    expect(
+      t()
+        .sink.messages(memberEmail)
+        .map((mail) => mail.subject),
+    ).toEqual([expect.stringMatching(/reset/i)]);
+  });
+
   it('refuses without a linked card, without a business card, or to a contact with no e-mail', async () => {
     const noCard = await visitorWithContact();
     const refusal = await sendCard(noCard.visitor.accessToken, noCard.contact._id);

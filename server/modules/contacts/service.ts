@@ -1,6 +1,6 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Kysely, Transaction } from 'kysely';
-import type { CreateContactRequest } from '../../../contract/contacts';
+import { type CreateContactRequest, SendCardMessages } from '../../../contract/contacts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -11,7 +11,7 @@ import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { cardMessages } from '../cards/lookup';
 import { findPublicCard } from '../cards/queries';
 import { toVCard, vCardFileName } from '../cards/vcard';
-import { findAccount } from '../user/queries';
+import { findAccount, hasOptedOutOfEmail } from '../user/queries';
 import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 
 export const contactMessages = {
@@ -20,7 +20,6 @@ export const contactMessages = {
   ownCard: 'Cannot save your own business card.',
   notFound: 'Contact not found',
   deleted: 'Contact deleted',
-  cardSent: 'Business card sent',
   noLinkedCard: 'Link your card before sending it.',
   incompleteCard: 'Complete your business card (name and e-mail) before sending it.',
   noContactEmail: 'This contact has no e-mail address to send your card to.',
@@ -66,7 +65,7 @@ export async function sendMyCard(ctx: AppContext, userId: string, contactId: str
     ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
     : { kind: 'join', registerUrl: `${config.publicUrl}/register` };
   const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
-  await sendNonEssentialMail(
+  const wasMailed = await sendNonEssentialMail(
     ctx,
     businessCardMail({
       to: contact.email.trim(),
@@ -79,7 +78,7 @@ export async function sendMyCard(ctx: AppContext, userId: string, contactId: str
   if (memberId && memberId !== userId)
     await inviteMemberToConnect(db, { fromUserId: userId, toUserId: memberId });
   await markCardSent(db, contact._id, { inviteSentByEmail: !memberId });
-  return contactMessages.cardSent;
+  return wasMailed ? SendCardMessages.sent : SendCardMessages.inAppOnly;
 }
 
 /**
@@ -93,11 +92,13 @@ async function inviteMemberToConnect(
 
 /**
  * Every mail a member did not ask for themselves (a card someone sent, an invitation) goes through
- * here, so that the recipients' e-mail opt-out is checked in one place.
+ * here, so that the recipients' e-mail opt-out is checked in one place. Answers whether it was sent.
  */
-export async function sendNonEssentialMail(ctx: AppContext, message: MailMessage): Promise<void> {
+export async function sendNonEssentialMail(ctx: AppContext, message: MailMessage): Promise<boolean> {
+  if (await hasOptedOutOfEmail(ctx.db, message.to)) return false;
   try {
     await ctx.mailer.send(message);
+    return true;
   } catch (error) {
     throw new HttpError(502, contactMessages.mailFailed, { cause: error });
   }
