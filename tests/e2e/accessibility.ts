@@ -3,6 +3,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Screens fade or slide in (spec §2, 500 ms): mid-transition text is faded and fails contrast.
+  // Endless animations (a spinner) never finish and do not fade text.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
