@@ -1,6 +1,7 @@
 // Starting and ending the stored session (spec §4 Session token, Other).
 import type { Role } from '../../contract/auth';
 import { clearAuthMirror } from '../db/auth-mirror';
+import { clearMemberResponseCaches } from '../sync/response-caches';
 import { CONTACTS_CACHE_PREFIX, POLL_LEADER_PREFIX, StorageKeys } from './storage-keys';
 import { storeAccessToken, storeRefreshToken } from './tokens';
 
@@ -25,6 +26,7 @@ export function storeSignIn({ accessToken, refreshToken, role, email }: SignIn):
  */
 export function clearSession(): void {
   clearAuthMirror().catch(() => {});
+  clearMemberResponseCaches().catch(() => {});
   for (const key of [StorageKeys.token, StorageKeys.refreshToken, StorageKeys.userEmail, StorageKeys.role]) {
     localStorage.removeItem(key);
   }

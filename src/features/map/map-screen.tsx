@@ -1,0 +1,64 @@
+// /map (spec §2): every contact with a location on one full-screen map, and the way back to /contacts.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { MapContact } from '../../../contract/contacts';
+import { listMapContacts } from '../../api/contacts';
+import { ContactsMap } from '../../map/contacts-map';
+import { Button } from '../../ui/button';
+import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Notice } from '../../ui/notice';
+import styles from './map-screen.module.css';
+
+/** Spec §8 Empty states. */
+export const NO_LOCATION_DATA = 'No location data available';
+export const FETCH_MAP_CONTACTS_FAILED = 'Failed to load your contacts for the map.';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; contacts: MapContact[] } | { kind: 'failed' };
+
+export function MapScreen() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  const fetchContacts = useCallback(() => {
+    let isCurrent = true;
+    setLoad({ kind: 'loading' });
+    listMapContacts().then(
+      (contacts) => isCurrent && setLoad({ kind: 'ready', contacts }),
+      () => isCurrent && setLoad({ kind: 'failed' }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  useEffect(fetchContacts, [fetchContacts]);
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <Link to="/contacts" className={styles.back}>
+          <span aria-hidden="true">←</span> Back
+        </Link>
+        <h1 className={styles.title}>Map</h1>
+      </header>
+      <div className={styles.body}>
+        {load.kind === 'loading' && <LoadingPlaceholder label="Loading the map…" />}
+        {load.kind === 'failed' && (
+          <div className={styles.message}>
+            <Notice tone="error" title={FETCH_MAP_CONTACTS_FAILED}>
+              Check your connection and try again.
+            </Notice>
+            <Button variant="secondary" onClick={fetchContacts}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {load.kind === 'ready' && load.contacts.length === 0 && (
+          <div className={styles.message}>
+            <p className={styles.empty}>{NO_LOCATION_DATA}</p>
+          </div>
+        )}
+        {load.kind === 'ready' && load.contacts.length > 0 && <ContactsMap contacts={load.contacts} />}
+      </div>
+    </main>
+  );
+}

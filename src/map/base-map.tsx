@@ -1,0 +1,70 @@
+// The map every screen shows: maplibre with the resolved style, zoom buttons, attribution and failure states.
+import type { StyleSpecification } from 'maplibre-gl';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
+import MapView, {
+  AttributionControl,
+  type MapProps,
+  type MapRef,
+  NavigationControl,
+} from 'react-map-gl/maplibre';
+import styles from './map.module.css';
+import { loadMapStyle } from './map-style';
+import { maplibre } from './maplibre';
+
+export const MAP_UNAVAILABLE_MESSAGE = 'The map cannot be shown right now.';
+
+interface BaseMapProps {
+  initialViewState: MapProps['initialViewState'];
+  /** What the map shows, for screen readers: the canvas itself says nothing. */
+  label: string;
+  mapRef?: Ref<MapRef>;
+  children?: ReactNode;
+}
+
+type StyleLoad = { kind: 'loading' } | { kind: 'ready'; style: StyleSpecification } | { kind: 'failed' };
+
+export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapProps) {
+  const [styleLoad, setStyleLoad] = useState<StyleLoad>({ kind: 'loading' });
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadMapStyle().then(
+      (style) => isCurrent && setStyleLoad({ kind: 'ready', style }),
+      () => isCurrent && setStyleLoad({ kind: 'failed' }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  if (styleLoad.kind === 'failed') {
+    return (
+      <div className={styles.unavailable} role="alert">
+        {MAP_UNAVAILABLE_MESSAGE}
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.frame} aria-label={label}>
+      {styleLoad.kind === 'ready' && (
+        <MapView
+          ref={mapRef}
+          mapLib={maplibre}
+          mapStyle={styleLoad.style}
+          initialViewState={initialViewState}
+          attributionControl={false}
+          style={{ width: '100%', height: '100%' }}
+          onError={(event) => {
+            // Only a map that could not start (no WebGL) has no target; a missing tile is not worth a word.
+            if (event.target === null) setStyleLoad({ kind: 'failed' });
+          }}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <AttributionControl position="bottom-right" compact />
+          {children}
+        </MapView>
+      )}
+    </section>
+  );
+}
