@@ -1,5 +1,4 @@
 // The map every screen shows: maplibre with the resolved style, zoom buttons, attribution and failure states.
-import type { StyleSpecification } from 'maplibre-gl';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import MapView, {
   AttributionControl,
@@ -8,7 +7,7 @@ import MapView, {
   NavigationControl,
 } from 'react-map-gl/maplibre';
 import styles from './map.module.css';
-import { loadMapStyle } from './map-style';
+import { loadMapStyle, type MapStyle } from './map-style';
 import { maplibre } from './maplibre';
 
 export const MAP_UNAVAILABLE_MESSAGE = 'The map cannot be shown right now.';
@@ -21,10 +20,11 @@ interface BaseMapProps {
   children?: ReactNode;
 }
 
-type StyleLoad = { kind: 'loading' } | { kind: 'ready'; style: StyleSpecification } | { kind: 'failed' };
+type StyleLoad = { kind: 'loading' } | { kind: 'ready'; style: MapStyle } | { kind: 'failed' };
 
 export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapProps) {
   const [styleLoad, setStyleLoad] = useState<StyleLoad>({ kind: 'loading' });
+  const [isDrawn, setIsDrawn] = useState(false);
 
   useEffect(() => {
     let isCurrent = true;
@@ -46,15 +46,17 @@ export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapPr
   }
 
   return (
-    <section className={styles.frame} aria-label={label}>
+    <section className={styles.frame} aria-label={label} aria-busy={!isDrawn}>
       {styleLoad.kind === 'ready' && (
         <MapView
           ref={mapRef}
           mapLib={maplibre}
-          mapStyle={styleLoad.style}
+          mapStyle={styleLoad.style.spec}
+          maxZoom={styleLoad.style.maxZoom}
           initialViewState={initialViewState}
           attributionControl={false}
           style={{ width: '100%', height: '100%' }}
+          onLoad={() => setIsDrawn(true)}
           onError={(event) => {
             // Only a map that could not start (no WebGL) has no target; a missing tile is not worth a word.
             if (event.target === null) setStyleLoad({ kind: 'failed' });

@@ -1,6 +1,6 @@
 // Every located contact as a named marker; choosing one shows who it is and when they were added.
 import type { LngLatBoundsLike } from 'maplibre-gl';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type MapRef, Marker, Popup } from 'react-map-gl/maplibre';
 import type { MapContact } from '../../contract/contacts';
 import { BaseMap } from './base-map';
@@ -40,20 +40,20 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
     };
   }, [contacts]);
 
-  function close() {
+  // Escape closes the open popup, as it would a dialog, and gives the focus back to its marker.
+  useEffect(() => {
     if (!openId) return;
-    markerButtons.current.get(openId)?.focus();
-    setOpenId(null);
-  }
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      markerButtons.current.get(openId)?.focus();
+      setOpenId(null);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [openId]);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the open popup from anywhere in the map, as in a dialog.
-    <div
-      className={styles.fill}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') close();
-      }}
-    >
+    <div className={styles.fill}>
       <BaseMap
         mapRef={mapRef}
         label={`Map of ${contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}`}

@@ -12,6 +12,17 @@ import countriesUrl from 'world-atlas/countries-110m.json?url';
  */
 const ONLINE_STYLE_URL: string | undefined = import.meta.env.VITE_MAP_STYLE_URL || undefined;
 
+/**
+ * The bundled countries have nothing to show beyond this zoom; closer, a map would be an empty colour
+ * (a contact's zoom 15 needs the online style's streets).
+ */
+const BASEMAP_MAX_ZOOM = 7;
+
+export interface MapStyle {
+  spec: StyleSpecification;
+  maxZoom?: number;
+}
+
 const WATER = '#cfe0ee';
 const LAND = '#f6f4ee';
 const BORDER = '#b5ae9c';
@@ -24,8 +35,8 @@ async function loadCountries(): Promise<FeatureCollection> {
   return feature(topology, topology.objects.countries);
 }
 
-async function loadOfflineStyle(): Promise<StyleSpecification> {
-  return {
+async function loadOfflineStyle(): Promise<MapStyle> {
+  const spec: StyleSpecification = {
     version: 8,
     sources: {
       countries: {
@@ -45,17 +56,18 @@ async function loadOfflineStyle(): Promise<StyleSpecification> {
       },
     ],
   };
+  return { spec, maxZoom: BASEMAP_MAX_ZOOM };
 }
 
 /**
  * The online style when one is configured and reachable (the service worker keeps it, and the tiles seen,
  * for offline use); otherwise the bundled basemap, so a map never stays blank for want of a network.
  */
-async function resolveStyle(): Promise<StyleSpecification> {
+async function resolveStyle(): Promise<MapStyle> {
   if (ONLINE_STYLE_URL) {
     try {
       const response = await fetch(ONLINE_STYLE_URL);
-      if (response.ok) return (await response.json()) as StyleSpecification;
+      if (response.ok) return { spec: (await response.json()) as StyleSpecification };
     } catch {
       // Offline and not cached yet: the bundled basemap below still shows where people met.
     }
@@ -63,10 +75,10 @@ async function resolveStyle(): Promise<StyleSpecification> {
   return loadOfflineStyle();
 }
 
-let style: Promise<StyleSpecification> | undefined;
+let style: Promise<MapStyle> | undefined;
 
 /** Loaded once per page: every map after the first opens at once. */
-export function loadMapStyle(): Promise<StyleSpecification> {
+export function loadMapStyle(): Promise<MapStyle> {
   style ??= resolveStyle().catch((error: unknown) => {
     style = undefined;
     throw error;
