@@ -16,7 +16,7 @@ const ONLINE_STYLE_URL: string | undefined = import.meta.env.VITE_MAP_STYLE_URL 
  * The bundled countries have nothing to show beyond this zoom; closer, a map would be an empty colour
  * (a contact's zoom 15 needs the online style's streets).
  */
-const BASEMAP_MAX_ZOOM = 7;
+const BASEMAP_MAX_ZOOM = 5;
 
 export interface MapStyle {
   spec: StyleSpecification;
