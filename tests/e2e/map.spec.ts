@@ -5,6 +5,7 @@ import { createCardOwner, logInByApi, ownerCard } from './cards';
 import { expect, type NewUser, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { MapPage } from './pages/map-page';
+import { SettingsPage } from './pages/settings-page';
 import { waitForServiceWorkerControl } from './service-worker';
 
 /** Saves the card with the place where the two met, as the public card page does. */
@@ -63,6 +64,14 @@ test('a saved contact shows on the map with its name and date added, online and 
 
   await mapPage.back.click();
   await expect(page).toHaveURL(/\/contacts$/);
+
+  // Whoever uses the device next must not find this member's contacts in the offline cache.
+  expect(await page.evaluate(() => caches.keys())).toContain('tapnet-map-contacts');
+  const settingsPage = new SettingsPage(page);
+  await settingsPage.goto();
+  await settingsPage.logOut.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain('tapnet-map-contacts');
 });
 
 test('a member without located contacts is told so, and goes back to contacts', async ({
@@ -78,6 +87,23 @@ test('a member without located contacts is told so, and goes back to contacts', 
 
   await mapPage.back.click();
   await expect(page).toHaveURL(/\/contacts$/);
+});
+
+test('offline with nothing cached yet, the map says it failed and loads on a retry', async ({
+  page,
+  context,
+  verifiedUser,
+}) => {
+  await logIn(page, verifiedUser);
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  const mapPage = new MapPage(page);
+  await mapPage.goto();
+  await expect(page.getByRole('alert')).toContainText('Failed to load your contacts for the map.');
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(mapPage.empty).toBeVisible();
 });
 
 test('the map screen has no serious accessibility problems @desktop', async ({
