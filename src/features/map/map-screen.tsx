@@ -1,8 +1,8 @@
 // /map (spec §2): every contact with a location on one full-screen map, and the way back to /contacts.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { MapContact } from '../../../contract/contacts';
 import { listMapContacts } from '../../api/contacts';
+import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
@@ -46,9 +46,7 @@ export function MapScreen() {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
-        <Link to="/contacts" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
+        <BackLink to="/contacts" />
         <h1 className={styles.title}>Map</h1>
       </header>
       <div className={styles.body}>
