@@ -1,7 +1,7 @@
 // Every located contact as a named marker; choosing one shows who it is and when they were added.
 import type { LngLatBoundsLike } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type MapRef, Marker, Popup } from 'react-map-gl/maplibre';
+import { Marker, Popup } from 'react-map-gl/maplibre';
 import type { MapContact } from '../../contract/contacts';
 import { BaseMap } from './base-map';
 import styles from './map.module.css';
@@ -26,7 +26,6 @@ function boundsOf(contacts: readonly MapContact[]): LngLatBoundsLike {
 export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const markerButtons = useRef(new Map<string, HTMLButtonElement>());
-  const mapRef = useRef<MapRef>(null);
   const open = contacts.find((contact) => contact._id === openId);
 
   const initialViewState = useMemo(() => {
@@ -55,7 +54,6 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
   return (
     <div className={styles.fill}>
       <BaseMap
-        mapRef={mapRef}
         label={`Map of ${contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}`}
         initialViewState={initialViewState}
       >
@@ -70,11 +68,7 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
               className={styles.marker}
               aria-label={`${contact.name}, ${formatDateAdded(contact.dateAdded)}`}
               aria-expanded={contact._id === openId}
-              onClick={(event) => {
-                // The map would otherwise take the click as one on the map and close the popup again.
-                event.stopPropagation();
-                setOpenId(contact._id === openId ? null : contact._id);
-              }}
+              onClick={() => setOpenId(contact._id === openId ? null : contact._id)}
             >
               <span className={styles.markerName} aria-hidden="true">
                 {contact.name}

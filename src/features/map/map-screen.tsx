@@ -17,6 +17,7 @@ const LOADING_LABEL = 'Loading the map…';
 
 /** Spec §8 Empty states. */
 export const NO_LOCATION_DATA = 'No location data available';
+// The spec names no message for these failures.
 export const FETCH_MAP_CONTACTS_FAILED = 'Failed to load your contacts for the map.';
 const MAP_LOAD_FAILED = 'The map could not be loaded.';
 
