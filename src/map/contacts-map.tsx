@@ -68,7 +68,12 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
               className={styles.marker}
               aria-label={`${contact.name}, ${formatDateAdded(contact.dateAdded)}`}
               aria-expanded={contact._id === openId}
-              onClick={() => setOpenId(contact._id === openId ? null : contact._id)}
+              onClick={(event) => {
+                // Without this the map also takes the click as one on the map, and that closes the popup
+                // this click has just opened (seen in the e2e journey, on touch and mouse alike).
+                event.stopPropagation();
+                setOpenId(contact._id === openId ? null : contact._id);
+              }}
             >
               <span className={styles.markerName} aria-hidden="true">
                 {contact.name}
