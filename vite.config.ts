@@ -45,5 +45,18 @@ export default defineConfig({
     outDir: 'dist',
     // The server reads it to link the public card chunk's CSS and modulepreloads into the rendered page.
     manifest: true,
+    // maplibre alone is about 1.1 MB minified (300 KB gzip). It is its own chunk, loaded only by the map
+    // screens (src/map), never with the entry or the public card; the warning limit is set just above it
+    // so that any other chunk growing that large is still reported.
+    chunkSizeWarningLimit: 1_200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Otherwise the group would take react along, and with it the entry would depend on the map chunk.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'maplibre', test: /node_modules[\\/](maplibre-gl|@vis\.gl|react-map-gl)[\\/]/ }],
+        },
+      },
+    },
   },
 });

@@ -19,6 +19,7 @@ import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mapRoutes } from './modules/map/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { userRoutes } from './modules/user/routes';
@@ -78,9 +79,9 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : [])],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.mapOrigins],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...config.mapOrigins],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -102,6 +103,7 @@ export async function buildApp({
       await api.register(pageViewRoutes, { prefix: '/analytics' });
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(mapRoutes, { prefix: '/contact' });
       await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },

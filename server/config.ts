@@ -31,6 +31,16 @@ const ConfigSchema = z
     STATIC_DIR: z.string().default('./dist'),
     SSR_DIR: z.string().default('./dist-ssr'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    MAP_ORIGINS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https$/, error: 'MAP_ORIGINS must list https:// origins' }))),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -56,6 +66,8 @@ const ConfigSchema = z
     staticDir: env.STATIC_DIR,
     ssrDir: env.SSR_DIR,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
+    mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -2,13 +2,17 @@
 // Tapnet's service worker: what is cached, for how long, and why.
 import '../src/zod-jitless';
 import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { flushOutbox, OUTBOX_SYNC_TAG } from '../src/sync/outbox';
+import { MAP_CONTACTS_CACHE } from '../src/sync/response-caches';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// The whole build (HTML, scripts, styles, icons, manifest), so the app opens with the network off.
+// The whole build (HTML, scripts, styles, icons, manifest, the maplibre worker and the bundled world
+// basemap), so the app, and its map, open with the network off.
 // The list and its revision hashes are written in at build time by vite-plugin-pwa.
 precacheAndRoute(self.__WB_MANIFEST);
 
@@ -18,6 +22,48 @@ cleanupOutdatedCaches();
 // Every page of the app is the same shell; the router picks the screen. The API is never a page, and
 // answering an /api/ navigation with HTML would hide the server's real response.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// /map's contacts: always the server's latest when it answers (a contact saved elsewhere shows up), the
+// last answer when it does not, so the map still opens offline. Only 200s are kept; it holds member data,
+// so ending a session deletes it (src/sync/response-caches.ts). The bearer token is not part of the key.
+const MAP_CONTACTS_NETWORK_TIMEOUT_S = 5;
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/api/contact/mapContacts',
+  new NetworkFirst({ cacheName: MAP_CONTACTS_CACHE, networkTimeoutSeconds: MAP_CONTACTS_NETWORK_TIMEOUT_S }),
+  'GET',
+);
+
+// The optional online map style (VITE_MAP_STYLE_URL, README "Maps"). Hosted styles serve their tiles,
+// glyphs and sprites from the style's own host, so that host is what is cached; without the setting the
+// map draws the precached basemap and needs nothing from the network.
+const MAP_STYLE_URL: string | undefined = import.meta.env.VITE_MAP_STYLE_URL || undefined;
+const MAP_TILES_MAX_ENTRIES = 3000;
+const MAP_TILES_MAX_AGE_S = 30 * 24 * 60 * 60;
+if (MAP_STYLE_URL) {
+  const mapOrigin = new URL(MAP_STYLE_URL).origin;
+  // The style itself: shown from cache at once, refreshed behind, so a changed style arrives on the next visit.
+  registerRoute(
+    ({ url }) => url.href === MAP_STYLE_URL,
+    new StaleWhileRevalidate({ cacheName: 'tapnet-map-style' }),
+    'GET',
+  );
+  // Tiles, glyphs and sprites do not change under one URL: from cache first, so places seen once are
+  // there offline. Capped and expired so that panning round the world cannot fill the user's storage.
+  registerRoute(
+    ({ url }) => url.origin === mapOrigin && url.href !== MAP_STYLE_URL,
+    new CacheFirst({
+      cacheName: 'tapnet-map-tiles',
+      plugins: [
+        new ExpirationPlugin({
+          maxEntries: MAP_TILES_MAX_ENTRIES,
+          maxAgeSeconds: MAP_TILES_MAX_AGE_S,
+          purgeOnQuotaError: true,
+        }),
+      ],
+    }),
+    'GET',
+  );
+}
 
 // The first install takes over open pages at once, so the very first visit is already offline-capable.
 // Later versions wait until the user accepts the update prompt (SKIP_WAITING below), so a page never

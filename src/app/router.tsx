@@ -62,7 +62,8 @@ const signedInRoutes: RouteObject[] = [
   { path: '/settings', element: <SettingsScreen /> },
   { path: '/edit-contacts', element: <EnableEditMode /> },
   placeholder('/invitations', 'Invitations', '/contacts'),
-  placeholder('/map', 'Map', '/contacts'),
+  // The map and maplibre load only here and in the contacts panel, never with the app's entry.
+  { path: '/map', lazy: async () => ({ Component: (await import('../features/map/map-screen')).MapScreen }) },
   {
     path: '/my-card',
     lazy: async () => ({ Component: (await import('../features/card/my-card-screen')).MyCardScreen }),

@@ -2,6 +2,7 @@
 import type { Role } from '../../contract/auth';
 import { clearAuthMirror } from '../db/auth-mirror';
 import { clearContactsCaches } from '../db/contacts-cache';
+import { clearMemberResponseCaches } from '../sync/response-caches';
 import { CONTACTS_CACHE_PREFIX, POLL_LEADER_PREFIX, StorageKeys } from './storage-keys';
 import { storeAccessToken, storeRefreshToken } from './tokens';
 
@@ -27,6 +28,7 @@ export function storeSignIn({ accessToken, refreshToken, role, email }: SignIn):
 export function clearSession(): void {
   clearAuthMirror().catch(() => {});
   clearContactsCaches().catch((error: unknown) => console.warn('Contacts cache: clear failed', error));
+  clearMemberResponseCaches().catch(() => {});
   for (const key of [StorageKeys.token, StorageKeys.refreshToken, StorageKeys.userEmail, StorageKeys.role]) {
     localStorage.removeItem(key);
   }

@@ -1,0 +1,88 @@
+// /map (spec §2): every contact with a location on one full-screen map, and the way back to /contacts.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { MapContact } from '../../../contract/contacts';
+import { listMapContacts } from '../../api/contacts';
+import { BackLink } from '../../ui/back-link';
+import { Button } from '../../ui/button';
+import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Notice } from '../../ui/notice';
+import { MapLoadBoundary } from './map-load-boundary';
+import styles from './map-screen.module.css';
+
+// maplibre is most of the map's weight: kept out of this screen's chunk, so the loading state shows at
+// once, and fetched alongside the contacts rather than after them.
+const loadContactsMap = () => import('../../map/contacts-map');
+const ContactsMap = lazy(async () => ({ default: (await loadContactsMap()).ContactsMap }));
+const LOADING_LABEL = 'Loading the map…';
+
+/** Spec §8 Empty states. */
+export const NO_LOCATION_DATA = 'No location data available';
+// The spec names no message for these failures.
+export const FETCH_MAP_CONTACTS_FAILED = 'Failed to load your contacts for the map.';
+const MAP_LOAD_FAILED = 'The map could not be loaded.';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; contacts: MapContact[] } | { kind: 'failed' };
+
+export function MapScreen() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  const fetchContacts = useCallback(() => {
+    let isCurrent = true;
+    setLoad({ kind: 'loading' });
+    listMapContacts().then(
+      (contacts) => isCurrent && setLoad({ kind: 'ready', contacts }),
+      () => isCurrent && setLoad({ kind: 'failed' }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  useEffect(fetchContacts, [fetchContacts]);
+  useEffect(() => {
+    // A failed download shows where the map would be (MapLoadBoundary); nothing to do here.
+    loadContactsMap().catch(() => {});
+  }, []);
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <BackLink to="/contacts" />
+        <h1 className={styles.title}>Map</h1>
+      </header>
+      <div className={styles.body}>
+        {load.kind === 'loading' && <LoadingPlaceholder label={LOADING_LABEL} />}
+        {load.kind === 'failed' && (
+          <div className={styles.message}>
+            <Notice tone="error" title={FETCH_MAP_CONTACTS_FAILED}>
+              Check your connection and try again.
+            </Notice>
+            <Button variant="secondary" onClick={fetchContacts}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {load.kind === 'ready' && load.contacts.length === 0 && (
+          <div className={styles.message}>
+            <p className={styles.empty}>{NO_LOCATION_DATA}</p>
+          </div>
+        )}
+        {load.kind === 'ready' && load.contacts.length > 0 && (
+          <MapLoadBoundary
+            fallback={
+              <div className={styles.message}>
+                <Notice tone="error" title={MAP_LOAD_FAILED}>
+                  Check your connection and reload the page.
+                </Notice>
+              </div>
+            }
+          >
+            <Suspense fallback={<LoadingPlaceholder label={LOADING_LABEL} />}>
+              <ContactsMap contacts={load.contacts} />
+            </Suspense>
+          </MapLoadBoundary>
+        )}
+      </div>
+    </main>
+  );
+}

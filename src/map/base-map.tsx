@@ -1,0 +1,72 @@
+// The map every screen shows: maplibre with the resolved style, zoom buttons, attribution and failure states.
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
+import MapView, {
+  AttributionControl,
+  type MapProps,
+  type MapRef,
+  NavigationControl,
+} from 'react-map-gl/maplibre';
+import styles from './map.module.css';
+import { loadMapStyle, type MapStyle } from './map-style';
+import { maplibre } from './maplibre';
+
+export const MAP_UNAVAILABLE_MESSAGE = 'The map cannot be shown right now.';
+
+interface BaseMapProps {
+  initialViewState: MapProps['initialViewState'];
+  /** What the map shows, for screen readers: the canvas itself says nothing. */
+  label: string;
+  mapRef?: Ref<MapRef>;
+  children?: ReactNode;
+}
+
+type StyleLoad = { kind: 'loading' } | { kind: 'ready'; style: MapStyle } | { kind: 'failed' };
+
+export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapProps) {
+  const [styleLoad, setStyleLoad] = useState<StyleLoad>({ kind: 'loading' });
+  const [isDrawn, setIsDrawn] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    loadMapStyle().then(
+      (style) => isCurrent && setStyleLoad({ kind: 'ready', style }),
+      () => isCurrent && setStyleLoad({ kind: 'failed' }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  if (styleLoad.kind === 'failed') {
+    return (
+      <div className={styles.unavailable} role="alert">
+        {MAP_UNAVAILABLE_MESSAGE}
+      </div>
+    );
+  }
+
+  return (
+    <section className={styles.frame} aria-label={label} aria-busy={!isDrawn}>
+      {styleLoad.kind === 'ready' && (
+        <MapView
+          ref={mapRef}
+          mapLib={maplibre}
+          mapStyle={styleLoad.style.spec}
+          maxZoom={styleLoad.style.maxZoom}
+          initialViewState={initialViewState}
+          attributionControl={false}
+          style={{ width: '100%', height: '100%' }}
+          onLoad={() => setIsDrawn(true)}
+          onError={(event) => {
+            // Only a map that could not start (no WebGL) has no target; a missing tile is not worth a word.
+            if (event.target === null) setStyleLoad({ kind: 'failed' });
+          }}
+        >
+          <NavigationControl position="top-right" showCompass={false} />
+          <AttributionControl position="bottom-right" compact />
+          {children}
+        </MapView>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+// Service-worker caches that hold a member's own API answers (sw/sw.ts). Ending a session deletes them
+// (clearSession), so the next person on the device never sees them; the map's tiles are nobody's and stay.
+export const MAP_CONTACTS_CACHE = 'tapnet-map-contacts';
+
+const MEMBER_RESPONSE_CACHES = [MAP_CONTACTS_CACHE];
+
+export async function clearMemberResponseCaches(): Promise<void> {
+  if (!('caches' in globalThis)) return;
+  await Promise.all(MEMBER_RESPONSE_CACHES.map((name) => caches.delete(name)));
+}

@@ -1,0 +1,30 @@
+import type { Locator, Page } from '@playwright/test';
+
+export class MapPage {
+  readonly back: Locator;
+  readonly map: Locator;
+  readonly canvas: Locator;
+  readonly empty: Locator;
+  readonly unavailable: Locator;
+
+  constructor(readonly page: Page) {
+    this.back = page.getByRole('link', { name: 'Back' });
+    this.map = page.getByRole('region', { name: /^Map of \d+ contacts?$/ });
+    this.canvas = page.locator('canvas.maplibregl-canvas');
+    this.empty = page.getByText('No location data available');
+    this.unavailable = page.getByText('The map cannot be shown right now.');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/map');
+  }
+
+  marker(name: string): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${name}, Added `) });
+  }
+
+  /** maplibre has loaded its style and drawn the first frame (the map region stops being busy). */
+  async waitForBasemap(): Promise<void> {
+    await this.page.locator('section[aria-busy="false"]').and(this.map).waitFor();
+  }
+}
