@@ -127,6 +127,13 @@ export interface CardEventsTable {
   occurred_at: Generated<Date>;
 }
 
+export interface InvitationsTable {
+  id: Generated<string>;
+  inviter_id: string;
+  invitee_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -140,4 +147,5 @@ export interface Database {
   contacts: ContactsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
+  invitations: InvitationsTable;
 }

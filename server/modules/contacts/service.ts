@@ -6,6 +6,7 @@ import { HttpError } from '../../errors';
 import type { StoredResponse } from '../../idempotency';
 import { cardMessages } from '../cards/lookup';
 import { findPublicCard } from '../cards/queries';
+import { inviteMember } from '../invitations/service';
 import { insertContactFromCard, toContact } from './queries';
 
 export const contactMessages = {
@@ -31,5 +32,6 @@ export async function saveContactFromCard(
     lng: request.lng ?? null,
   });
   if (!row) throw new HttpError(400, contactMessages.alreadyExists);
+  await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return { statusCode: 201, body: { message: contactMessages.saved, contact: toContact(row) } };
 }
