@@ -50,7 +50,12 @@ const signedInRoutes: RouteObject[] = [
   { path: '/contacts', element: <ContactsScreen /> },
   { path: '/settings', element: <SettingsScreen /> },
   { path: '/edit-contacts', element: <EnableEditMode /> },
-  placeholder('/invitations', 'Invitations', '/contacts'),
+  {
+    path: '/invitations',
+    lazy: async () => ({
+      Component: (await import('../features/invitations/invitations-screen')).InvitationsScreen,
+    }),
+  },
   placeholder('/map', 'Map', '/contacts'),
   {
     path: '/my-card',
@@ -63,7 +68,10 @@ const signedInRoutes: RouteObject[] = [
   placeholder('/account-settings', 'Account', '/settings'),
   placeholder('/delete-account', 'Delete Account', '/contacts'),
   placeholder('/notification-settings', 'Notification Settings', '/settings'),
-  placeholder('/policy', 'Policy Documents', '/settings'),
+  {
+    path: '/policy',
+    lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
+  },
   placeholder('/insights', 'Insights', '/contacts'),
   placeholder('/insights/analytics', 'Analytics', '/insights'),
   placeholder('/insights/enhanced-analytics', 'Enhanced Analytics', '/insights'),
