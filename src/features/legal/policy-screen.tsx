@@ -5,6 +5,21 @@ import { Link, useSearchParams } from 'react-router';
 import styles from './policy.module.css';
 import { LAST_UPDATED, POLICY_DOCUMENTS, type PolicyDocument } from './policy-documents';
 
+const EMAIL_ADDRESS = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/;
+
+/** The documents are plain text; the addresses in them become mailto links. */
+function withEmailLinks(text: string) {
+  return text.split(EMAIL_ADDRESS).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={part} href={`mailto:${part}`}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** Which key moves the selection where, following the WAI-ARIA tabs pattern. */
 function nextIndex(key: string, current: number, count: number): number | null {
   if (key === 'ArrowRight') return (current + 1) % count;
@@ -89,12 +104,12 @@ function PolicyPanel({ document }: { document: PolicyDocument }) {
         <section key={section.heading} className={styles.section}>
           <h3 className={styles.sectionHeading}>{section.heading}</h3>
           {section.paragraphs?.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>{withEmailLinks(paragraph)}</p>
           ))}
           {section.items && (
             <ul className={styles.items}>
               {section.items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>{withEmailLinks(item)}</li>
               ))}
             </ul>
           )}
