@@ -1,19 +1,33 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { createCardOwner, listContactsOf, logInByApi, ownerCard } from './cards';
-import { expect, type NewUser, test } from './fixtures';
+import { expect, type Mailbox, type NewUser, test } from './fixtures';
 import { InvitationsPage } from './pages/invitations-page';
 import { LoginPage } from './pages/login-page';
 
 type ContactSeen = { name: string; email: string; nfcUID: string | null; fromInvitation: boolean };
 
-async function saveCardByApi(request: APIRequestContext, saver: NewUser, nfcUID: string): Promise<void> {
+/** A member holding a card that `saver` has saved, so they have the saver's invitation. */
+async function ownerInvitedBy(request: APIRequestContext, mailbox: Mailbox, saver: NewUser) {
+  const owner = await createCardOwner(request, mailbox);
   const token = await logInByApi(request, saver);
   const saved = await request.post('/api/contact/create', {
-    data: { nfcUID },
+    data: { nfcUID: owner.nfcUID },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(saved.status(), await saved.text()).toBe(201);
+  return owner;
+}
+
+/** Signs the card's owner in and opens their invitations: the start of every answering journey. */
+async function openInvitationsAs(page: Page, user: NewUser): Promise<InvitationsPage> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logIn(user.email, user.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+  const invitations = new InvitationsPage(page);
+  await invitations.goto();
+  return invitations;
 }
 
 async function contactsOf(request: APIRequestContext, user: NewUser): Promise<ContactSeen[]> {
@@ -26,14 +40,9 @@ test('the owner of a saved card accepts the saver’s invitation and both have e
   mailbox,
   verifiedUser: saver,
 }) => {
-  const owner = await createCardOwner(request, mailbox);
-  await saveCardByApi(request, saver, owner.nfcUID);
+  const owner = await ownerInvitedBy(request, mailbox, saver);
 
-  await new LoginPage(page).goto();
-  await new LoginPage(page).logIn(owner.user.email, owner.user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
-  const invitations = new InvitationsPage(page);
-  await invitations.goto();
+  const invitations = await openInvitationsAs(page, owner.user);
   const invitation = invitations.invitationFrom(saver.name);
   await expect(invitation).toBeVisible();
   await expect(invitation).toContainText(saver.email);
@@ -61,14 +70,9 @@ test('denying an invitation removes it and adds nobody', async ({
   mailbox,
   verifiedUser: saver,
 }) => {
-  const owner = await createCardOwner(request, mailbox);
-  await saveCardByApi(request, saver, owner.nfcUID);
+  const owner = await ownerInvitedBy(request, mailbox, saver);
 
-  await new LoginPage(page).goto();
-  await new LoginPage(page).logIn(owner.user.email, owner.user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
-  const invitations = new InvitationsPage(page);
-  await invitations.goto();
+  const invitations = await openInvitationsAs(page, owner.user);
   await invitations.deny(saver.name).click();
   await expect(invitations.toast('Invitation denied.')).toBeVisible();
   await expect(invitations.empty).toBeVisible();
@@ -79,11 +83,7 @@ test('denying an invitation removes it and adds nobody', async ({
 });
 
 test('a member without invitations is told none are pending', async ({ page, verifiedUser }) => {
-  await new LoginPage(page).goto();
-  await new LoginPage(page).logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
-  const invitations = new InvitationsPage(page);
-  await invitations.goto();
+  const invitations = await openInvitationsAs(page, verifiedUser);
   await expect(invitations.heading).toBeVisible();
   await expect(invitations.empty).toBeVisible();
   await expect(page.getByText(ownerCard.name)).toHaveCount(0);

@@ -1,12 +1,12 @@
 // /invitations: pending invitations from members who saved my card, each accepted or denied (spec §2, §8).
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { Invitation } from '../../../contract/invitations';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, denyInvitation, listInvitations } from '../../api/invitations';
 import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { ScreenLayout } from '../../ui/screen-layout';
 import { showToast } from '../../ui/toast-store';
 import styles from './invitations.module.css';
 
@@ -60,36 +60,30 @@ export function InvitationsScreen() {
   }
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/contacts" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Invitations</h1>
-        <p className={styles.intro}>People who saved your card. Accept to add them to your contacts too.</p>
-        {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
-        {list.status === 'failed' && (
-          <div className={styles.failed}>
-            <Notice tone="error" title={INVITATION_MESSAGES.loadFailed}>
-              Check your connection and try again.
-            </Notice>
-            <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
-              Try again
-            </Button>
-          </div>
-        )}
-        {list.status === 'loaded' && list.invitations.length === 0 && (
-          <p className={styles.empty}>{INVITATION_MESSAGES.empty}</p>
-        )}
-        {list.status === 'loaded' && list.invitations.length > 0 && (
-          <ul className={styles.list} aria-label="Pending invitations">
-            {list.invitations.map((invitation) => (
-              <InvitationItem key={invitation._id} invitation={invitation} onAnswered={remove} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </main>
+    <ScreenLayout title="Invitations" backTo="/contacts">
+      <p className={styles.intro}>People who saved your card. Accept to add them to your contacts too.</p>
+      {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
+      {list.status === 'failed' && (
+        <div className={styles.failed}>
+          <Notice tone="error" title={INVITATION_MESSAGES.loadFailed}>
+            Check your connection and try again.
+          </Notice>
+          <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {list.status === 'loaded' && list.invitations.length === 0 && (
+        <p className={styles.empty}>{INVITATION_MESSAGES.empty}</p>
+      )}
+      {list.status === 'loaded' && list.invitations.length > 0 && (
+        <ul className={styles.list} aria-label="Pending invitations">
+          {list.invitations.map((invitation) => (
+            <InvitationItem key={invitation._id} invitation={invitation} onAnswered={remove} />
+          ))}
+        </ul>
+      )}
+    </ScreenLayout>
   );
 }
 

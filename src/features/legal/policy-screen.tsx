@@ -1,7 +1,8 @@
 // /policy: the legal documents in one tabbed page (spec §2 Legal page). The open tab is in the
 // address (?doc=terms), so a document can be linked to directly.
 import { type KeyboardEvent, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { ScreenLayout } from '../../ui/screen-layout';
 import styles from './policy.module.css';
 import { LAST_UPDATED, POLICY_DOCUMENTS, type PolicyDocument } from './policy-documents';
 
@@ -52,38 +53,32 @@ export function PolicyScreen() {
   }
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/settings" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Policy Documents</h1>
-        <div role="tablist" aria-label="Policy documents" className={styles.tabs} onKeyDown={handleKeyDown}>
-          {POLICY_DOCUMENTS.map((document, index) => {
-            const isSelected = index === selectedIndex;
-            return (
-              <button
-                key={document.id}
-                ref={(element) => {
-                  tabs.current[index] = element;
-                }}
-                type="button"
-                role="tab"
-                id={`policy-tab-${document.id}`}
-                aria-selected={isSelected}
-                aria-controls={`policy-panel-${document.id}`}
-                tabIndex={isSelected ? 0 : -1}
-                className={styles.tab}
-                onClick={() => select(index)}
-              >
-                {document.title}
-              </button>
-            );
-          })}
-        </div>
-        {selected && <PolicyPanel document={selected} />}
+    <ScreenLayout title="Policy Documents" backTo="/settings" isWide>
+      <div role="tablist" aria-label="Policy documents" className={styles.tabs} onKeyDown={handleKeyDown}>
+        {POLICY_DOCUMENTS.map((document, index) => {
+          const isSelected = index === selectedIndex;
+          return (
+            <button
+              key={document.id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`policy-tab-${document.id}`}
+              aria-selected={isSelected}
+              aria-controls={`policy-panel-${document.id}`}
+              tabIndex={isSelected ? 0 : -1}
+              className={styles.tab}
+              onClick={() => select(index)}
+            >
+              {document.title}
+            </button>
+          );
+        })}
       </div>
-    </main>
+      {selected && <PolicyPanel document={selected} />}
+    </ScreenLayout>
   );
 }
 
