@@ -82,6 +82,38 @@ test('denying an invitation removes it and adds nobody', async ({
   await expect(invitations.empty).toBeVisible();
 });
 
+test('offline, answering fails with a message and the invitation stays until it can be answered', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser: saver,
+}) => {
+  const owner = await ownerInvitedBy(request, mailbox, saver);
+  const invitations = await openInvitationsAs(page, owner.user);
+  await expect(invitations.invitationFrom(saver.name)).toBeVisible();
+
+  await context.setOffline(true);
+  await invitations.accept(saver.name).click();
+  await expect(invitations.alert('Failed to accept invitation.')).toBeVisible();
+  await invitations.deny(saver.name).click();
+  await expect(invitations.alert('Failed to deny invitation.')).toBeVisible();
+  await expect(invitations.invitationFrom(saver.name)).toBeVisible();
+  await expect(invitations.accept(saver.name)).toBeEnabled();
+
+  await invitations.back.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.goBack();
+  await expect(invitations.heading).toBeVisible();
+  await expect(invitations.alert('Unable to load invitations.')).toBeVisible();
+
+  await context.setOffline(false);
+  await invitations.retry.click();
+  await invitations.accept(saver.name).click();
+  await expect(invitations.toast('Invitation accepted!')).toBeVisible();
+  expect(await contactsOf(request, owner.user)).toHaveLength(1);
+});
+
 test('a member without invitations is told none are pending', async ({ page, verifiedUser }) => {
   const invitations = await openInvitationsAs(page, verifiedUser);
   await expect(invitations.heading).toBeVisible();

@@ -5,12 +5,14 @@ export class InvitationsPage {
   readonly list: Locator;
   readonly empty: Locator;
   readonly back: Locator;
+  readonly retry: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Invitations', level: 1 });
     this.list = page.getByRole('list', { name: 'Pending invitations' });
     this.empty = page.getByText('No pending invitations.');
     this.back = page.getByRole('link', { name: 'Back' });
+    this.retry = page.getByRole('button', { name: 'Try again' });
   }
 
   async goto(): Promise<void> {
@@ -31,5 +33,9 @@ export class InvitationsPage {
 
   toast(message: string): Locator {
     return this.page.getByRole('status').filter({ hasText: message });
+  }
+
+  alert(message: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: message });
   }
 }
