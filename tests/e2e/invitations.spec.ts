@@ -76,6 +76,8 @@ test('denying an invitation removes it and adds nobody', async ({
   await invitations.deny(saver.name).click();
   await expect(invitations.toast('Invitation denied.')).toBeVisible();
   await expect(invitations.empty).toBeVisible();
+  // Focus is not lost with the answered invitation.
+  await expect(invitations.empty).toBeFocused();
   expect(await contactsOf(request, owner.user)).toEqual([]);
 
   await page.reload();

@@ -1,5 +1,5 @@
 // /invitations: pending invitations from members who saved my card, each accepted or denied (spec §2, §8).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Invitation } from '../../../contract/invitations';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, denyInvitation, listInvitations } from '../../api/invitations';
@@ -38,6 +38,10 @@ const ANSWERS: Record<Answer, { call: (id: string) => Promise<unknown>; done: st
 export function InvitationsScreen() {
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Where the answered invitation was: keyboard and screen-reader users continue from there, not from the top.
+  const [answeredIndex, setAnsweredIndex] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each retry is a new attempt to load.
   useEffect(() => {
@@ -51,7 +55,17 @@ export function InvitationsScreen() {
     };
   }, [attempt]);
 
+  useEffect(() => {
+    if (answeredIndex === null) return;
+    const items = listRef.current?.querySelectorAll('li') ?? [];
+    const next = items[Math.min(answeredIndex, items.length - 1)]?.querySelector('button');
+    (next ?? emptyRef.current)?.focus();
+    setAnsweredIndex(null);
+  }, [answeredIndex]);
+
   function remove(invitationId: string) {
+    const items = Array.from(listRef.current?.children ?? []);
+    setAnsweredIndex(items.findIndex((item) => item.getAttribute('data-invitation-id') === invitationId));
     setList((current) =>
       current.status === 'loaded'
         ? { ...current, invitations: current.invitations.filter((item) => item._id !== invitationId) }
@@ -74,10 +88,12 @@ export function InvitationsScreen() {
         </div>
       )}
       {list.status === 'loaded' && list.invitations.length === 0 && (
-        <p className={styles.empty}>{INVITATION_MESSAGES.empty}</p>
+        <p ref={emptyRef} tabIndex={-1} className={styles.empty}>
+          {INVITATION_MESSAGES.empty}
+        </p>
       )}
       {list.status === 'loaded' && list.invitations.length > 0 && (
-        <ul className={styles.list} aria-label="Pending invitations">
+        <ul ref={listRef} className={styles.list} aria-label="Pending invitations">
           {list.invitations.map((invitation) => (
             <InvitationItem key={invitation._id} invitation={invitation} onAnswered={remove} />
           ))}
@@ -113,7 +129,7 @@ function InvitationItem({
   }
 
   return (
-    <li className={styles.item}>
+    <li className={styles.item} data-invitation-id={invitation._id}>
       <div className={styles.person}>
         <span className={styles.avatar} aria-hidden="true">
           {invitation.name.charAt(0).toUpperCase()}
