@@ -19,6 +19,7 @@ import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
@@ -104,6 +105,7 @@ export async function buildApp({
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });
+      await api.register(invitationRoutes, { prefix: '/invitations' });
       await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },

@@ -134,6 +134,13 @@ export interface CardEventsTable {
   occurred_at: Generated<Date>;
 }
 
+export interface InvitationsTable {
+  id: Generated<string>;
+  inviter_id: string;
+  invitee_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -148,4 +155,5 @@ export interface Database {
   contact_list_versions: ContactListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
+  invitations: InvitationsTable;
 }

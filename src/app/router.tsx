@@ -61,7 +61,12 @@ const signedInRoutes: RouteObject[] = [
   { path: '/contacts', element: <ContactsScreen /> },
   { path: '/settings', element: <SettingsScreen /> },
   { path: '/edit-contacts', element: <EnableEditMode /> },
-  placeholder('/invitations', 'Invitations', '/contacts'),
+  {
+    path: '/invitations',
+    lazy: async () => ({
+      Component: (await import('../features/invitations/invitations-screen')).InvitationsScreen,
+    }),
+  },
   // The map and maplibre load only here and in the contacts panel, never with the app's entry.
   { path: '/map', lazy: async () => ({ Component: (await import('../features/map/map-screen')).MapScreen }) },
   {
@@ -76,7 +81,10 @@ const signedInRoutes: RouteObject[] = [
   accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
   accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
   accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
-  placeholder('/policy', 'Policy Documents', '/settings'),
+  {
+    path: '/policy',
+    lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
+  },
   placeholder('/insights', 'Insights', '/contacts'),
   placeholder('/insights/analytics', 'Analytics', '/insights'),
   placeholder('/insights/enhanced-analytics', 'Enhanced Analytics', '/insights'),

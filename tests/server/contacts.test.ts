@@ -476,12 +476,17 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     expect(listed).toMatchObject({ contactDetailsSent: true, inviteSentByEmail: true });
   });
 
-  it('sends to a member without an e-mail invitation to join, pointing them to their invitations', async () => {
+  it('sends to a member an invitation to connect instead of one to join, pointing them to their invitations', async () => {
     const memberEmail = uniqueEmail('member');
     const sender = await createMemberWithCard(t(), { name: 'Grace Hopper', email: uniqueEmail('grace') });
     // The card owner's account address is the one on their card, so the contact's e-mail is a member's.
     const { owner, contact } = await visitorWithContact({ visitor: sender, cardEmail: memberEmail });
     await t().db.updateTable('users').set({ email: memberEmail }).where('email', '=', owner.email).execute();
+    // Saving the card invited them already; once that is answered, sending the card invites them again.
+    await t()
+      .db.deleteFrom('invitations')
+      .where('invitee_id', 'in', (eb) => eb.selectFrom('users').select('id').where('email', '=', memberEmail))
+      .execute();
 
     expect((await sendCard(sender.accessToken, contact._id)).statusCode).toBe(200);
     const mail = await t().sink.waitForMail(memberEmail);
@@ -492,6 +497,12 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
       contact_details_sent: true,
       invite_sent_by_email: false,
     });
+    const invitations = await t().app.inject({
+      method: 'GET',
+      url: '/api/invitations',
+      headers: bearer(owner.accessToken),
+    });
+    expect(invitations.json()).toEqual([expect.objectContaining({ name: 'Grace Hopper' })]);
   });
 
   it('sends no e-mail to a member who opted out, still marking the card sent, while their reset mail goes out', async () => {

@@ -34,7 +34,7 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
 export function insertContactFromCard(
   db: Db,
   ownerId: string,
-  card: PublicCard,
+  card: Omit<PublicCard, 'nfcUID'> & { nfcUID: string | null },
   place: { lat: number | null; lng: number | null },
   options: { fromInvitation?: boolean } = {},
 ) {

@@ -1,5 +1,5 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { type CreateContactRequest, SendCardMessages } from '../../../contract/contacts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -11,6 +11,7 @@ import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { cardMessages } from '../cards/lookup';
 import { findPublicCard } from '../cards/queries';
 import { toVCard, vCardFileName } from '../cards/vcard';
+import { inviteMember } from '../invitations/service';
 import { findAccount, hasOptedOutOfEmail } from '../user/queries';
 import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 
@@ -43,6 +44,7 @@ export async function saveContactFromCard(
     lng: request.lng ?? null,
   });
   if (!row) throw new HttpError(400, contactMessages.alreadyExists);
+  await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return { statusCode: 201, body: { message: contactMessages.saved, contact: toContact(row) } };
 }
 
@@ -76,19 +78,10 @@ export async function sendMyCard(ctx: AppContext, userId: string, contactId: str
     }),
   );
   if (memberId && memberId !== userId)
-    await inviteMemberToConnect(db, { fromUserId: userId, toUserId: memberId });
+    await db.transaction().execute((trx) => inviteMember(trx, { inviterId: userId, inviteeId: memberId }));
   await markCardSent(db, contact._id, { inviteSentByEmail: !memberId });
   return wasMailed ? SendCardMessages.sent : SendCardMessages.inAppOnly;
 }
-
-/**
- * The invitation a member receives when someone sends them their card (DESIGN.md §4 Invitations).
- * Creating it belongs to the invitations module (issue 4), which fills this in.
- */
-async function inviteMemberToConnect(
-  _db: Kysely<Database>,
-  _invitation: { fromUserId: string; toUserId: string },
-): Promise<void> {}
 
 /**
  * Every mail a member did not ask for themselves (a card someone sent, an invitation) goes through

@@ -1,0 +1,166 @@
+// /invitations: pending invitations from members who saved my card, each accepted or denied (spec §2, §8).
+import { useEffect, useRef, useState } from 'react';
+import type { Invitation } from '../../../contract/invitations';
+import { ApiError } from '../../api/client';
+import { acceptInvitation, denyInvitation, listInvitations } from '../../api/invitations';
+import { Button } from '../../ui/button';
+import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Notice } from '../../ui/notice';
+import { ScreenLayout } from '../../ui/screen-layout';
+import { showToast } from '../../ui/toast-store';
+import styles from './invitations.module.css';
+
+export const INVITATION_MESSAGES = {
+  accepted: 'Invitation accepted!',
+  denied: 'Invitation denied.',
+  acceptFailed: 'Failed to accept invitation.',
+  denyFailed: 'Failed to deny invitation.',
+  loadFailed: 'Unable to load invitations.',
+  empty: 'No pending invitations.',
+} as const;
+
+type Answer = 'accept' | 'deny';
+
+type ListState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; invitations: Invitation[] };
+
+const ANSWERS: Record<Answer, { call: (id: string) => Promise<unknown>; done: string; failed: string }> = {
+  accept: {
+    call: acceptInvitation,
+    done: INVITATION_MESSAGES.accepted,
+    failed: INVITATION_MESSAGES.acceptFailed,
+  },
+  deny: { call: denyInvitation, done: INVITATION_MESSAGES.denied, failed: INVITATION_MESSAGES.denyFailed },
+};
+
+export function InvitationsScreen() {
+  const [list, setList] = useState<ListState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // Where the answered invitation was: keyboard and screen-reader users continue from there, not from the top.
+  const [answeredIndex, setAnsweredIndex] = useState<number | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each retry is a new attempt to load.
+  useEffect(() => {
+    let isCurrent = true;
+    setList({ status: 'loading' });
+    listInvitations()
+      .then((invitations) => isCurrent && setList({ status: 'loaded', invitations }))
+      .catch(() => isCurrent && setList({ status: 'failed' }));
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    if (answeredIndex === null) return;
+    const items = listRef.current?.querySelectorAll('li') ?? [];
+    const next = items[Math.min(answeredIndex, items.length - 1)]?.querySelector('button');
+    (next ?? emptyRef.current)?.focus();
+    setAnsweredIndex(null);
+  }, [answeredIndex]);
+
+  function remove(invitationId: string) {
+    const items = Array.from(listRef.current?.children ?? []);
+    setAnsweredIndex(items.findIndex((item) => item.getAttribute('data-invitation-id') === invitationId));
+    setList((current) =>
+      current.status === 'loaded'
+        ? { ...current, invitations: current.invitations.filter((item) => item._id !== invitationId) }
+        : current,
+    );
+  }
+
+  return (
+    <ScreenLayout title="Invitations" backTo="/contacts">
+      <p className={styles.intro}>People who saved your card. Accept to add them to your contacts too.</p>
+      {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
+      {list.status === 'failed' && (
+        <div className={styles.failed}>
+          <Notice tone="error" title={INVITATION_MESSAGES.loadFailed}>
+            Check your connection and try again.
+          </Notice>
+          <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {list.status === 'loaded' && list.invitations.length === 0 && (
+        <p ref={emptyRef} tabIndex={-1} className={styles.empty}>
+          {INVITATION_MESSAGES.empty}
+        </p>
+      )}
+      {list.status === 'loaded' && list.invitations.length > 0 && (
+        <ul ref={listRef} className={styles.list} aria-label="Pending invitations">
+          {list.invitations.map((invitation) => (
+            <InvitationItem key={invitation._id} invitation={invitation} onAnswered={remove} />
+          ))}
+        </ul>
+      )}
+    </ScreenLayout>
+  );
+}
+
+function InvitationItem({
+  invitation,
+  onAnswered,
+}: {
+  invitation: Invitation;
+  onAnswered: (invitationId: string) => void;
+}) {
+  const [busy, setBusy] = useState<Answer | null>(null);
+  const headline = [invitation.role, invitation.company].filter(Boolean).join(' · ');
+
+  async function answer(kind: Answer) {
+    const { call, done, failed } = ANSWERS[kind];
+    setBusy(kind);
+    try {
+      await call(invitation._id);
+      showToast('success', done);
+      onAnswered(invitation._id);
+    } catch (error) {
+      showToast('error', failed);
+      // Already answered elsewhere (another tab or device): it is no longer pending here either.
+      if (error instanceof ApiError && error.status === 404) onAnswered(invitation._id);
+      setBusy(null);
+    }
+  }
+
+  return (
+    <li className={styles.item} data-invitation-id={invitation._id}>
+      <div className={styles.person}>
+        <span className={styles.avatar} aria-hidden="true">
+          {invitation.name.charAt(0).toUpperCase()}
+        </span>
+        <div className={styles.details}>
+          <p className={styles.name}>{invitation.name}</p>
+          {headline && <p className={styles.headline}>{headline}</p>}
+          <p className={styles.email}>{invitation.email}</p>
+        </div>
+      </div>
+      <div className={styles.actions}>
+        <Button
+          aria-label={`Accept invitation from ${invitation.name}`}
+          isBusy={busy === 'accept'}
+          busyLabel="Accepting…"
+          disabled={busy !== null}
+          onClick={() => answer('accept')}
+        >
+          Accept
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={`Deny invitation from ${invitation.name}`}
+          isBusy={busy === 'deny'}
+          busyLabel="Denying…"
+          disabled={busy !== null}
+          onClick={() => answer('deny')}
+        >
+          Deny
+        </Button>
+      </div>
+    </li>
+  );
+}
