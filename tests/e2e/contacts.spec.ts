@@ -1,7 +1,7 @@
 // The /contacts screen as a member uses it: one contact at a time, sort and flag, notes that save
 // themselves, edit mode, sending one's card, the activation prompt, and what happens offline.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, issueCard, logInByApi, ownerCard } from './cards';
 import { expect, type Mailbox, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
@@ -311,17 +311,12 @@ test('the contacts screen has no serious accessibility violations @desktop', asy
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, {}]);
   const contacts = await openContacts(page, verifiedUser);
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-
   await expect(contacts.activationPrompt).toBeVisible();
-  expect(await serious()).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   await contacts.completeActivationLater();
   await expect(contacts.slideLabelled(1, 2)).toBeVisible();
   await contacts.edit.click();
   await contacts.tab('Notes').click();
   await expect(contacts.notes).toBeVisible();
-  expect(await serious()).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations } from './axe';
+import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, listContactsOf, logInByApi, ownerCard } from './cards';
 import { expect, type Mailbox, type NewUser, test } from './fixtures';
 import { InvitationsPage } from './pages/invitations-page';

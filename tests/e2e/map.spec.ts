@@ -1,6 +1,7 @@
 // /map: a member's located contacts on a map that also works with the network off.
-import AxeBuilder from '@axe-core/playwright';
+
 import type { APIRequestContext } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, logInByApi, ownerCard } from './cards';
 import { expect, type NewUser, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
@@ -120,9 +121,5 @@ test('the map screen has no serious accessibility problems @desktop', async ({
   await mapPage.marker(ownerCard.name).click();
   await mapPage.waitForBasemap();
 
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 });

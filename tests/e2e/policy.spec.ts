@@ -1,4 +1,4 @@
-import { expectNoSeriousAxeViolations } from './axe';
+import { expectNoSeriousAxeViolations } from './accessibility';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { PolicyPage } from './pages/policy-page';

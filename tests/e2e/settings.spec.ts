@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { verificationCodeIn } from '../support/mail-content';
+import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, logInByApi, ownerCard } from './cards';
 import { expect, type NewUser, test } from './fixtures';
 import { AccountSettingsPage } from './pages/account-settings-page';
@@ -19,12 +19,6 @@ async function logIn(page: Page, user: NewUser): Promise<void> {
   await expect(page).toHaveURL(/\/contacts$/);
 }
 
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
 test('each settings entry reaches its screen and Back returns to settings', async ({
   page,
   verifiedUser,
@@ -33,7 +27,7 @@ test('each settings entry reaches its screen and Back returns to settings', asyn
   const settings = new SettingsPage(page);
   await settings.goto();
   await expect(settings.logOut).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
   const screens = [
     { entry: 'Notification Settings', url: /\/notification-settings$/, heading: 'Notification Settings' },
     { entry: 'Insight Preferences', url: /\/insight-preferences$/, heading: 'Insight Preferences' },
@@ -72,7 +66,7 @@ test('account management shows the account and leads to password change and priv
   await expect(account.detail('Name')).toHaveText(verifiedUser.name);
   await expect(account.detail('Email')).toHaveText(verifiedUser.email);
   await expect(account.detail('Member since')).toContainText(String(new Date().getFullYear()));
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   await account.changePassword.click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -83,7 +77,7 @@ test('account management shows the account and leads to password change and priv
   const privacy = new PrivacySettingsPage(page);
   await expect(privacy.heading).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What Tapnet keeps about you' })).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
   await privacy.back.click();
   await expect(page).toHaveURL(/\/account-settings$/);
   await account.back.click();
@@ -149,7 +143,7 @@ test('notification settings stay as set after a reload', async ({ page, verified
   const notifications = new NotificationSettingsPage(page);
   await notifications.goto();
   await expect(notifications.emailNotifications).toBeChecked();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   await notifications.emailNotifications.click();
   await expect(page.getByText('Notification settings updated successfully!')).toBeVisible();
@@ -177,7 +171,7 @@ test('deleting the account from account management asks for "delete", signs out,
   await account.goto();
   await account.deleteAccount.click();
   await expect(account.dialog).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 
   await account.confirmation.fill('remove');
   await account.confirmDelete.click();
@@ -217,7 +211,7 @@ test('the delete-account page confirms twice, Cancel keeps the account, and dele
   const deletePage = new DeleteAccountPage(page);
   await deletePage.goto();
   await expect(deletePage.heading).toBeVisible();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
   await deletePage.cancel.click();
   await expect(page).toHaveURL(/\/contacts$/);
 
