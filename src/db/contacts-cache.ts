@@ -48,6 +48,15 @@ async function readValidSet(userId: string, now: number): Promise<ContactSet | n
 }
 
 /**
+ * Whether the member has a fresh cache entry, without reading its contacts: enough to decide whether
+ * to fetch at start, where reading and checking thousands of rows would delay the first paint. A bad
+ * row is still caught by the next revalidation, which reads every row before trusting the etag.
+ */
+export async function hasFreshContactSet(userId: string, now = Date.now()): Promise<boolean> {
+  return (await readValidSet(userId, now)) !== null;
+}
+
+/**
  * The member's cache, or null when it is absent, expired, of another schema version, or has a row that
  * no longer parses (one bad row makes the whole list, and so its etag, untrustworthy). It only reads,
  * so it can run inside a live query.

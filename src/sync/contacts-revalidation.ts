@@ -3,6 +3,7 @@
 import { type ContactListResult, fetchContactList } from '../api/contact-list';
 import {
   type ContactChange,
+  hasFreshContactSet,
   mergeContactChange,
   storeContactList,
   takeContactsCache,
@@ -32,6 +33,15 @@ async function readCacheOrNull(userId: string) {
   } catch (error) {
     warn('read', error);
     return null;
+  }
+}
+
+async function hasFreshCache(userId: string): Promise<boolean> {
+  try {
+    return await hasFreshContactSet(userId);
+  } catch (error) {
+    warn('read', error);
+    return false;
   }
 }
 
@@ -108,12 +118,12 @@ export async function prefetchContacts(
   userId: string,
   fetchList: FetchContactList = fetchContactList,
 ): Promise<RevalidationOutcome> {
-  return (await readCacheOrNull(userId)) ? 'unchanged' : revalidateContacts(userId, fetchList);
+  return (await hasFreshCache(userId)) ? 'unchanged' : revalidateContacts(userId, fetchList);
 }
 
 /** The contacts page opened: the cached list shows at once and is revalidated shortly after. */
 export async function revalidateOnContactsLoad(userId: string): Promise<RevalidationOutcome> {
-  return (await readCacheOrNull(userId))
+  return (await hasFreshCache(userId))
     ? scheduleRevalidation(userId, { delayMs: CACHED_LOAD_REVALIDATION_DELAY_MS })
     : revalidateContacts(userId);
 }
