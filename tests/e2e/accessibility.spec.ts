@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 
 test('the sign-in screens have no serious accessibility violations', async ({ page }) => {
-  for (const path of ['/login', '/register', '/forgot-password']) {
+  for (const path of ['/login', '/register', '/forgot-password', `/reset-password/${'a'.repeat(43)}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

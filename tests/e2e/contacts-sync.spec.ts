@@ -1,10 +1,13 @@
 // Two tabs of one member share the polling for contacts (spec §4 Contacts cache, Polling): only the
 // leader tab asks the server, and when it closes the other tab takes over. Also: the contacts cache
 // is filled after login and removed with the session.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createCardOwner, logInByApi, ownerCard } from './cards';
+import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { SettingsPage } from './pages/settings-page';
+import { waitForServiceWorkerControl } from './service-worker';
 
 /** The leader's first poll comes 5 s after it is elected, the next 21 to 29 s later. */
 const TWO_POLLS_TIMEOUT_MS = 5_000 + 29_000 + 10_000;
@@ -44,6 +47,72 @@ function cachedContactSets(tab: Page): Promise<number> {
       }),
   );
 }
+
+/** The member saves a card elsewhere (another device): through the API, not through these tabs. */
+async function saveCardElsewhere(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  member: NewUser,
+): Promise<void> {
+  const owner = await createCardOwner(request, mailbox);
+  const token = await logInByApi(request, member);
+  const saved = await request.post('/api/contact/create', {
+    data: { nfcUID: owner.nfcUID },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
+
+async function openContacts(page: Page, member: NewUser): Promise<ContactsPage> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await page.evaluate(() => localStorage.setItem('activationPromptDismissed', 'true'));
+  await login.logIn(member.email, member.password);
+  await expect(page).toHaveURL(/\/contacts$/);
+  return new ContactsPage(page);
+}
+
+test('a contact saved elsewhere appears in both open tabs of the member', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  test.setTimeout(120_000);
+  const first = await openContacts(page, verifiedUser);
+  await expect(first.emptyText).toBeVisible();
+  const secondTab = await context.newPage();
+  const second = new ContactsPage(secondTab);
+  await second.goto();
+  await expect(second.emptyText).toBeVisible();
+
+  await saveCardElsewhere(request, mailbox, verifiedUser);
+  // The leader's next poll stores it; the other tab sees the stored list through its live query.
+  for (const tab of [first, second]) {
+    await expect(tab.cardName).toHaveText(ownerCard.name, { timeout: TWO_POLLS_TIMEOUT_MS });
+  }
+});
+
+test('the contacts screen shows the cached contacts with the network off', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await saveCardElsewhere(request, mailbox, verifiedUser);
+  const contacts = await openContacts(page, verifiedUser);
+  await expect(contacts.cardName).toHaveText(ownerCard.name);
+  await waitForServiceWorkerControl(page);
+  await expect.poll(() => cachedContactSets(page)).toBe(1);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(contacts.cardName).toHaveText(ownerCard.name);
+  await expect(contacts.slideLabelled(1, 1)).toBeVisible();
+  await context.setOffline(false);
+});
 
 test('only one tab of a member polls for contacts, and the other takes over when it closes', async ({
   page,
