@@ -1,6 +1,5 @@
 // /account (spec §2, §4 Account page): Account Information with click-to-edit fields and card linking.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
 import type { Account } from '../../../contract/user';
 import { ApiError } from '../../api/client';
@@ -12,6 +11,7 @@ import { Button } from '../../ui/button';
 import { hasChanges } from '../../ui/form-values';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account.module.css';
 import { type AccountValues, accountValues, formatJoined, isSavable, profileChanges } from './account-form';
@@ -30,26 +30,20 @@ export function AccountScreen() {
   const { load, retry } = useFreshAccount();
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <Link to="/contacts" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
-        <h1 className={styles.title}>Account Information</h1>
-        {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-        {load.kind === 'failed' && (
-          <div className={styles.failed}>
-            <Notice tone="error" title={LOAD_ACCOUNT_FAILED}>
-              Check your connection and try again.
-            </Notice>
-            <Button variant="secondary" onClick={retry}>
-              Try again
-            </Button>
-          </div>
-        )}
-        {load.kind === 'ready' && <AccountDetails initialAccount={load.account} />}
-      </div>
-    </main>
+    <Screen title="Account Information" backTo="/contacts">
+      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
+      {load.kind === 'failed' && (
+        <div className={styles.failed}>
+          <Notice tone="error" title={LOAD_ACCOUNT_FAILED}>
+            Check your connection and try again.
+          </Notice>
+          <Button variant="secondary" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {load.kind === 'ready' && <AccountDetails initialAccount={load.account} />}
+    </Screen>
   );
 }
 

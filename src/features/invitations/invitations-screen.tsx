@@ -6,7 +6,7 @@ import { acceptInvitation, denyInvitation, listInvitations } from '../../api/inv
 import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
-import { ScreenLayout } from '../../ui/screen-layout';
+import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './invitations.module.css';
 
@@ -74,7 +74,7 @@ export function InvitationsScreen() {
   }
 
   return (
-    <ScreenLayout title="Invitations" backTo="/contacts">
+    <Screen title="Invitations" backTo="/contacts">
       <p className={styles.intro}>People who saved your card. Accept to add them to your contacts too.</p>
       {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
       {list.status === 'failed' && (
@@ -99,7 +99,7 @@ export function InvitationsScreen() {
           ))}
         </ul>
       )}
-    </ScreenLayout>
+    </Screen>
   );
 }
 

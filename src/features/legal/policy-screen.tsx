@@ -2,7 +2,7 @@
 // address (?doc=terms), so a document can be linked to directly.
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { ScreenLayout } from '../../ui/screen-layout';
+import { Screen } from '../../ui/screen';
 import styles from './policy.module.css';
 import { LAST_UPDATED, POLICY_DOCUMENTS, type PolicyDocument } from './policy-documents';
 
@@ -53,7 +53,7 @@ export function PolicyScreen() {
   }
 
   return (
-    <ScreenLayout title="Policy Documents" backTo="/settings" isWide>
+    <Screen title="Policy Documents" backTo="/settings" isWide>
       <div role="tablist" aria-label="Policy documents" className={styles.tabs} onKeyDown={handleKeyDown}>
         {POLICY_DOCUMENTS.map((document, index) => {
           const isSelected = index === selectedIndex;
@@ -78,7 +78,7 @@ export function PolicyScreen() {
         })}
       </div>
       {selected && <PolicyPanel document={selected} />}
-    </ScreenLayout>
+    </Screen>
   );
 }
 
