@@ -5,13 +5,13 @@ import { deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../session/log-out';
 import { useFreshAccount } from '../../session/use-fresh-account';
 import { Button } from '../../ui/button';
+import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Menu, MenuLink } from '../../ui/menu';
 import { Screen } from '../../ui/screen';
 import styles from './account-settings.module.css';
 import { DeleteAccountModal } from './delete-account-modal';
 import { formatMemberSince } from './format-date';
-import { LoadFailed } from './load-failed';
 
 export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
 export const DELETE_FAILED = 'Failed to delete account. Please try again.';

@@ -1,11 +1,11 @@
 // /notification-settings (spec §2, §3 Notification settings): whether Tapnet may send optional e-mail.
 import { useEffect, useState } from 'react';
 import { fetchNotificationSettings, updateNotificationSettings } from '../../api/user';
+import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
-import { LoadFailed } from './load-failed';
 
 export const LOAD_FAILED = 'Failed to load notification settings';
 export const UPDATE_FAILED = 'Failed to update notification settings';

@@ -9,6 +9,7 @@ import { StorageKeys } from '../../session/storage-keys';
 import { useFreshAccount } from '../../session/use-fresh-account';
 import { Button } from '../../ui/button';
 import { hasChanges } from '../../ui/form-values';
+import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
@@ -32,16 +33,7 @@ export function AccountScreen() {
   return (
     <Screen title="Account Information" backTo="/contacts">
       {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-      {load.kind === 'failed' && (
-        <div className={styles.failed}>
-          <Notice tone="error" title={LOAD_ACCOUNT_FAILED}>
-            Check your connection and try again.
-          </Notice>
-          <Button variant="secondary" onClick={retry}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {load.kind === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={retry} />}
       {load.kind === 'ready' && <AccountDetails initialAccount={load.account} />}
     </Screen>
   );

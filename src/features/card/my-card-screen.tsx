@@ -11,8 +11,8 @@ import {
   takeCardActivationSuccess,
 } from '../../session/card-activation';
 import { useFreshAccount } from '../../session/use-fresh-account';
-import { Button } from '../../ui/button';
 import { CARD_LINKED_MESSAGE, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
+import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
 import { ACTIVATION_FAILED, describeActivationFailure, planActivation } from './activation';
@@ -113,16 +113,7 @@ export function MyCardScreen() {
           <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
         )}
         {load.kind === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
-        {load.kind === 'failed' && (
-          <div className={styles.failed}>
-            <Notice tone="error" title={FETCH_CARD_FAILED}>
-              Check your connection and try again.
-            </Notice>
-            <Button variant="secondary" onClick={retry}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {load.kind === 'failed' && <LoadFailed message={FETCH_CARD_FAILED} onRetry={retry} />}
         {load.kind === 'ready' && (
           <div className={styles.layout}>
             <CardDetailsForm key={load.account._id} account={load.account} onSaved={showAccount} />

@@ -4,8 +4,8 @@ import type { Invitation } from '../../../contract/invitations';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, denyInvitation, listInvitations } from '../../api/invitations';
 import { Button } from '../../ui/button';
+import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
-import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './invitations.module.css';
@@ -78,14 +78,10 @@ export function InvitationsScreen() {
       <p className={styles.intro}>People who saved your card. Accept to add them to your contacts too.</p>
       {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
       {list.status === 'failed' && (
-        <div className={styles.failed}>
-          <Notice tone="error" title={INVITATION_MESSAGES.loadFailed}>
-            Check your connection and try again.
-          </Notice>
-          <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed
+          message={INVITATION_MESSAGES.loadFailed}
+          onRetry={() => setAttempt((count) => count + 1)}
+        />
       )}
       {list.status === 'loaded' && list.invitations.length === 0 && (
         <p ref={emptyRef} tabIndex={-1} className={styles.empty}>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { MapContact } from '../../../contract/contacts';
 import { listMapContacts } from '../../api/contacts';
 import { BackLink } from '../../ui/back-link';
-import { Button } from '../../ui/button';
+import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
 import { MapLoadBoundary } from './map-load-boundary';
@@ -52,16 +52,7 @@ export function MapScreen() {
       </header>
       <div className={styles.body}>
         {load.kind === 'loading' && <LoadingPlaceholder label={LOADING_LABEL} />}
-        {load.kind === 'failed' && (
-          <div className={styles.message}>
-            <Notice tone="error" title={FETCH_MAP_CONTACTS_FAILED}>
-              Check your connection and try again.
-            </Notice>
-            <Button variant="secondary" onClick={fetchContacts}>
-              Try again
-            </Button>
-          </div>
-        )}
+        {load.kind === 'failed' && <LoadFailed message={FETCH_MAP_CONTACTS_FAILED} onRetry={fetchContacts} />}
         {load.kind === 'ready' && load.contacts.length === 0 && (
           <div className={styles.message}>
             <p className={styles.empty}>{NO_LOCATION_DATA}</p>
