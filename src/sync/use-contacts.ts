@@ -4,8 +4,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import type { Contact } from '../../contract/contacts';
 import { type ContactChange, readContactsCache } from '../db/contacts-cache';
-import { useSignedInUserId } from '../session/signed-in-user';
-import { applyChange, revalidateOnContactsLoad } from './contacts-revalidation';
+import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user';
+import { applyChange, revalidateOnContactsLoad, scheduleRevalidation } from './contacts-revalidation';
 
 function isSameList(a: Contact[], b: Contact[]): boolean {
   return a.length === b.length && a.every((contact, index) => isSameContact(contact, b[index]));
@@ -46,4 +46,13 @@ export function useContacts(): Contact[] | undefined {
 /** Writes a change the server confirmed into the signed-in member's cache; failures are only logged. */
 export function applyContactChange(change: ContactChange): Promise<void> {
   return applyChange(change);
+}
+
+/**
+ * The member's contacts changed on the server in a way the answer did not show (an accepted
+ * invitation adds a contact): revalidate at the spec's delay after a request (§4, 5 s).
+ */
+export function requestContactsRevalidation(): void {
+  const userId = readSignedInUserId();
+  if (userId) void scheduleRevalidation(userId);
 }

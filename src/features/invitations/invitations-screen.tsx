@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Invitation } from '../../../contract/invitations';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, denyInvitation, listInvitations } from '../../api/invitations';
+import { requestContactsRevalidation } from '../../sync/use-contacts';
 import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -28,7 +29,10 @@ type ListState =
 
 const ANSWERS: Record<Answer, { call: (id: string) => Promise<unknown>; done: string; failed: string }> = {
   accept: {
-    call: acceptInvitation,
+    call: async (id) => {
+      await acceptInvitation(id);
+      requestContactsRevalidation();
+    },
     done: INVITATION_MESSAGES.accepted,
     failed: INVITATION_MESSAGES.acceptFailed,
   },
@@ -75,7 +79,9 @@ export function InvitationsScreen() {
 
   return (
     <Screen title="Invitations" backTo="/contacts">
-      <p className={styles.intro}>People who saved your card. Accept to add them to your contacts too.</p>
+      <p className={styles.intro}>
+        People who saved your card or sent you theirs. Accept to add them to your contacts too.
+      </p>
       {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
       {list.status === 'failed' && (
         <LoadFailed
