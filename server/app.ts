@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
+import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
@@ -70,6 +71,7 @@ export async function buildApp({
   });
 
   await ensureOperators(ctx);
+  scheduleHousekeeping(app);
   // Unbuilt (no SSR bundle): the not-found handler serves the shell, which renders cards in the browser.
   const cardPageRenderer = await loadCardPageRenderer(config.staticDir, config.ssrDir);
 

@@ -60,3 +60,19 @@ async function storedResponse(
   if (row.status_code === null) throw new HttpError(409, 'This request is still being processed.');
   return { statusCode: row.status_code, body: row.response_body };
 }
+
+/**
+ * How long an answer is kept for replays. An offline save waits in the browser until it is online
+ * again, which can be days; after this, a replay of a save finds the contact itself and is answered
+ * 'Contact already exists', which the outbox also treats as done.
+ */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes answers older than the retention; returns how many went. */
+export async function pruneIdempotencyKeys(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(now - IDEMPOTENCY_KEY_RETENTION_MS))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

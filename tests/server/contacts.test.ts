@@ -8,6 +8,7 @@ import {
   ToggleFlagResponseSchema,
 } from '../../contract/contacts';
 import { MessageResponseSchema } from '../../contract/errors';
+import { IDEMPOTENCY_KEY_RETENTION_MS, pruneIdempotencyKeys } from '../../server/idempotency';
 import { linkIn } from '../support/mail-content';
 import {
   adminToken,
@@ -102,7 +103,7 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
     expect(await contactCount(owner.email)).toBe(0);
   });
 
-  it('stores a save replayed with one Idempotency-Key once and answers every replay the same', async () => {
+  it('stores a save replayed with one Idempotency-Key once, answers every replay the same for 30 days', async () => {
     const owner = await createMemberWithCard(t());
     const visitor = await createMember(t());
     const key = 'offline-save-0001';
@@ -111,6 +112,18 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
+    expect(await contactCount(visitor.email)).toBe(1);
+
+    // Answers are forgotten after 30 days; a save replayed later then finds the contact itself.
+    await t()
+      .db.updateTable('idempotency_keys')
+      .set({ created_at: new Date(Date.now() - IDEMPOTENCY_KEY_RETENTION_MS - 60_000) })
+      .where('key', '=', key)
+      .execute();
+    expect(await pruneIdempotencyKeys(t().db)).toBe(1);
+    const late = await save(visitor.accessToken, { nfcUID: owner.nfcUID }, key);
+    expect(late.statusCode).toBe(400);
+    expect(json(late).error).toBe('Contact already exists');
     expect(await contactCount(visitor.email)).toBe(1);
   });
 

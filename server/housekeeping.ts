@@ -1,0 +1,25 @@
+// Periodic clean-up of data nobody needs any more, run by every server process (deletes are idempotent,
+// so several processes sharing one PostgreSQL doing it too is harmless).
+import type { FastifyInstance } from 'fastify';
+import { pruneIdempotencyKeys } from './idempotency';
+
+const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export function scheduleHousekeeping(app: FastifyInstance): void {
+  const run = async () => {
+    try {
+      const pruned = await pruneIdempotencyKeys(app.ctx.db);
+      if (pruned > 0) app.log.info({ pruned }, 'pruned old idempotency keys');
+    } catch (error) {
+      app.log.warn({ err: error }, 'housekeeping failed; it runs again tomorrow');
+    }
+  };
+  // After start-up, not during it: the first run waits until the server is listening.
+  app.addHook('onReady', async () => {
+    void run();
+  });
+  const timer = setInterval(() => void run(), HOUSEKEEPING_INTERVAL_MS);
+  // A timer alone must not keep the process alive, and closing the app stops it.
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
