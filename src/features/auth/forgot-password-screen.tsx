@@ -2,10 +2,10 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
+import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
 import styles from './auth.module.css';
 import { AuthLayout } from './auth-layout';
-import { BackLink } from './back-link';
 import { FormError, FormSuccess } from './form-message';
 import { TextField } from './text-field';
 

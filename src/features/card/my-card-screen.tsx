@@ -1,6 +1,6 @@
 // /my-card (spec §2): the member's Card Details, their NFC card's state, and its activation (spec §4).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
 import { ApiError } from '../../api/client';
 import { updateProfile } from '../../api/user';
@@ -11,6 +11,7 @@ import {
   takeCardActivationSuccess,
 } from '../../session/card-activation';
 import { useFreshAccount } from '../../session/use-fresh-account';
+import { BackLink } from '../../ui/back-link';
 import { CARD_LINKED_MESSAGE, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -87,9 +88,7 @@ export function MyCardScreen() {
   return (
     <main className={styles.page}>
       <div className={styles.column}>
-        <Link to="/contacts" className={styles.back}>
-          <span aria-hidden="true">←</span> Back
-        </Link>
+        <BackLink to="/contacts" />
         <div className={styles.titleRow}>
           <h1 className={styles.title}>My Card</h1>
           {load.kind === 'ready' && <CardStatusBadge nfcUID={load.account.nfcUID} />}
