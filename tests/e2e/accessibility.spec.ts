@@ -22,10 +22,7 @@ test('the card and account screens have no serious accessibility violations @des
   page,
   verifiedUser,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
   for (const [path, heading] of [
     ['/my-card', 'My Card'],
     ['/account', 'Account Information'],

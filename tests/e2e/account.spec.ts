@@ -4,10 +4,7 @@ import { AccountPage } from './pages/account-page';
 import { LoginPage } from './pages/login-page';
 
 test.beforeEach(async ({ page, verifiedUser }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
 });
 
 test('a member renames themselves; Cancel restores and Save keeps the change @desktop', async ({

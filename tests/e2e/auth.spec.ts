@@ -29,9 +29,7 @@ test('a new user registers, enters the e-mailed code and lands signed in on /con
 
 test('a signed-in user logs out from settings and logs in again', async ({ page, verifiedUser }) => {
   const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await loginPage.signIn(verifiedUser);
 
   const settingsPage = new SettingsPage(page);
   await settingsPage.goto();

@@ -120,10 +120,7 @@ test('only one tab of a member polls for contacts, and the other takes over when
   verifiedUser,
 }) => {
   test.setTimeout(120_000);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
   // Away from the contacts screen, whose own loading would also ask for the list.
   const first = new SettingsPage(page);
   await first.goto();
@@ -157,10 +154,7 @@ test('the contacts cache is filled after login and removed when the member logs 
   page,
   verifiedUser,
 }) => {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
   await expect.poll(() => cachedContactSets(page)).toBe(1);
 
   const settings = new SettingsPage(page);

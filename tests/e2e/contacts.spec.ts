@@ -41,10 +41,7 @@ async function giveContacts(
 }
 
 async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(user);
   return new ContactsPage(page);
 }
 

@@ -21,10 +21,7 @@ async function ownerInvitedBy(request: APIRequestContext, mailbox: Mailbox, save
 
 /** Signs the card's owner in and opens their invitations: the start of every answering journey. */
 async function openInvitationsAs(page: Page, user: NewUser): Promise<InvitationsPage> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(user);
   const invitations = new InvitationsPage(page);
   await invitations.goto();
   return invitations;

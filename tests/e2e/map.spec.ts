@@ -19,13 +19,6 @@ async function saveCardAt(request: APIRequestContext, saver: NewUser, nfcUID: st
   expect(saved.status(), await saved.text()).toBe(201);
 }
 
-async function logIn(page: import('@playwright/test').Page, user: NewUser): Promise<void> {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.logIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
-}
-
 test('a saved contact shows on the map with its name and date added, online and offline @desktop', async ({
   page,
   context,
@@ -35,7 +28,7 @@ test('a saved contact shows on the map with its name and date added, online and 
 }, testInfo) => {
   const { nfcUID } = await createCardOwner(request, mailbox);
   await saveCardAt(request, verifiedUser, nfcUID);
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   await waitForServiceWorkerControl(page);
 
   const mapPage = new MapPage(page);
@@ -79,7 +72,7 @@ test('a member without located contacts is told so, and goes back to contacts', 
   page,
   verifiedUser,
 }, testInfo) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const mapPage = new MapPage(page);
   await mapPage.goto();
   await expect(mapPage.empty).toBeVisible();
@@ -95,7 +88,7 @@ test('offline with nothing cached yet, the map says it failed and loads on a ret
   context,
   verifiedUser,
 }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   await waitForServiceWorkerControl(page);
   await context.setOffline(true);
   const mapPage = new MapPage(page);
@@ -115,7 +108,7 @@ test('the map screen has no serious accessibility problems @desktop', async ({
 }) => {
   const { nfcUID } = await createCardOwner(request, mailbox);
   await saveCardAt(request, verifiedUser, nfcUID);
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const mapPage = new MapPage(page);
   await mapPage.goto();
   await mapPage.marker(ownerCard.name).click();

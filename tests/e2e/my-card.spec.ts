@@ -43,10 +43,7 @@ test('a signed-in member follows an activation link and the card is activated at
   verifiedUser,
 }) => {
   const nfcUID = await issueCard(request);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
 
   const myCard = new MyCardPage(page);
   await myCard.goto(`?activateCard=${nfcUID}`);
@@ -63,10 +60,7 @@ test('an activation link for a card someone else holds says to contact support',
   verifiedUser,
 }) => {
   const owner = await createCardOwner(request, mailbox);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
 
   const myCard = new MyCardPage(page);
   await myCard.goto(`?activateCard=${owner.nfcUID}`);
@@ -83,10 +77,7 @@ test('a member edits their card, activates it by hand and previews it as visitor
   verifiedUser,
 }) => {
   const nfcUID = await issueCard(request);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
 
   const myCard = new MyCardPage(page);
   await myCard.goto();

@@ -63,13 +63,6 @@ async function contactNamesOf(request: APIRequestContext, user: NewUser): Promis
   return contacts.map((contact) => contact.name);
 }
 
-async function logIn(page: Page, user: NewUser): Promise<void> {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.logIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
-}
-
 async function saveCardOffline(page: Page, context: BrowserContext, nfcUID: string): Promise<void> {
   await page.goto(`/nfc/${nfcUID}`);
   const save = page.getByRole('button', { name: 'Save Contact' });
@@ -89,7 +82,7 @@ test('a card saved offline survives a reload and is stored once by the service w
   verifiedUser,
 }) => {
   const nfcUID = await createCardOwner(request, mailbox, verifiedUser);
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   await waitForServiceWorkerControl(page);
 
   await saveCardOffline(page, context, nfcUID);
@@ -113,7 +106,7 @@ test.describe('without a service worker', () => {
     verifiedUser,
   }) => {
     const nfcUID = await createCardOwner(request, mailbox, verifiedUser);
-    await logIn(page, verifiedUser);
+    await new LoginPage(page).signIn(verifiedUser);
 
     await saveCardOffline(page, context, nfcUID);
     await context.setOffline(false);

@@ -46,10 +46,7 @@ test('a signed-in member saves a tapped card with where they met', async ({
   const owner = await createCardOwner(request, mailbox);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 52.52, longitude: 13.405, accuracy: 20 });
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.logIn(verifiedUser.email, verifiedUser.password);
-  await expect(page).toHaveURL(/\/contacts$/);
+  await new LoginPage(page).signIn(verifiedUser);
 
   const card = new PublicCardPage(page);
   await card.goto(owner.nfcUID);

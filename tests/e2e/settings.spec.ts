@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { verificationCodeIn } from '../support/mail-content';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, logInByApi, ownerCard } from './cards';
-import { expect, type NewUser, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { AccountSettingsPage } from './pages/account-settings-page';
 import { DeleteAccountPage } from './pages/delete-account-page';
 import { LoginPage } from './pages/login-page';
@@ -12,18 +11,11 @@ import { PrivacySettingsPage } from './pages/privacy-settings-page';
 import { RegisterPage } from './pages/register-page';
 import { SettingsPage } from './pages/settings-page';
 
-async function logIn(page: Page, user: NewUser): Promise<void> {
-  const loginPage = new LoginPage(page);
-  await loginPage.goto();
-  await loginPage.logIn(user.email, user.password);
-  await expect(page).toHaveURL(/\/contacts$/);
-}
-
 test('each settings entry reaches its screen and Back returns to settings', async ({
   page,
   verifiedUser,
 }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const settings = new SettingsPage(page);
   await settings.goto();
   await expect(settings.logOut).toBeVisible();
@@ -60,7 +52,7 @@ test('account management shows the account and leads to password change and priv
   page,
   verifiedUser,
 }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const account = new AccountSettingsPage(page);
   await account.goto();
   await expect(account.detail('Name')).toHaveText(verifiedUser.name);
@@ -98,7 +90,7 @@ test('my contacts download as one vCard file and as CSV', async ({
   });
   expect(saved.status()).toBe(201);
 
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const privacy = new PrivacySettingsPage(page);
   await privacy.goto();
 
@@ -120,7 +112,7 @@ test('notification settings say when they cannot load or save, and the switch ke
   context,
   verifiedUser,
 }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const notifications = new NotificationSettingsPage(page);
   await notifications.goto();
   await expect(notifications.emailNotifications).toBeChecked();
@@ -139,7 +131,7 @@ test('notification settings say when they cannot load or save, and the switch ke
 });
 
 test('notification settings stay as set after a reload', async ({ page, verifiedUser }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const notifications = new NotificationSettingsPage(page);
   await notifications.goto();
   await expect(notifications.emailNotifications).toBeChecked();
@@ -166,7 +158,7 @@ test('deleting the account from account management asks for "delete", signs out,
   verifiedUser,
   mailbox,
 }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const account = new AccountSettingsPage(page);
   await account.goto();
   await account.deleteAccount.click();
@@ -207,7 +199,7 @@ test('the delete-account page confirms twice, Cancel keeps the account, and dele
   page,
   verifiedUser,
 }) => {
-  await logIn(page, verifiedUser);
+  await new LoginPage(page).signIn(verifiedUser);
   const deletePage = new DeleteAccountPage(page);
   await deletePage.goto();
   await expect(deletePage.heading).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class LoginPage {
   readonly email: Locator;
@@ -18,6 +18,13 @@ export class LoginPage {
 
   async goto(): Promise<void> {
     await this.page.goto('/login');
+  }
+
+  /** From the login screen to the contacts screen, where a signed-in member lands. */
+  async signIn(user: { email: string; password: string }): Promise<void> {
+    await this.goto();
+    await this.logIn(user.email, user.password);
+    await expect(this.page).toHaveURL(/\/contacts$/);
   }
 
   async logIn(email: string, password: string): Promise<void> {
