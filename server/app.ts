@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { ErrorResponse } from '../contract/errors';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
@@ -127,7 +128,7 @@ export async function buildApp({
       // Client-side routes: the app shell decides what to show.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'Not found' });
+    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' } satisfies ErrorResponse);
   });
 
   return app;

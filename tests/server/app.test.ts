@@ -16,7 +16,7 @@ describeOnEachDatabase('the API surface', (t) => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t().app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(json(response)).toEqual({ error: 'Not found' });
+    expect(json(response)).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('refuses the account without a valid bearer token', async () => {
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('running the app ($name)', (kind) => {
       headers: bearer(member.accessToken),
     });
     expect(account.statusCode).toBe(500);
-    expect(json(account)).toEqual({ error: 'Internal server error' });
+    expect(json(account)).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
     await context.close();
   });
 });
@@ -156,7 +156,7 @@ describe.each(databaseKinds)('serving the built app ($name)', (kind) => {
     }
     const api = await context.app.inject({ method: 'GET', url: '/api/contacts-typo' });
     expect(api.statusCode).toBe(404);
-    expect(json(api)).toEqual({ error: 'Not found' });
+    expect(json(api)).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });
 });
 

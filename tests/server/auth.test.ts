@@ -68,6 +68,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({
       error: 'Validation failed',
+      code: 'VALIDATION_FAILED',
       errors: expect.arrayContaining([
         'Name is required',
         'Password must be at least 8 characters long',
@@ -223,8 +224,8 @@ describeOnEachDatabase('login and lockout', (t) => {
     const unknown = await login(uniqueEmail('nobody'), 'Wrong-Passw0rd');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(json(wrongPassword)).toEqual({ error: 'Invalid email or password' });
-    expect(json(unknown)).toEqual({ error: 'Invalid email or password' });
+    expect(json(wrongPassword)).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    expect(json(unknown)).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
   });
 
   it('locks the account after 10 failures in 15 minutes, even for the right password, until the lock ends', async () => {

@@ -37,13 +37,13 @@ export async function saveContactFromCard(
   request: CreateContactRequest,
 ): Promise<StoredResponse> {
   const card = await findPublicCard(trx, request.nfcUID);
-  if (!card) throw new HttpError(404, cardMessages.notFound);
-  if (card.userId === userId) throw new HttpError(400, contactMessages.ownCard);
+  if (!card) throw new HttpError('CARD_NOT_FOUND', cardMessages.notFound);
+  if (card.userId === userId) throw new HttpError('OWN_CARD', contactMessages.ownCard);
   const row = await insertContactFromCard(trx, userId, card, {
     lat: request.lat ?? null,
     lng: request.lng ?? null,
   });
-  if (!row) throw new HttpError(400, contactMessages.alreadyExists);
+  if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return { statusCode: 201, body: { message: contactMessages.saved, contact: toContact(row) } };
 }
@@ -56,11 +56,12 @@ export async function saveContactFromCard(
 export async function sendMyCard(ctx: AppContext, userId: string, contactId: string): Promise<string> {
   const { db, config } = ctx;
   const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
-  if (!contact) throw new HttpError(404, contactMessages.notFound);
-  if (!account?.nfc_uid) throw new HttpError(400, contactMessages.noLinkedCard);
+  if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
+  if (!account?.nfc_uid) throw new HttpError('NO_LINKED_CARD', contactMessages.noLinkedCard);
   const card = fromBusinessCardColumns(account);
-  if (!card?.name.trim() || !card.email.trim()) throw new HttpError(400, contactMessages.incompleteCard);
-  if (!contact.email.trim()) throw new HttpError(400, contactMessages.noContactEmail);
+  if (!card?.name.trim() || !card.email.trim())
+    throw new HttpError('CARD_INCOMPLETE', contactMessages.incompleteCard);
+  if (!contact.email.trim()) throw new HttpError('CONTACT_HAS_NO_EMAIL', contactMessages.noContactEmail);
 
   const memberId = await findMemberIdByEmail(db, contact.email);
   const invitation: CardMailInvitation = memberId
@@ -93,6 +94,6 @@ export async function sendNonEssentialMail(ctx: AppContext, message: MailMessage
     await ctx.mailer.send(message);
     return true;
   } catch (error) {
-    throw new HttpError(502, contactMessages.mailFailed, { cause: error });
+    throw new HttpError('MAIL_FAILED', contactMessages.mailFailed, { cause: error });
   }
 }
