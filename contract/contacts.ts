@@ -82,6 +82,10 @@ export const MapContactSchema = z.object({
 export type MapContact = z.infer<typeof MapContactSchema>;
 export const MapContactListSchema = z.array(MapContactSchema);
 
+/** Whether the card went out by e-mail, or only as an in-app invitation (the recipient opted out of e-mail). */
+export const SendCardResponseSchema = MessageResponseSchema.extend({ delivery: z.enum(['email', 'in-app']) });
+export type SendCardResponse = z.infer<typeof SendCardResponseSchema>;
+
 /** The answers of send-card: the client words the first its own way and shows the second as it is. */
 export const SendCardMessages = {
   sent: 'Business card sent',
@@ -148,7 +152,7 @@ export const SendMyCardEndpoint = defineEndpoint({
     'E-mails the member’s business card to a contact (or invites them in the app when they opted out of e-mail).',
   auth: 'member',
   params: ContactIdParamsSchema,
-  responses: { 200: MessageResponseSchema },
+  responses: { 200: SendCardResponseSchema },
   errors: ['CONTACT_NOT_FOUND', 'NO_LINKED_CARD', 'CARD_INCOMPLETE', 'CONTACT_HAS_NO_EMAIL', 'MAIL_FAILED'],
 });
 

@@ -92,5 +92,10 @@ export const ErrorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
+/** How clients read an error: a code they do not know yet (a newer server) still leaves the message. */
+export const ErrorAnswerSchema = ErrorResponseSchema.extend({
+  code: ErrorCodeSchema.optional().catch(undefined),
+});
+
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

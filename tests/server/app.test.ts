@@ -46,7 +46,9 @@ describeOnEachDatabase('the API surface', (t) => {
     for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await ask()).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect(json(await ask()).error).toMatch(/Rate limit exceeded/);
+    const limited = json(await ask());
+    expect(limited.error).toMatch(/Rate limit exceeded/);
+    expect(limited.code).toBe('RATE_LIMITED');
   });
 
   it('records page views without the secrets a path may carry', async () => {

@@ -101,6 +101,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     });
     expect(broken.statusCode).toBe(400);
     expect(json(broken).error).toBeTypeOf('string');
+    expect(json(broken).code).toBe('BAD_REQUEST');
     expect(broken.body).not.toMatch(/at .*\.ts/);
     const notAnObject = await register([1, 2] as unknown as Json);
     expect(notAnObject.statusCode).toBe(400);
@@ -112,6 +113,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     const response = await register({ ...newMember(), name: 'x'.repeat(200_000) });
     expect(response.statusCode).toBe(413);
     expect(json(response).error).toBeTypeOf('string');
+    expect(json(response).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('kills a code after five wrong tries and rejects an expired one', async () => {
@@ -161,6 +163,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     const tooSoon = await resend();
     expect(tooSoon.statusCode).toBe(429);
     expect(json(tooSoon).error).toMatch(/Please wait \d+ seconds/);
+    expect(json(tooSoon).code).toBe('RATE_LIMITED');
 
     await sql`UPDATE email_verifications SET sent_at = now() - interval '31 seconds'
       WHERE user_id = (SELECT id FROM users WHERE email = ${member.email})`.execute(t().db);

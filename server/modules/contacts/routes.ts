@@ -85,7 +85,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     SendMyCardEndpoint,
-    async (request) => ({ message: await sendMyCard(app.ctx, memberOf(request).userId, request.params.id) }),
+    async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
     { config: perMinute(SEND_CARD_PER_MINUTE) },
   );
 };

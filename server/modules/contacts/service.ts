@@ -1,6 +1,10 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Transaction } from 'kysely';
-import { type CreateContactRequest, SendCardMessages } from '../../../contract/contacts';
+import {
+  type CreateContactRequest,
+  SendCardMessages,
+  type SendCardResponse,
+} from '../../../contract/contacts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -53,7 +57,11 @@ export async function saveContactFromCard(
  * join; a member gets an invitation to connect instead. The contact is marked only once the mail
  * has gone, so a failed send can simply be retried.
  */
-export async function sendMyCard(ctx: AppContext, userId: string, contactId: string): Promise<string> {
+export async function sendMyCard(
+  ctx: AppContext,
+  userId: string,
+  contactId: string,
+): Promise<SendCardResponse> {
   const { db, config } = ctx;
   const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
   if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
@@ -81,7 +89,9 @@ export async function sendMyCard(ctx: AppContext, userId: string, contactId: str
   if (memberId && memberId !== userId)
     await db.transaction().execute((trx) => inviteMember(trx, { inviterId: userId, inviteeId: memberId }));
   await markCardSent(db, contact._id, { inviteSentByEmail: !memberId });
-  return wasMailed ? SendCardMessages.sent : SendCardMessages.inAppOnly;
+  return wasMailed
+    ? { message: SendCardMessages.sent, delivery: 'email' }
+    : { message: SendCardMessages.inAppOnly, delivery: 'in-app' };
 }
 
 /**
