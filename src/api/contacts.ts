@@ -1,19 +1,18 @@
 // A member's contacts (spec §7 Cards and contacts).
 
 import {
-  ContactListSchema,
-  ContactSchema,
+  CreateContactEndpoint,
   type CreateContactRequest,
   type CreateContactResponse,
   CreateContactResponseSchema,
+  DeleteContactEndpoint,
   IDEMPOTENCY_KEY_HEADER,
-  MapContactListSchema,
-  ToggleFlagResponseSchema,
+  ListMapContactsEndpoint,
+  SendMyCardEndpoint,
+  ToggleContactFlagEndpoint,
+  UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
-import { MessageResponseSchema } from '../../contract/errors';
-import { request, requestJson } from './client';
-
-export const CREATE_CONTACT_PATH = '/api/contact/create';
+import { callEndpoint, requestEndpoint } from './client';
 
 /** A 2xx other than 201 from the save: the spec's "unexpected response" (§8 Card saving). */
 export class UnexpectedResponseError extends Error {
@@ -28,8 +27,7 @@ export async function createContact(
   payload: CreateContactRequest,
   idempotencyKey: string,
 ): Promise<CreateContactResponse> {
-  const response = await request(CREATE_CONTACT_PATH, {
-    method: 'post',
+  const response = await requestEndpoint(CreateContactEndpoint, {
     json: payload,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
@@ -37,39 +35,25 @@ export async function createContact(
   return CreateContactResponseSchema.parse(await response.json());
 }
 
-/** Newest first. */
-export function listContacts() {
-  return requestJson('/api/contact', ContactListSchema);
-}
-
 /** The answer is the updated contact. */
 export function updateContactNotes(contactId: string, notes: string) {
-  return requestJson(`/api/contact/${encodeURIComponent(contactId)}`, ContactSchema, {
-    method: 'put',
-    json: { notes },
-  });
+  return callEndpoint(UpdateContactNotesEndpoint, { params: { id: contactId }, json: { notes } });
 }
 
 export function toggleContactFlag(contactId: string) {
-  return requestJson(`/api/contact/${encodeURIComponent(contactId)}/toggle-flag`, ToggleFlagResponseSchema, {
-    method: 'patch',
-  });
+  return callEndpoint(ToggleContactFlagEndpoint, { params: { id: contactId } });
 }
 
 export function deleteContact(contactId: string) {
-  return requestJson(`/api/contact/${encodeURIComponent(contactId)}`, MessageResponseSchema, {
-    method: 'delete',
-  });
+  return callEndpoint(DeleteContactEndpoint, { params: { id: contactId } });
 }
 
 /** E-mails my business card to the contact. */
 export function sendMyCard(contactId: string) {
-  return requestJson(`/api/contact/send-card/${encodeURIComponent(contactId)}`, MessageResponseSchema, {
-    method: 'post',
-  });
+  return callEndpoint(SendMyCardEndpoint, { params: { id: contactId } });
 }
 
 /** The contacts that carry the place where people met (spec §3 Map contact). */
 export function listMapContacts() {
-  return requestJson('/api/contact/mapContacts', MapContactListSchema);
+  return callEndpoint(ListMapContactsEndpoint);
 }
