@@ -7,6 +7,7 @@ import { healthEndpoints } from './health';
 import { invitationEndpoints } from './invitations';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
+import { referenceEndpoints } from './reference';
 import { userEndpoints } from './user';
 
 export interface ApiArea {
@@ -32,4 +33,5 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   { name: 'Health', description: 'For load balancers and uptime checks.', endpoints: healthEndpoints },
+  { name: 'Reference', description: 'This API described.', endpoints: referenceEndpoints },
 ];

@@ -95,3 +95,24 @@ export function route<E extends Endpoint>(
     handler: handler as RouteHandlerMethod,
   });
 }
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered (HEAD twins of GETs left out): what the API reference must cover. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/** Records every route registered from now on; call before the routes are registered. */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
+  });
+}
