@@ -49,7 +49,7 @@ export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, .
 
 /** What each code means, for the API reference. */
 export const ERROR_MEANING: Record<ErrorCode, string> = {
-  VALIDATION_FAILED: 'The request did not match the contract; `errors` lists each problem.',
+  VALIDATION_FAILED: 'The request did not match the contract; its errors list says how.',
   BAD_REQUEST: 'The request could not be read (malformed JSON, for example).',
   UNAUTHORIZED: 'No bearer token was sent.',
   TOKEN_INVALID: 'The access token is invalid, expired or of the wrong role.',

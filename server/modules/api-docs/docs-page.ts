@@ -11,7 +11,8 @@ const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2r
 code,pre{font:13px/1.4 ui-monospace,monospace}pre{background:#f4f4f6;padding:.75rem;overflow:auto;border-radius:6px}
 section.endpoint{border-top:1px solid #ddd;padding:.5rem 0}h3{margin:.5rem 0;font-size:1rem}
 .method{display:inline-block;min-width:4.5rem;font-weight:700}table{border-collapse:collapse}
-td,th{text-align:left;padding:.2rem .75rem .2rem 0;vertical-align:top}`;
+td,th{text-align:left;padding:.2rem .75rem .2rem 0;vertical-align:top}
+table{display:block;max-width:100%;overflow-x:auto}`;
 
 /** The CSP source that allows the page's style element. */
 export const DOCS_STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
