@@ -86,7 +86,7 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", DOCS_STYLE_SOURCE, ...(cardPageRenderer ? [cardPageRenderer.styleSource] : [])],
+        styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : []), DOCS_STYLE_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.mapOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...config.mapOrigins],
