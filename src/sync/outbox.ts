@@ -4,11 +4,14 @@ import { RefreshTokenResponseSchema } from '../../contract/auth';
 import {
   type CreateContactRequest,
   CreateContactRequestSchema,
+  CreateContactResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
+  readContactListTags,
 } from '../../contract/contacts';
 import { ErrorResponseSchema } from '../../contract/errors';
 import { isWellFormedToken } from '../../contract/fields';
 import { readAuthMirror, writeAuthMirror } from '../db/auth-mirror';
+import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
 import { type AuthMirror, db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
 
 /** One name for the Background Sync tag, the Web Lock and the BroadcastChannel of the outbox. */
@@ -53,7 +56,7 @@ export async function readOutbox(ownerUserId: string): Promise<OutboxEntry[]> {
 }
 
 type ReplayResult =
-  | { kind: 'done' }
+  | { kind: 'done'; change: ContactChange | null }
   | { kind: 'refused'; message: string }
   | { kind: 'unauthorized' }
   | { kind: 'retry-later'; reason: string };
@@ -74,7 +77,7 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
   } catch (error) {
     return { kind: 'retry-later', reason: error instanceof Error ? error.message : String(error) };
   }
-  if (response.ok) return { kind: 'done' };
+  if (response.ok) return { kind: 'done', change: await savedContactChange(response) };
   if (response.status === 401) return { kind: 'unauthorized' };
   // Rate limits and server trouble pass; the same key makes the next attempt safe.
   if (response.status === 429 || response.status >= 500) {
@@ -82,7 +85,14 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
   }
   const body = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
   const message = body.success ? body.data.error : `HTTP ${response.status}`;
-  return message === ALREADY_EXISTS_ERROR ? { kind: 'done' } : { kind: 'refused', message };
+  return message === ALREADY_EXISTS_ERROR ? { kind: 'done', change: null } : { kind: 'refused', message };
+}
+
+/** The saved contact, to write into the cache at once; null when the answer does not carry one. */
+async function savedContactChange(response: Response): Promise<ContactChange | null> {
+  const body = CreateContactResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!body.success) return null;
+  return { type: 'upsert', contact: body.data.contact, listTags: readContactListTags(response.headers) };
 }
 
 /**
@@ -159,6 +169,11 @@ export function flushOutbox(): Promise<FlushResult> {
       }
       if (outcome.kind === 'done') {
         await db.outbox.delete(entry.id);
+        // Only the mirrored member's saves are replayed, and a session that ended has no cache to merge into.
+        if (outcome.change)
+          await mergeContactChange(entry.ownerUserId, outcome.change, { isOwnerCurrent: () => true }).catch(
+            (error: unknown) => console.warn('Contacts cache: merge failed', error),
+          );
         result.saved += 1;
       } else if (outcome.kind === 'refused') {
         await db.transaction('rw', db.outbox, db.failedSaves, async () => {

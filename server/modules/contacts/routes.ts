@@ -1,5 +1,7 @@
 // /api/contact/*: the signed-in member's contacts.
+import type { FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   ContactIdParamsSchema,
@@ -11,11 +13,13 @@ import {
   UpdateNotesRequestSchema,
 } from '../../../contract/contacts';
 import { MessageResponseSchema } from '../../../contract/errors';
+import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runOnce } from '../../idempotency';
 import { perMinute } from '../../rate-limits';
 import { authenticateMember, memberOf } from '../auth/guards';
 import { contactListTag, isNotModified } from './list-etag';
+import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
   findContactListVersion,
@@ -35,6 +39,19 @@ function found<T>(value: T | undefined | false): T {
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticateMember);
+
+  /** A write that found nothing to change still answers the tags: they are then the same. */
+  async function writeInTransaction<T>(
+    reply: FastifyReply,
+    userId: string,
+    write: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    const { result, tags } = await app.ctx.db
+      .transaction()
+      .execute((trx) => writeContactList(trx, userId, () => write(trx)));
+    sendListTags(reply, tags);
+    return result;
+  }
 
   // An id that cannot be a contact is as unknown as another member's: both are "not found".
   app.setErrorHandler((error, _request, _reply) => {
@@ -74,7 +91,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const response = await runOnce(app.ctx.db, { userId, key }, (trx) =>
         saveContactFromCard(trx, userId, request.body),
       );
-      return reply.code(response.statusCode).send(response.body);
+      return reply
+        .code(response.statusCode)
+        .headers(response.headers ?? {})
+        .send(response.body);
     },
   );
 
@@ -87,24 +107,32 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContactSchema },
       },
     },
-    async (request) =>
-      found(
-        await updateContactNotes(app.ctx.db, memberOf(request).userId, request.params.id, request.body.notes),
-      ),
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const contact = await writeInTransaction(reply, userId, (trx) =>
+        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+      );
+      return found(contact);
+    },
   );
 
   app.patch(
     '/:id/toggle-flag',
     { schema: { params: ContactIdParamsSchema, response: { 200: ToggleFlagResponseSchema } } },
-    async (request) =>
-      found(await toggleContactFlag(app.ctx.db, memberOf(request).userId, request.params.id)),
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      return found(
+        await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
+      );
+    },
   );
 
   app.delete(
     '/:id',
     { schema: { params: ContactIdParamsSchema, response: { 200: MessageResponseSchema } } },
-    async (request) => {
-      found(await deleteContact(app.ctx.db, memberOf(request).userId, request.params.id));
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
       return { message: contactMessages.deleted };
     },
   );
