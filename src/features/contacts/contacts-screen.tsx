@@ -25,8 +25,9 @@ import {
 import { ContactPanel } from './contact-panel';
 import styles from './contacts.module.css';
 import { ContactMessages } from './messages';
+import { PendingSaves } from './pending-saves';
 import { useContactActions } from './use-contact-actions';
-import { useFailedSaveToasts, usePendingSaveCount } from './use-outbox-status';
+import { useFailedSaveToasts } from './use-outbox-status';
 
 const SETTINGS_MENU = [
   { label: 'My Account', to: '/account' },
@@ -82,7 +83,6 @@ function useEditMode() {
 export function ContactsScreen() {
   const account = useAccount();
   const contacts = useContacts();
-  const pendingCount = usePendingSaveCount();
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
@@ -185,11 +185,7 @@ export function ContactsScreen() {
             </div>
           </div>
 
-          {pendingCount > 0 && (
-            <p className={styles.pending} role="status">
-              {pendingCount === 1 ? '1 save waiting to sync' : `${pendingCount} saves waiting to sync`}
-            </p>
-          )}
+          <PendingSaves />
           {isEditing && shown.length > 0 && (
             <p className={styles.editHint} role="status">
               Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.
