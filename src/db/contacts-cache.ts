@@ -1,6 +1,7 @@
 // The contacts cache (spec §4 Contacts cache): a member's contacts and the entry saying how fresh they
 // are, read back validated and written so that a contact that did not change is never rewritten.
 import type { Contact, ContactListTags } from '../../contract/contacts';
+import { rowGuard } from './row-guard';
 import { type CachedContact, CachedContactSchema, type ContactSet, ContactSetSchema, db } from './tapnet-db';
 
 /** Spec §9: a cache this old counts as absent. */
@@ -27,6 +28,9 @@ export type ContactChange = ({ type: 'upsert'; contact: Contact } | { type: 'rem
 export type IsOwnerCurrent = () => boolean;
 
 const CACHED_CONTACT_FIELDS = Object.keys(CachedContactSchema.shape) as (keyof CachedContact)[];
+
+/** The screen reads every row on each paint: the schema's fast check, not its full parser (README Budgets). */
+const isCachedContact = rowGuard<CachedContact>(CachedContactSchema);
 
 function isFresh(set: ContactSet, now: number): boolean {
   const age = now - set.lastUpdated;
@@ -70,15 +74,10 @@ export async function hasFreshContactSet(userId: string, now = Date.now()): Prom
 export async function readContactsCache(userId: string, now = Date.now()): Promise<ContactsCache | null> {
   const set = await readValidSet(userId, now);
   if (!set) return null;
-  const rows = await db.contacts.where('ownerUserId').equals(userId).toArray();
-  const contacts: CachedContact[] = [];
-  for (const row of rows) {
-    const parsed = CachedContactSchema.safeParse(row);
-    if (!parsed.success) return null;
-    contacts.push(parsed.data);
-  }
-  contacts.sort((a, b) => b.rank - a.rank);
-  return { etag: set.etag, lastUpdated: set.lastUpdated, contacts: contacts.map(toContact) };
+  const rows: unknown[] = await db.contacts.where('ownerUserId').equals(userId).toArray();
+  if (!rows.every(isCachedContact)) return null;
+  rows.sort((a, b) => b.rank - a.rank);
+  return { etag: set.etag, lastUpdated: set.lastUpdated, contacts: rows.map(toContact) };
 }
 
 /** Like `readContactsCache`, and what it rejects is deleted, so the next write starts from a clean list. */

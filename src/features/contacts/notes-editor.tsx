@@ -51,11 +51,16 @@ export function NotesEditor({ contact }: { contact: Contact }) {
       return;
     }
     report({ kind: 'saving' });
+    // Kept while the save is under way, so a member who comes back to this contact before the answer
+    // (and before the cache has it) sees what they typed, not the old notes.
+    unsavedDrafts.set(contactId, notes);
     try {
       const updated = await saveNotes(contactId, notes);
       savedText.current = updated.notes;
-      if (latestText.current === notes) unsavedDrafts.delete(contactId);
-      if (latestText.current === notes) report({ kind: 'saved' });
+      if (latestText.current === notes) {
+        unsavedDrafts.delete(contactId);
+        report({ kind: 'saved' });
+      }
     } catch (error) {
       if (isNetworkFailure(error)) {
         unsavedDrafts.set(contactId, latestText.current);
