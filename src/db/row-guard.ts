@@ -23,7 +23,9 @@ function checkFor(field: z.ZodType): FieldCheck {
 
 /** Whether a row has every field of `schema` with the declared type; extra fields are not looked at. */
 export function rowGuard<T>(schema: z.ZodObject): (row: unknown) => row is T {
-  const checks = Object.entries(schema.shape).map(([key, field]) => [key, checkFor(field as z.ZodType)] as const);
+  const checks = Object.entries(schema.shape).map(
+    ([key, field]) => [key, checkFor(field as z.ZodType)] as const,
+  );
   return (row: unknown): row is T => {
     if (typeof row !== 'object' || row === null) return false;
     const record = row as Record<string, unknown>;
