@@ -1,6 +1,6 @@
 // /contacts (spec §2, §4): the member's contacts one at a time, sorted their way, with a Map / Notes
 // panel for the one shown, edit mode (Delete, Send Card), invitations, and the card activation prompt.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { listInvitations } from '../../api/invitations';
@@ -93,7 +93,8 @@ export function ContactsScreen() {
   const [isPromptOpen, setIsPromptOpen] = useState(true);
   useFailedSaveToasts();
 
-  const shown = contacts ? orderContacts(contacts, sortMode) : [];
+  // Sorting thousands of contacts again on every selection or toast would slow each of them.
+  const shown = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
   // Spec §4: the first contact is selected until the member picks another.
   const foundIndex = shown.findIndex((contact) => contact._id === selectedId);
   const index = foundIndex === -1 ? 0 : foundIndex;
