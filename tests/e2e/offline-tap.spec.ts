@@ -113,3 +113,26 @@ test('a save is in the list within a second of landing on /contacts, and the nex
   // The save's answer moved the cached list to the server's new tag: nothing to download again.
   expect((await revalidation).status()).toBe(304);
 });
+
+test("a card opened before is shown from this phone's copy when tapped with no signal", async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  await new LoginPage(page).signIn(verifiedUser);
+  await waitForServiceWorkerControl(page);
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  await expect(page.getByRole('heading', { name: ownerCard.name })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: ownerCard.name })).toBeVisible();
+  await expect(
+    page.getByText("You're offline: this is the card as it was when you last opened it."),
+  ).toBeVisible();
+  await expect(page.getByText(ownerCard.company)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Contact' })).toBeVisible();
+});
