@@ -1,5 +1,7 @@
 // Registration, verification, login, token refresh and password reset (spec §7 Auth).
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { MessageResponseSchema } from './errors';
 import { DateOfBirthSchema, EmailSchema, NewPasswordSchema, PersonNameSchema, TokenSchema } from './fields';
 
 export const RoleSchema = z.enum(['user', 'admin', 'security']);
@@ -64,3 +66,95 @@ export const ResetPasswordParamsSchema = z.object({
 
 export const ResetPasswordRequestSchema = z.object({ password: NewPasswordSchema });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+export const RegisterEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/register',
+  summary: 'Creates an unverified account and e-mails a 6-digit verification code.',
+  auth: 'credentials',
+  body: RegisterRequestSchema,
+  responses: { 201: MessageResponseSchema },
+  errors: ['EMAIL_TAKEN'],
+});
+
+export const VerifyEmailEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/verify-email',
+  summary: 'Checks the verification code and signs the member in.',
+  auth: 'credentials',
+  body: VerifyEmailRequestSchema,
+  responses: { 200: TokenPairSchema },
+  errors: ['INVALID_CODE', 'CODE_EXPIRED', 'TOO_MANY_CODE_ATTEMPTS', 'ALREADY_VERIFIED'],
+});
+
+export const ResendVerificationCodeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/resend-verification-code',
+  summary: 'Sends a new verification code (at most one every 30 seconds); the same answer for any address.',
+  auth: 'credentials',
+  body: ResendVerificationCodeRequestSchema,
+  responses: { 200: MessageResponseSchema },
+  errors: ['RATE_LIMITED'],
+});
+
+export const LoginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/login',
+  summary: 'Signs a verified member in.',
+  auth: 'credentials',
+  body: LoginRequestSchema,
+  responses: { 200: LoginResponseSchema },
+  errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'OPERATOR_ACCOUNT', 'ACCOUNT_LOCKED'],
+});
+
+export const RefreshTokenEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/refresh-token',
+  summary: 'Trades a refresh token for a new access token (and a rotated refresh token).',
+  auth: 'credentials',
+  body: RefreshTokenRequestSchema,
+  responses: { 200: RefreshTokenResponseSchema },
+  errors: ['REFRESH_TOKEN_INVALID', 'SESSION_ENDED'],
+});
+
+export const LogoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  summary: 'Revokes a refresh token.',
+  auth: 'credentials',
+  body: LogoutRequestSchema,
+  responses: { 204: z.void() },
+  errors: [],
+});
+
+export const ForgotPasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  summary: 'E-mails a password reset link; the same answer for any address.',
+  auth: 'credentials',
+  body: ForgotPasswordRequestSchema,
+  responses: { 200: MessageResponseSchema },
+  errors: [],
+});
+
+export const ResetPasswordEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/reset-password/:token',
+  summary: 'Sets a new password with the token from the reset link.',
+  auth: 'credentials',
+  params: ResetPasswordParamsSchema,
+  body: ResetPasswordRequestSchema,
+  responses: { 200: MessageResponseSchema },
+  errors: ['RESET_LINK_INVALID'],
+});
+
+export const authEndpoints = [
+  RegisterEndpoint,
+  VerifyEmailEndpoint,
+  ResendVerificationCodeEndpoint,
+  LoginEndpoint,
+  RefreshTokenEndpoint,
+  LogoutEndpoint,
+  ForgotPasswordEndpoint,
+  ResetPasswordEndpoint,
+];

@@ -1,5 +1,7 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
+import { PublicCardPaths } from './card-paths';
+import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
 /** 40 lower-case hex characters, a dash, then digits (spec §3 Card ID). */
@@ -111,3 +113,72 @@ export const CardEventRequestSchema = z.object({
   referrer: z.enum(['none', 'internal', 'external']).default('none'),
 });
 export type CardEventRequest = z.input<typeof CardEventRequestSchema>;
+
+/**
+ * The outcome of a card lookup as the public card page holds it: the server-rendered page inlines it
+ * (server/modules/card-pages) and the client hydrates from it or fetches it (src/api/cards.ts).
+ */
+export type CardLookupResult =
+  | { kind: 'card'; card: PublicCard }
+  | { kind: 'unclaimed'; nfcUID: string }
+  | { kind: 'not-found'; nfcUID: string };
+
+export const LookUpCardEndpoint = defineEndpoint({
+  method: 'GET',
+  path: PublicCardPaths.lookup,
+  summary: 'What anyone may see of a linked card. A 404 says whether the card is unclaimed or unknown.',
+  auth: 'none',
+  params: NfcUidParamsSchema,
+  responses: { 200: PublicCardSchema },
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+});
+
+export const DownloadCardVCardEndpoint = defineEndpoint({
+  method: 'GET',
+  path: PublicCardPaths.vcard,
+  summary: 'The card as a vCard file, for the address book.',
+  auth: 'none',
+  params: NfcUidParamsSchema,
+  responses: { 200: z.string() },
+  produces: 'text/vcard',
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+});
+
+export const RecordCardEventEndpoint = defineEndpoint({
+  method: 'POST',
+  path: PublicCardPaths.events,
+  summary: 'Records a view, tap, link click or save on the public card page (for the owner’s insights).',
+  auth: 'none',
+  params: NfcUidParamsSchema,
+  body: CardEventRequestSchema,
+  responses: { 204: z.void() },
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+});
+
+export const IssueCardsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/cards',
+  summary: 'Issues a batch of new Card IDs, each with the URL to write onto its NFC tag.',
+  auth: 'admin',
+  body: IssueCardsRequestSchema,
+  responses: { 201: IssueCardsResponseSchema },
+  errors: [],
+});
+
+export const ExportCardsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/cards/export',
+  summary: 'Every issued card as CSV, one row per card with the URL for its tag (for the NFC encoder).',
+  auth: 'admin',
+  responses: { 200: z.string() },
+  produces: 'text/csv',
+  errors: [],
+});
+
+export const cardEndpoints = [
+  LookUpCardEndpoint,
+  DownloadCardVCardEndpoint,
+  RecordCardEventEndpoint,
+  IssueCardsEndpoint,
+  ExportCardsEndpoint,
+];

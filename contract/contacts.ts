@@ -1,6 +1,8 @@
 // A member's saved contacts (spec §3 Contact, Contact payload; §7 Cards and contacts).
 import { z } from 'zod';
 import { BusinessCardViewSchema, NfcUidSchema } from './card';
+import { defineEndpoint } from './endpoint';
+import { MessageResponseSchema } from './errors';
 
 export const ContactSchema = BusinessCardViewSchema.extend({
   _id: z.string(),
@@ -100,8 +102,95 @@ export const MapContactSchema = z.object({
 export type MapContact = z.infer<typeof MapContactSchema>;
 export const MapContactListSchema = z.array(MapContactSchema);
 
+/** Whether the card went out by e-mail, or only as an in-app invitation (the recipient opted out of e-mail). */
+export const SendCardResponseSchema = MessageResponseSchema.extend({ delivery: z.enum(['email', 'in-app']) });
+export type SendCardResponse = z.infer<typeof SendCardResponseSchema>;
+
 /** The answers of send-card: the client words the first its own way and shows the second as it is. */
 export const SendCardMessages = {
   sent: 'Business card sent',
   inAppOnly: 'They have turned off e-mails from Tapnet, so they will find your invitation in the app.',
 } as const;
+
+export const ListContactsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact',
+  summary:
+    'The member’s contacts, newest first. Send If-None-Match with the last ETag to get a 304 when nothing changed.',
+  auth: 'member',
+  // A 304 has no body.
+  responses: { 200: ContactListSchema, 304: z.void() },
+  errors: [],
+});
+
+export const CreateContactEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/contact/create',
+  summary: 'Saves a card as a contact; replays with the same Idempotency-Key get the first answer again.',
+  auth: 'member',
+  body: CreateContactRequestSchema,
+  headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
+  responses: { 201: CreateContactResponseSchema },
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'OWN_CARD', 'CONTACT_EXISTS', 'REQUEST_IN_PROGRESS'],
+});
+
+export const UpdateContactNotesEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/contact/:id',
+  summary: 'Replaces the notes of a contact; answers the updated contact.',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  body: UpdateNotesRequestSchema,
+  responses: { 200: ContactSchema },
+  errors: ['CONTACT_NOT_FOUND'],
+});
+
+export const ToggleContactFlagEndpoint = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/contact/:id/toggle-flag',
+  summary: 'Flags or unflags a contact.',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  responses: { 200: ToggleFlagResponseSchema },
+  errors: ['CONTACT_NOT_FOUND'],
+});
+
+export const DeleteContactEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/contact/:id',
+  summary: 'Deletes a contact.',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  responses: { 200: MessageResponseSchema },
+  errors: ['CONTACT_NOT_FOUND'],
+});
+
+export const SendMyCardEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/contact/send-card/:id',
+  summary:
+    'E-mails the member’s business card to a contact (or invites them in the app when they opted out of e-mail).',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  responses: { 200: SendCardResponseSchema },
+  errors: ['CONTACT_NOT_FOUND', 'NO_LINKED_CARD', 'CARD_INCOMPLETE', 'CONTACT_HAS_NO_EMAIL', 'MAIL_FAILED'],
+});
+
+export const ListMapContactsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact/mapContacts',
+  summary: 'The member’s contacts that carry the place where people met.',
+  auth: 'member',
+  responses: { 200: MapContactListSchema },
+  errors: [],
+});
+
+export const contactEndpoints = [
+  ListContactsEndpoint,
+  CreateContactEndpoint,
+  UpdateContactNotesEndpoint,
+  ToggleContactFlagEndpoint,
+  DeleteContactEndpoint,
+  SendMyCardEndpoint,
+  ListMapContactsEndpoint,
+];

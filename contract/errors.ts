@@ -1,11 +1,101 @@
-// The shape of every error the API returns (DESIGN.md §4 Errors).
+// The shape of every error the API returns, and the closed set of codes clients decide on (DESIGN.md §4 Errors).
 import { z } from 'zod';
+
+/**
+ * Every code the API answers with, and the status it always comes with. `error` carries the spec's
+ * wording for people; clients decide on `code` alone, so a reworded message never changes behaviour.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_INVALID: 401,
+  REFRESH_TOKEN_INVALID: 401,
+  SESSION_ENDED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_NOT_FOUND: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  OPERATOR_ACCOUNT: 403,
+  NOT_FOUND: 404,
+  CONTACT_NOT_FOUND: 404,
+  CARD_NOT_FOUND: 404,
+  CARD_UNCLAIMED: 404,
+  INVITATION_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CARD_TAKEN: 409,
+  REQUEST_IN_PROGRESS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ACCOUNT_LOCKED: 423,
+  RATE_LIMITED: 429,
+  INVALID_CODE: 400,
+  CODE_EXPIRED: 400,
+  TOO_MANY_CODE_ATTEMPTS: 400,
+  ALREADY_VERIFIED: 400,
+  RESET_LINK_INVALID: 400,
+  CONTACT_EXISTS: 400,
+  OWN_CARD: 400,
+  NO_LINKED_CARD: 400,
+  CARD_INCOMPLETE: 400,
+  CONTACT_HAS_NO_EMAIL: 400,
+  INTERNAL_ERROR: 500,
+  MAIL_FAILED: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+// Object.keys loses the key type; the record above is the one list of codes.
+export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+/** What each code means, for the API reference. */
+export const ERROR_MEANING: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request did not match the contract; its errors list says how.',
+  BAD_REQUEST: 'The request could not be read (malformed JSON, for example).',
+  UNAUTHORIZED: 'No bearer token was sent.',
+  TOKEN_INVALID: 'The access token is invalid, expired or of the wrong role.',
+  REFRESH_TOKEN_INVALID: 'The refresh token is invalid or expired.',
+  SESSION_ENDED: 'A refresh token was used twice; the session has ended.',
+  INVALID_CREDENTIALS: 'Wrong e-mail or password.',
+  ACCOUNT_NOT_FOUND: 'The signed-in account no longer exists.',
+  EMAIL_NOT_VERIFIED: 'The e-mail address has not been verified yet.',
+  OPERATOR_ACCOUNT: 'An operator account tried to sign in as a member.',
+  NOT_FOUND: 'No such API route.',
+  CONTACT_NOT_FOUND: 'No such contact among the member’s contacts.',
+  CARD_NOT_FOUND: 'No card has this Card ID.',
+  CARD_UNCLAIMED: 'The card exists but nobody has activated it yet.',
+  INVITATION_NOT_FOUND: 'No such invitation addressed to the member.',
+  EMAIL_TAKEN: 'Another account already uses this e-mail address.',
+  CARD_TAKEN: 'The card is linked to another account.',
+  REQUEST_IN_PROGRESS: 'A request with the same Idempotency-Key is still being processed.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than the server accepts.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body is not JSON.',
+  ACCOUNT_LOCKED: 'Too many failed sign-ins; the account is locked for a while.',
+  RATE_LIMITED: 'Too many requests from this address (or a code was asked for too soon).',
+  INVALID_CODE: 'The verification code is wrong.',
+  CODE_EXPIRED: 'The verification code has expired.',
+  TOO_MANY_CODE_ATTEMPTS: 'Too many wrong verification codes.',
+  ALREADY_VERIFIED: 'The e-mail address is already verified.',
+  RESET_LINK_INVALID: 'The password reset link is invalid or has expired.',
+  CONTACT_EXISTS: 'The card is already among the member’s contacts.',
+  OWN_CARD: 'A member tried to save their own card.',
+  NO_LINKED_CARD: 'The member has no card linked yet.',
+  CARD_INCOMPLETE: 'The member’s business card lacks a name or an e-mail address.',
+  CONTACT_HAS_NO_EMAIL: 'The contact has no e-mail address.',
+  INTERNAL_ERROR: 'Something went wrong on the server.',
+  MAIL_FAILED: 'The mail server could not send the message.',
+};
 
 export const ErrorResponseSchema = z.object({
   error: z.string(),
+  code: ErrorCodeSchema,
   errors: z.array(z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** How clients read an error: a code they do not know yet (a newer server) still leaves the message. */
+export const ErrorAnswerSchema = ErrorResponseSchema.extend({
+  code: ErrorCodeSchema.optional().catch(undefined),
+});
 
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

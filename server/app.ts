@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type { ErrorResponse } from '../contract/errors';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
@@ -12,6 +13,8 @@ import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
+import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
+import { apiDocsRoutes } from './modules/api-docs/routes';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { TokenService } from './modules/auth/tokens';
@@ -25,6 +28,7 @@ import { mapRoutes } from './modules/map/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { userRoutes } from './modules/user/routes';
+import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
 import { registerStatic } from './static';
 
@@ -53,6 +57,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
+  recordRoutes(app);
 
   await migrate(connection);
   const jwtSecret = await loadJwtSecret(connection.db, config.jwtSecret);
@@ -81,7 +86,7 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : [])],
+        styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : []), DOCS_STYLE_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.mapOrigins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...config.mapOrigins],
@@ -101,6 +106,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(apiDocsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
@@ -127,7 +133,7 @@ export async function buildApp({
       // Client-side routes: the app shell decides what to show.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'Not found' });
+    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' } satisfies ErrorResponse);
   });
 
   return app;

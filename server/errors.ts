@@ -1,17 +1,29 @@
 // Expected failures carry a status and the message the client shows; everything else is a plain 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '../contract/errors';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../contract/errors';
 
+/** An expected failure: its code (which fixes the status) and the spec's message. */
 export class HttpError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     options?: ErrorOptions,
   ) {
     super(message, options);
+    this.statusCode = ERROR_STATUS[code];
   }
 }
+
+/** Fastify's own refusals (its plugins' too) get the code of their status. */
+const CODE_OF_FASTIFY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 interface ValidationIssue {
   instancePath: string;
@@ -46,18 +58,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const input = inputs[error.validationContext ?? 'body'] ?? request.body;
       const issues = error.validation as ValidationIssue[];
       const errors = [...new Set(issues.map((issue) => describeIssue(issue, input)))];
-      return reply.code(400).send({ error: 'Validation failed', errors } satisfies ErrorResponse);
+      return reply
+        .code(400)
+        .send({ error: 'Validation failed', code: 'VALIDATION_FAILED', errors } satisfies ErrorResponse);
     }
     if (error instanceof HttpError) {
       // A 5xx we answer on purpose (a mail server down) still needs someone to look at its cause.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.code(error.statusCode).send({ error: error.message } satisfies ErrorResponse);
+      return reply
+        .code(error.statusCode)
+        .send({ error: error.message, code: error.code } satisfies ErrorResponse);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: error.message } satisfies ErrorResponse);
+      const code = CODE_OF_FASTIFY_STATUS[status] ?? 'BAD_REQUEST';
+      return reply.code(status).send({ error: error.message, code } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Internal server error' } satisfies ErrorResponse);
+    return reply
+      .code(500)
+      .send({ error: 'Internal server error', code: 'INTERNAL_ERROR' } satisfies ErrorResponse);
   });
 }

@@ -33,7 +33,8 @@ export async function runOnce(
       if (!claimed) return storedResponse(trx, userId, key);
     }
     const response = await handle(trx).catch((error: unknown) => {
-      if (error instanceof HttpError) return { statusCode: error.statusCode, body: { error: error.message } };
+      if (error instanceof HttpError)
+        return { statusCode: error.statusCode, body: { error: error.message, code: error.code } };
       throw error;
     });
     if (key !== undefined) {
@@ -59,7 +60,8 @@ async function storedResponse(
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirstOrThrow();
-  if (row.status_code === null) throw new HttpError(409, 'This request is still being processed.');
+  if (row.status_code === null)
+    throw new HttpError('REQUEST_IN_PROGRESS', 'This request is still being processed.');
   return { statusCode: row.status_code, body: row.response_body };
 }
 

@@ -1,7 +1,7 @@
 // Server rendering of the public card page (DESIGN.md §4): built by `vite build --ssr` into dist-ssr/,
 // imported by server/modules/card-pages. Renders the same tree the client hydrates.
 import { renderToString } from 'react-dom/server';
-import type { CardLookupResult } from './api/cards';
+import type { CardLookupResult } from '../contract/card';
 import { serializeCardData } from './features/public-card/card-data';
 import { parsePublicCardPath } from './features/public-card/card-path';
 import { PublicCardRoot } from './features/public-card/public-card-root';

@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ListMapContactsEndpoint } from '../contract/contacts';
 import { flushOutbox, OUTBOX_SYNC_TAG } from '../src/sync/outbox';
 import { MAP_CONTACTS_CACHE } from '../src/sync/response-caches';
 
@@ -28,7 +29,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // so ending a session deletes it (src/sync/response-caches.ts). The bearer token is not part of the key.
 const MAP_CONTACTS_NETWORK_TIMEOUT_S = 5;
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === '/api/contact/mapContacts',
+  ({ url }) => url.origin === self.location.origin && url.pathname === ListMapContactsEndpoint.path,
   new NetworkFirst({ cacheName: MAP_CONTACTS_CACHE, networkTimeoutSeconds: MAP_CONTACTS_NETWORK_TIMEOUT_S }),
   'GET',
 );

@@ -1,44 +1,45 @@
 // Member sign-up, sign-in and password calls (spec §7 Auth).
 import {
+  ForgotPasswordEndpoint,
   type ForgotPasswordRequest,
+  LoginEndpoint,
   type LoginRequest,
-  LoginResponseSchema,
+  LogoutEndpoint,
+  RegisterEndpoint,
   type RegisterRequest,
+  ResendVerificationCodeEndpoint,
   type ResendVerificationCodeRequest,
+  ResetPasswordEndpoint,
   type ResetPasswordRequest,
-  TokenPairSchema,
+  VerifyEmailEndpoint,
   type VerifyEmailRequest,
 } from '../../contract/auth';
-import { MessageResponseSchema } from '../../contract/errors';
-import { request, requestJson } from './client';
+import { callEndpoint, requestEndpoint } from './client';
 
 export function register(body: RegisterRequest) {
-  return requestJson('/api/auth/register', MessageResponseSchema, { method: 'post', json: body });
+  return callEndpoint(RegisterEndpoint, { json: body });
 }
 
 export function verifyEmail(body: VerifyEmailRequest) {
-  return requestJson('/api/auth/verify-email', TokenPairSchema, { method: 'post', json: body });
+  return callEndpoint(VerifyEmailEndpoint, { json: body });
 }
 
 export async function resendVerificationCode(body: ResendVerificationCodeRequest): Promise<void> {
-  await request('/api/auth/resend-verification-code', { method: 'post', json: body });
+  await requestEndpoint(ResendVerificationCodeEndpoint, { json: body });
 }
 
 export function logIn(body: LoginRequest) {
-  return requestJson('/api/auth/login', LoginResponseSchema, { method: 'post', json: body });
+  return callEndpoint(LoginEndpoint, { json: body });
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await request('/api/auth/logout', { method: 'post', json: { refreshToken } });
+  await requestEndpoint(LogoutEndpoint, { json: { refreshToken } });
 }
 
 export function requestPasswordReset(body: ForgotPasswordRequest) {
-  return requestJson('/api/auth/forgot-password', MessageResponseSchema, { method: 'post', json: body });
+  return callEndpoint(ForgotPasswordEndpoint, { json: body });
 }
 
 export function resetPassword(token: string, body: ResetPasswordRequest) {
-  return requestJson(`/api/auth/reset-password/${encodeURIComponent(token)}`, MessageResponseSchema, {
-    method: 'post',
-    json: body,
-  });
+  return callEndpoint(ResetPasswordEndpoint, { params: { token }, json: body });
 }

@@ -1,14 +1,11 @@
 // The public side of a card (spec §7 Cards): lookup, vCard download and the page's analytics events.
 // It uses fetch and checks answers by hand instead of going through client.ts and zod: the public card
 // page must stay under its JavaScript budget (README Budgets), and these calls need no token.
-import type { CardEventRequest, CardLookupError, PublicCard } from '../../contract/card';
+import type { CardEventRequest, CardLookupError, CardLookupResult, PublicCard } from '../../contract/card';
+import { PublicCardPaths } from '../../contract/card-paths';
+import { fillPath } from '../../contract/endpoint';
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
-
-export type CardLookupResult =
-  | { kind: 'card'; card: PublicCard }
-  | { kind: 'unclaimed'; nfcUID: string }
-  | { kind: 'not-found'; nfcUID: string };
 
 export const PUBLIC_CARD_FIELDS = [
   'nfcUID',
@@ -36,8 +33,8 @@ export function parsePublicCard(value: unknown): PublicCard | null {
   return card as PublicCard;
 }
 
-function cardPath(nfcUID: string): string {
-  return `${API_BASE}/api/nfc/${encodeURIComponent(nfcUID)}`;
+function cardUrl(path: (typeof PublicCardPaths)[keyof typeof PublicCardPaths], nfcUID: string): string {
+  return `${API_BASE}${fillPath(path, { nfcUID })}`;
 }
 
 export class CardLookupFailedError extends Error {
@@ -46,7 +43,9 @@ export class CardLookupFailedError extends Error {
 
 /** A 404 says whether the card exists unclaimed or not at all; any other failure is thrown. */
 export async function fetchPublicCard(nfcUID: string): Promise<CardLookupResult> {
-  const response = await fetch(cardPath(nfcUID), { headers: { Accept: 'application/json' } });
+  const response = await fetch(cardUrl(PublicCardPaths.lookup, nfcUID), {
+    headers: { Accept: 'application/json' },
+  });
   const body: unknown = await response.json().catch(() => null);
   if (response.status === 404) {
     const code = (body as Partial<CardLookupError> | null)?.code;
@@ -58,7 +57,7 @@ export async function fetchPublicCard(nfcUID: string): Promise<CardLookupResult>
 }
 
 export function vCardUrl(nfcUID: string): string {
-  return `${cardPath(nfcUID)}/vcard`;
+  return cardUrl(PublicCardPaths.vcard, nfcUID);
 }
 
 /**
@@ -66,7 +65,7 @@ export function vCardUrl(nfcUID: string): string {
  * token. A Blob gives it the JSON content type the server parses.
  */
 export function sendCardEvent(nfcUID: string, event: CardEventRequest): void {
-  const url = `${cardPath(nfcUID)}/events`;
+  const url = cardUrl(PublicCardPaths.events, nfcUID);
   const body = JSON.stringify(event);
   try {
     if (navigator.sendBeacon?.(url, new Blob([body], { type: 'application/json' }))) return;

@@ -1,7 +1,9 @@
 // The one HTTP client of the app: bearer token from storage, one shared refresh and retry on a 401.
 import ky, { HTTPError, isHTTPError, type Options } from 'ky';
-import { RefreshTokenResponseSchema } from '../../contract/auth';
-import { ErrorResponseSchema } from '../../contract/errors';
+import type { z } from 'zod';
+import { RefreshTokenEndpoint, RefreshTokenResponseSchema } from '../../contract/auth';
+import { type Endpoint, fillPath, type PathParams, successStatus } from '../../contract/endpoint';
+import { ErrorAnswerSchema, type ErrorCode } from '../../contract/errors';
 import { clearSession } from '../session/session';
 import { useSessionStore } from '../session/session-store';
 import { reconcileTokenMirror } from '../session/token-mirror';
@@ -18,15 +20,19 @@ import {
 export const REFRESH_TIMEOUT_MS = 10_000;
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
-const REFRESH_PATH = '/api/auth/refresh-token';
 
-/** An API failure with the server's own `error` message and, for validation failures, its `errors`. */
+/**
+ * An API failure with the server's own `error` message, its `code` (what code decides on; absent when
+ * the server was not reached or did not answer in the contract's shape) and, for validation failures,
+ * its `errors`.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     message: string,
     readonly status: number | undefined,
     readonly errors: string[] = [],
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -52,9 +58,9 @@ const http = ky.create({
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isHTTPError(error)) {
-    const body = ErrorResponseSchema.safeParse(error.data);
+    const body = ErrorAnswerSchema.safeParse(error.data);
     return body.success
-      ? new ApiError(body.data.error, error.response.status, body.data.errors)
+      ? new ApiError(body.data.error, error.response.status, body.data.errors, body.data.code)
       : new ApiError(error.message, error.response.status);
   }
   return new ApiError(error instanceof Error ? error.message : String(error), undefined);
@@ -82,12 +88,17 @@ async function requestNewAccessToken(): Promise<string> {
   let body: unknown;
   try {
     body = await ky
-      .post(`${API_BASE}${REFRESH_PATH}`, { json: { refreshToken }, timeout: REFRESH_TIMEOUT_MS, retry: 0 })
+      .post(`${API_BASE}${RefreshTokenEndpoint.path}`, {
+        json: { refreshToken },
+        timeout: REFRESH_TIMEOUT_MS,
+        retry: 0,
+      })
       .json();
   } catch (error) {
     // Only a refusal ends the session; offline or a struggling server must not sign the user out.
     if (error instanceof HTTPError && [400, 401, 403].includes(error.response.status)) {
-      throw new RefreshRejectedError(toApiError(error).message, error.response.status);
+      const refused = toApiError(error);
+      throw new RefreshRejectedError(refused.message, error.response.status, refused.errors, refused.code);
     }
     throw toApiError(error);
   }
@@ -175,12 +186,51 @@ export async function request(path: string, options: Options = {}): Promise<Resp
   }
 }
 
-/** Sends a request and parses the JSON answer with its contract schema. */
-export async function requestJson<T>(
-  path: string,
-  schema: { parse(data: unknown): T },
-  options: Options = {},
-): Promise<T> {
-  const response = await request(path, options);
-  return schema.parse(await response.json());
+type ParamsOption<E extends Endpoint> = keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+
+type BodyOption<E extends Endpoint> = E extends { body: infer Body extends z.ZodType }
+  ? { json: z.input<Body> }
+  : { json?: undefined };
+
+/** ky's options for a call to `endpoint`: its path parameters, its body, and anything else ky takes. */
+export type CallOptions<E extends Endpoint> = Omit<Options, 'json' | 'method'> &
+  ParamsOption<E> &
+  BodyOption<E>;
+
+/** What the endpoint answers when all goes well (its lowest 2xx); undefined for an answer without body. */
+export type SuccessAnswer<E extends Endpoint> = E extends { responses: { 200: infer S extends z.ZodType } }
+  ? z.output<S>
+  : E extends { responses: { 201: infer S extends z.ZodType } }
+    ? z.output<S>
+    : undefined;
+
+/** The URL path of a call to `endpoint` with its parameters filled in. */
+export function endpointUrl<E extends Endpoint>(endpoint: E, params?: PathParams<E['path']>): string {
+  return params ? fillPath(endpoint.path, params) : endpoint.path;
+}
+
+/** Options may be left out when the endpoint needs neither parameters nor a body. */
+type CallArguments<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
+
+/** Sends a call to `endpoint` as its contract declares it, without reading the answer. */
+export function requestEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: CallArguments<E>
+): Promise<Response> {
+  const { params, ...rest }: Omit<Options, 'method'> & { params?: PathParams<E['path']> } = options ?? {};
+  return request(endpointUrl(endpoint, params), { ...rest, method: endpoint.method });
+}
+
+/** Calls `endpoint` and parses its answer with the contract's schema for the success status. */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...options: CallArguments<E>
+): Promise<SuccessAnswer<E>> {
+  const response = await requestEndpoint(endpoint, ...options);
+  const schema = endpoint.responses[successStatus(endpoint)];
+  if (!schema || response.status === 204) return undefined as SuccessAnswer<E>;
+  // The schema is the one SuccessAnswer<E> is inferred from.
+  return schema.parse(await response.json()) as SuccessAnswer<E>;
 }

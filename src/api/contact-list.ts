@@ -1,8 +1,6 @@
 // The member's contact list fetched against the cache's etag (spec §7 Cards and contacts, §8 Session).
-import { type Contact, ContactListSchema } from '../../contract/contacts';
-import { request } from './client';
-
-export const CONTACT_LIST_PATH = '/api/contact';
+import { type Contact, ContactListSchema, ListContactsEndpoint } from '../../contract/contacts';
+import { requestEndpoint } from './client';
 
 export type ContactListResult =
   | { status: 'unchanged' }
@@ -13,7 +11,7 @@ export type ContactListResult =
  * bypassed: the Dexie cache is the one that decides what is fresh, with its own If-None-Match.
  */
 export async function fetchContactList(etag: string | null): Promise<ContactListResult> {
-  const response = await request(CONTACT_LIST_PATH, {
+  const response = await requestEndpoint(ListContactsEndpoint, {
     headers: etag ? { 'If-None-Match': etag } : {},
     cache: 'no-store',
     throwHttpErrors: (status) => status !== 304,

@@ -2,19 +2,23 @@
 
 import {
   type Contact,
-  ContactListSchema,
   type ContactListTags,
   ContactSchema,
+  CreateContactEndpoint,
   type CreateContactRequest,
   type CreateContactResponse,
   CreateContactResponseSchema,
+  DeleteContactEndpoint,
   IDEMPOTENCY_KEY_HEADER,
-  MapContactListSchema,
+  ListMapContactsEndpoint,
   readContactListTags,
+  SendMyCardEndpoint,
+  ToggleContactFlagEndpoint,
   ToggleFlagResponseSchema,
+  UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
 import { MessageResponseSchema } from '../../contract/errors';
-import { request, requestJson } from './client';
+import { callEndpoint, requestEndpoint } from './client';
 
 /** A write's answer and the list tags it came with, so the cache can keep its etag current. */
 export interface ListWrite<T> {
@@ -22,16 +26,13 @@ export interface ListWrite<T> {
   listTags: ContactListTags | null;
 }
 
-async function writeJson<T>(
-  path: string,
+async function readListWrite<T>(
+  sent: Promise<Response>,
   schema: { parse(data: unknown): T },
-  options: Parameters<typeof request>[1],
 ): Promise<ListWrite<T>> {
-  const response = await request(path, options);
+  const response = await sent;
   return { answer: schema.parse(await response.json()), listTags: readContactListTags(response.headers) };
 }
-
-export const CREATE_CONTACT_PATH = '/api/contact/create';
 
 /** A 2xx other than 201 from the save: the spec's "unexpected response" (§8 Card saving). */
 export class UnexpectedResponseError extends Error {
@@ -46,8 +47,7 @@ export async function createContact(
   payload: CreateContactRequest,
   idempotencyKey: string,
 ): Promise<ListWrite<CreateContactResponse>> {
-  const response = await request(CREATE_CONTACT_PATH, {
-    method: 'post',
+  const response = await requestEndpoint(CreateContactEndpoint, {
     json: payload,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
@@ -58,39 +58,34 @@ export async function createContact(
   };
 }
 
-/** Newest first. */
-export function listContacts() {
-  return requestJson('/api/contact', ContactListSchema);
-}
-
 /** The answer is the updated contact. */
 export function updateContactNotes(contactId: string, notes: string): Promise<ListWrite<Contact>> {
-  return writeJson(`/api/contact/${encodeURIComponent(contactId)}`, ContactSchema, {
-    method: 'put',
-    json: { notes },
-  });
+  return readListWrite(
+    requestEndpoint(UpdateContactNotesEndpoint, { params: { id: contactId }, json: { notes } }),
+    ContactSchema,
+  );
 }
 
 export function toggleContactFlag(contactId: string) {
-  return writeJson(`/api/contact/${encodeURIComponent(contactId)}/toggle-flag`, ToggleFlagResponseSchema, {
-    method: 'patch',
-  });
+  return readListWrite(
+    requestEndpoint(ToggleContactFlagEndpoint, { params: { id: contactId } }),
+    ToggleFlagResponseSchema,
+  );
 }
 
 export function deleteContact(contactId: string) {
-  return writeJson(`/api/contact/${encodeURIComponent(contactId)}`, MessageResponseSchema, {
-    method: 'delete',
-  });
+  return readListWrite(
+    requestEndpoint(DeleteContactEndpoint, { params: { id: contactId } }),
+    MessageResponseSchema,
+  );
 }
 
 /** E-mails my business card to the contact. */
 export function sendMyCard(contactId: string) {
-  return requestJson(`/api/contact/send-card/${encodeURIComponent(contactId)}`, MessageResponseSchema, {
-    method: 'post',
-  });
+  return callEndpoint(SendMyCardEndpoint, { params: { id: contactId } });
 }
 
 /** The contacts that carry the place where people met (spec §3 Map contact). */
 export function listMapContacts() {
-  return requestJson('/api/contact/mapContacts', MapContactListSchema);
+  return callEndpoint(ListMapContactsEndpoint);
 }

@@ -1,22 +1,21 @@
 // Invitations from other members (spec §7 Invitations).
-import { MessageResponseSchema } from '../../contract/errors';
-import { InvitationListSchema } from '../../contract/invitations';
-import { requestJson } from './client';
+import {
+  AcceptInvitationEndpoint,
+  DenyInvitationEndpoint,
+  ListInvitationsEndpoint,
+} from '../../contract/invitations';
+import { callEndpoint } from './client';
 
 /** Pending invitations addressed to me. */
 export function listInvitations() {
-  return requestJson('/api/invitations', InvitationListSchema);
+  return callEndpoint(ListInvitationsEndpoint);
 }
 
 /** Adds the inviter to my contacts. */
 export function acceptInvitation(invitationId: string) {
-  return requestJson(`/api/invitations/${encodeURIComponent(invitationId)}/accept`, MessageResponseSchema, {
-    method: 'post',
-  });
+  return callEndpoint(AcceptInvitationEndpoint, { params: { id: invitationId } });
 }
 
 export function denyInvitation(invitationId: string) {
-  return requestJson(`/api/invitations/${encodeURIComponent(invitationId)}`, MessageResponseSchema, {
-    method: 'delete',
-  });
+  return callEndpoint(DenyInvitationEndpoint, { params: { id: invitationId } });
 }

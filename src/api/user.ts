@@ -1,50 +1,49 @@
 // The signed-in member's account (spec §7 User).
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
-import { MessageResponseSchema } from '../../contract/errors';
 import {
-  AccountSchema,
+  ContactExportEndpoints,
   type ContactExportFormat,
-  contactExportPath,
+  DeleteAccountEndpoints,
+  GetAccountEndpoint,
+  GetNotificationSettingsEndpoint,
   type NotificationSettings,
-  NotificationSettingsSchema,
+  SaveNotificationSettingsEndpoint,
+  UpdateBusinessCardEndpoint,
+  UpdateProfileEndpoint,
 } from '../../contract/user';
-import { request, requestJson } from './client';
+import { callEndpoint, requestEndpoint } from './client';
 
 /** Spec §9: the app-start session check gives the account call this long. */
 export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
 
 export function fetchAccount(options: { timeout?: number } = {}) {
-  return requestJson('/api/user/account', AccountSchema, options);
+  return callEndpoint(GetAccountEndpoint, options);
 }
 
 /** Spec §4: the my-card Save Changes sends the card fields; the answer is the updated account. */
 export function updateBusinessCard(card: BusinessCardInput) {
-  return requestJson('/api/user/updateBusinessCard', AccountSchema, { method: 'post', json: card });
+  return callEndpoint(UpdateBusinessCardEndpoint, { json: card });
 }
 
 /** Name, e-mail and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */
 export function updateProfile(changes: UpdateProfileRequest) {
-  return requestJson('/api/user/updateProfile', AccountSchema, { method: 'post', json: changes });
+  return callEndpoint(UpdateProfileEndpoint, { json: changes });
 }
 
 export function fetchNotificationSettings() {
-  return requestJson('/api/user/notification-settings', NotificationSettingsSchema);
+  return callEndpoint(GetNotificationSettingsEndpoint);
 }
 
 export function updateNotificationSettings(settings: NotificationSettings) {
-  return requestJson('/api/user/notification-settings', NotificationSettingsSchema, {
-    method: 'post',
-    json: settings,
-  });
+  return callEndpoint(SaveNotificationSettingsEndpoint, { json: settings });
 }
 
 /**
  * Deletes the account and everything in it for good. The spec names two calls, one per screen
  * (account management and the delete-account page); both do the same.
  */
-export function deleteAccount(from: 'account-settings' | 'delete-account-page') {
-  const path = from === 'account-settings' ? '/api/user/delete-account' : '/api/user/delete';
-  return requestJson(path, MessageResponseSchema, { method: 'delete' });
+export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
+  return callEndpoint(DeleteAccountEndpoints[from]);
 }
 
 export interface DownloadedFile {
@@ -59,6 +58,6 @@ function fileNameOf(response: Response, fallback: string): string {
 
 /** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
 export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
-  const response = await request(contactExportPath(format));
+  const response = await requestEndpoint(ContactExportEndpoints[format]);
   return { blob: await response.blob(), fileName: fileNameOf(response, `tapnet-contacts.${format}`) };
 }

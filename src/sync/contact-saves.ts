@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { createContact } from '../api/contacts';
 import { readAccessToken, readTokenSubject } from '../session/tokens';
 import { applyChange } from './contacts-revalidation';
-import { ALREADY_EXISTS_ERROR, OUTBOX_SYNC_TAG, queueContactSave } from './outbox';
+import { OUTBOX_SYNC_TAG, queueContactSave } from './outbox';
 
 export type SaveOutcome =
   | { kind: 'saved' }
@@ -13,8 +13,6 @@ export type SaveOutcome =
   | { kind: 'own-card' }
   | { kind: 'failed'; message: string }
   | { kind: 'unexpected' };
-
-const OWN_CARD_ERROR = 'Cannot save your own business card.';
 
 /** The server's Idempotency-Key alphabet is [A-Za-z0-9_-]; a UUID without dashes fits it. */
 function newIdempotencyKey(): string {
@@ -36,8 +34,8 @@ export async function saveContact(payload: CreateContactRequest): Promise<SaveOu
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'unexpected' };
     if (error.status === undefined) return queue(payload, idempotencyKey);
-    if (error.status === 400 && error.message === ALREADY_EXISTS_ERROR) return { kind: 'exists' };
-    if (error.status === 400 && error.message === OWN_CARD_ERROR) return { kind: 'own-card' };
+    if (error.code === 'CONTACT_EXISTS') return { kind: 'exists' };
+    if (error.code === 'OWN_CARD') return { kind: 'own-card' };
     return { kind: 'failed', message: error.message };
   }
 }

@@ -1,14 +1,15 @@
 // Offline contact saves (DESIGN.md §4 Offline saves): queueing them and replaying them, one shared
 // implementation for the page and the service worker, so it uses no DOM, no React and no localStorage.
-import { RefreshTokenResponseSchema } from '../../contract/auth';
+import { RefreshTokenEndpoint, RefreshTokenResponseSchema } from '../../contract/auth';
 import {
+  CreateContactEndpoint,
   type CreateContactRequest,
   CreateContactRequestSchema,
   CreateContactResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   readContactListTags,
 } from '../../contract/contacts';
-import { ErrorResponseSchema } from '../../contract/errors';
+import { ErrorAnswerSchema } from '../../contract/errors';
 import { isWellFormedToken } from '../../contract/fields';
 import { readAuthMirror, writeAuthMirror } from '../db/auth-mirror';
 import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
@@ -23,11 +24,6 @@ export const OUTBOX_CHANNEL_NAME = 'tapnet-outbox';
 export const REPLAY_TIMEOUT_MS = 15_000;
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
-const CREATE_CONTACT_PATH = '/api/contact/create';
-const REFRESH_PATH = '/api/auth/refresh-token';
-
-/** The server's answer that the card is already among the contacts: the save has nothing left to do. */
-export const ALREADY_EXISTS_ERROR = 'Contact already exists';
 
 export type OutboxMessage = { type: 'flushed'; saved: number; failed: number };
 
@@ -64,8 +60,8 @@ type ReplayResult =
 async function postSave(entry: OutboxEntry, accessToken: string): Promise<ReplayResult> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${CREATE_CONTACT_PATH}`, {
-      method: 'POST',
+    response = await fetch(`${API_BASE}${CreateContactEndpoint.path}`, {
+      method: CreateContactEndpoint.method,
       headers: {
         'content-type': 'application/json',
         authorization: `Bearer ${accessToken}`,
@@ -83,9 +79,10 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
   if (response.status === 429 || response.status >= 500) {
     return { kind: 'retry-later', reason: `HTTP ${response.status}` };
   }
-  const body = ErrorResponseSchema.safeParse(await response.json().catch(() => null));
-  const message = body.success ? body.data.error : `HTTP ${response.status}`;
-  return message === ALREADY_EXISTS_ERROR ? { kind: 'done', change: null } : { kind: 'refused', message };
+  const body = ErrorAnswerSchema.safeParse(await response.json().catch(() => null));
+  // The card is already among the contacts: the save has nothing left to do.
+  if (body.success && body.data.code === 'CONTACT_EXISTS') return { kind: 'done', change: null };
+  return { kind: 'refused', message: body.success ? body.data.error : `HTTP ${response.status}` };
 }
 
 /** The saved contact, to write into the cache at once; null when the answer does not carry one. */
@@ -102,8 +99,8 @@ async function savedContactChange(response: Response): Promise<ContactChange | n
 async function refreshMirroredTokens(mirror: AuthMirror): Promise<AuthMirror | null> {
   if (!isWellFormedToken(mirror.refreshToken)) return null;
   try {
-    const response = await fetch(`${API_BASE}${REFRESH_PATH}`, {
-      method: 'POST',
+    const response = await fetch(`${API_BASE}${RefreshTokenEndpoint.path}`, {
+      method: RefreshTokenEndpoint.method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ refreshToken: mirror.refreshToken }),
       signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),

@@ -16,7 +16,7 @@ describeOnEachDatabase('the API surface', (t) => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t().app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(json(response)).toEqual({ error: 'Not found' });
+    expect(json(response)).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('refuses the account without a valid bearer token', async () => {
@@ -46,7 +46,9 @@ describeOnEachDatabase('the API surface', (t) => {
     for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await ask()).statusCode);
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect(json(await ask()).error).toMatch(/Rate limit exceeded/);
+    const limited = json(await ask());
+    expect(limited.error).toMatch(/Rate limit exceeded/);
+    expect(limited.code).toBe('RATE_LIMITED');
   });
 
   it('records page views without the secrets a path may carry', async () => {
@@ -98,7 +100,7 @@ describe.each(databaseKinds)('running the app ($name)', (kind) => {
       headers: bearer(member.accessToken),
     });
     expect(account.statusCode).toBe(500);
-    expect(json(account)).toEqual({ error: 'Internal server error' });
+    expect(json(account)).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
     await context.close();
   });
 });
@@ -156,7 +158,7 @@ describe.each(databaseKinds)('serving the built app ($name)', (kind) => {
     }
     const api = await context.app.inject({ method: 'GET', url: '/api/contacts-typo' });
     expect(api.statusCode).toBe(404);
-    expect(json(api)).toEqual({ error: 'Not found' });
+    expect(json(api)).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });
 });
 

@@ -78,6 +78,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({
       error: 'Validation failed',
+      code: 'VALIDATION_FAILED',
       errors: expect.arrayContaining([
         'Name is required',
         'Password must be at least 8 characters long',
@@ -110,6 +111,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     });
     expect(broken.statusCode).toBe(400);
     expect(json(broken).error).toBeTypeOf('string');
+    expect(json(broken).code).toBe('BAD_REQUEST');
     expect(broken.body).not.toMatch(/at .*\.ts/);
     const notAnObject = await register([1, 2] as unknown as Json);
     expect(notAnObject.statusCode).toBe(400);
@@ -121,6 +123,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     const response = await register({ ...newMember(), name: 'x'.repeat(200_000) });
     expect(response.statusCode).toBe(413);
     expect(json(response).error).toBeTypeOf('string');
+    expect(json(response).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('kills a code after five wrong tries and rejects an expired one', async () => {
@@ -170,6 +173,7 @@ describeOnEachDatabase('registration and verification', (t) => {
     const tooSoon = await resend();
     expect(tooSoon.statusCode).toBe(429);
     expect(json(tooSoon).error).toMatch(/Please wait \d+ seconds/);
+    expect(json(tooSoon).code).toBe('RATE_LIMITED');
 
     await sql`UPDATE email_verifications SET sent_at = now() - interval '31 seconds'
       WHERE user_id = (SELECT id FROM users WHERE email = ${member.email})`.execute(t().db);
@@ -233,8 +237,8 @@ describeOnEachDatabase('login and lockout', (t) => {
     const unknown = await login(uniqueEmail('nobody'), 'Wrong-Passw0rd');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(json(wrongPassword)).toEqual({ error: 'Invalid email or password' });
-    expect(json(unknown)).toEqual({ error: 'Invalid email or password' });
+    expect(json(wrongPassword)).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    expect(json(unknown)).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
   });
 
   it('locks the account after 10 failures in 15 minutes, even for the right password, until the lock ends', async () => {

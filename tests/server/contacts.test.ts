@@ -96,11 +96,11 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
     await save(visitor.accessToken, { nfcUID: owner.nfcUID });
     const again = await save(visitor.accessToken, { nfcUID: owner.nfcUID });
     expect(again.statusCode).toBe(400);
-    expect(json(again)).toEqual({ error: 'Contact already exists' });
+    expect(json(again)).toEqual({ error: 'Contact already exists', code: 'CONTACT_EXISTS' });
 
     const own = await save(owner.accessToken, { nfcUID: owner.nfcUID });
     expect(own.statusCode).toBe(400);
-    expect(json(own)).toEqual({ error: 'Cannot save your own business card.' });
+    expect(json(own)).toEqual({ error: 'Cannot save your own business card.', code: 'OWN_CARD' });
 
     const unclaimed = await save(visitor.accessToken, { nfcUID: await issueCard(t()) });
     expect(unclaimed.statusCode).toBe(404);
@@ -314,6 +314,7 @@ describeOnEachDatabase('managing my contacts', (t) => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({
       error: 'Validation failed',
+      code: 'VALIDATION_FAILED',
       errors: ['Notes must be at most 1000 characters'],
     });
     for (const notes of [undefined, 42, null, ['a']]) {
@@ -355,7 +356,7 @@ describeOnEachDatabase('managing my contacts', (t) => {
       await sendCard(visitor.accessToken, contact._id),
     ]) {
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ error: 'Contact not found' });
+      expect(again.json()).toEqual({ error: 'Contact not found', code: 'CONTACT_NOT_FOUND' });
     }
   });
 
@@ -372,7 +373,7 @@ describeOnEachDatabase('managing my contacts', (t) => {
         await remove(stranger.accessToken, id),
       ]) {
         expect(response.statusCode, `${response.raw.req.method} ${id}`).toBe(404);
-        expect(response.json()).toEqual({ error: 'Contact not found' });
+        expect(response.json()).toEqual({ error: 'Contact not found', code: 'CONTACT_NOT_FOUND' });
       }
     }
     expect(await storedContact(contact._id)).toEqual(before);
@@ -634,7 +635,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     const noCard = await visitorWithContact();
     const refusal = await sendCard(noCard.visitor.accessToken, noCard.contact._id);
     expect(refusal.statusCode).toBe(400);
-    expect(refusal.json()).toEqual({ error: 'Link your card before sending it.' });
+    expect(refusal.json()).toEqual({ error: 'Link your card before sending it.', code: 'NO_LINKED_CARD' });
 
     const linkedOnly = await createMember(t());
     await t().app.inject({
@@ -654,6 +655,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     expect(incompleteRefusal.statusCode).toBe(400);
     expect(incompleteRefusal.json()).toEqual({
       error: 'Complete your business card (name and e-mail) before sending it.',
+      code: 'CARD_INCOMPLETE',
     });
 
     const sender = await createMemberWithCard(t());
@@ -663,6 +665,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     expect(noEmailRefusal.statusCode).toBe(400);
     expect(noEmailRefusal.json()).toEqual({
       error: 'This contact has no e-mail address to send your card to.',
+      code: 'CONTACT_HAS_NO_EMAIL',
     });
 
     for (const { contact } of [noCard, incomplete, noEmail]) {

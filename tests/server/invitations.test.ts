@@ -158,7 +158,7 @@ describeOnEachDatabase('invitations: accepting and denying', (t) => {
 
     const again = await accept(owner, invitation._id);
     expect(again.statusCode).toBe(404);
-    expect(json(again)).toEqual({ error: 'Invitation not found' });
+    expect(json(again)).toEqual({ error: 'Invitation not found', code: 'INVITATION_NOT_FOUND' });
     expect(await contactsOf(owner)).toHaveLength(1);
   });
 
@@ -215,7 +215,7 @@ describeOnEachDatabase('invitations: who may answer', (t) => {
     for (const member of [saver, stranger]) {
       const accepted = await accept(member, _id);
       expect(accepted.statusCode).toBe(404);
-      expect(json(accepted)).toEqual({ error: 'Invitation not found' });
+      expect(json(accepted)).toEqual({ error: 'Invitation not found', code: 'INVITATION_NOT_FOUND' });
       expect((await deny(member, _id)).statusCode).toBe(404);
     }
     expect(await contactsOf(saver)).toHaveLength(1);

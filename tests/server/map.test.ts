@@ -53,7 +53,7 @@ describeOnEachDatabase('contacts on the map', (t) => {
   it('requires a signed-in member', async () => {
     const missing = await mapContacts();
     expect(missing.statusCode).toBe(401);
-    expect(json(missing)).toEqual({ error: 'Authentication required' });
+    expect(json(missing)).toEqual({ error: 'Authentication required', code: 'UNAUTHORIZED' });
     const forged = await mapContacts('not-a-token');
     expect(forged.statusCode).toBe(401);
   });

@@ -23,7 +23,7 @@ describeOnEachDatabase('operator sign-in', (t) => {
   it('answers a failed sign-in with { error } only', async () => {
     const wrong = await operatorLogin('admin', { ...ADMIN, password: 'Wrong-Passw0rd' });
     expect(wrong.statusCode).toBe(401);
-    expect(json(wrong)).toEqual({ error: 'Invalid email or password' });
+    expect(json(wrong)).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     const crossed = await operatorLogin('admin', SECURITY);
     expect(crossed.statusCode).toBe(401);
     const empty = await operatorLogin('security', { email: '', password: '' });

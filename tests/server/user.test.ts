@@ -210,7 +210,7 @@ describeOnEachDatabase('deleting an account', (t) => {
     for (const path of ['/api/user/delete-account', '/api/user/delete'] as const) {
       const anonymous = await t().app.inject({ method: 'DELETE', url: path });
       expect(anonymous.statusCode).toBe(401);
-      expect(json(anonymous)).toEqual({ error: 'Authentication required' });
+      expect(json(anonymous)).toEqual({ error: 'Authentication required', code: 'UNAUTHORIZED' });
       expect((await remove(admin, path)).statusCode).toBe(401);
       expect((await remove('not.a.token', path)).statusCode).toBe(401);
     }
@@ -289,7 +289,11 @@ describeOnEachDatabase('notification settings', (t) => {
       expect(response.statusCode).toBe(400);
     }
     const missing = await write(member.accessToken, {});
-    expect(json(missing)).toEqual({ error: 'Validation failed', errors: ['emailOptOut is required'] });
+    expect(json(missing)).toEqual({
+      error: 'Validation failed',
+      code: 'VALIDATION_FAILED',
+      errors: ['emailOptOut is required'],
+    });
     expect(json(await read(member.accessToken))).toEqual({ emailOptOut: false });
   });
 

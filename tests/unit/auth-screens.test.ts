@@ -6,15 +6,19 @@ import { describeLoginError, describeRegistrationError } from '../../src/feature
 
 describe('login error messages', () => {
   it('maps each server answer to the wording of spec §8', () => {
-    expect(describeLoginError(new ApiError('Please verify your email before logging in', 403))).toBe(
-      'Please verify your email address before logging in. Check your inbox for a verification code.',
-    );
-    expect(describeLoginError(new ApiError('Invalid email or password', 401))).toBe(
-      "Invalid email or password. If you haven't registered yet, please register first.",
-    );
-    expect(describeLoginError(new ApiError('Account is locked. Try again in 15 minutes.', 423))).toBe(
-      'Account is locked. Try again in 15 minutes.',
-    );
+    expect(
+      describeLoginError(
+        new ApiError('Please verify your email before logging in', 403, [], 'EMAIL_NOT_VERIFIED'),
+      ),
+    ).toBe('Please verify your email address before logging in. Check your inbox for a verification code.');
+    expect(
+      describeLoginError(new ApiError('Invalid email or password', 401, [], 'INVALID_CREDENTIALS')),
+    ).toBe("Invalid email or password. If you haven't registered yet, please register first.");
+    expect(
+      describeLoginError(
+        new ApiError('Account is locked. Try again in 15 minutes.', 423, [], 'ACCOUNT_LOCKED'),
+      ),
+    ).toBe('Account is locked. Try again in 15 minutes.');
     expect(describeLoginError(new ApiError('Failed to fetch', undefined))).toBe(
       'Login failed: Failed to fetch',
     );

@@ -118,11 +118,11 @@ describe('saveContact', () => {
   it('maps the server answers to outcomes', async () => {
     stubServer(created);
     expect(await saveContact(cardA)).toEqual({ kind: 'saved' });
-    stubServer(() => jsonResponse(400, { error: 'Contact already exists' }));
+    stubServer(() => jsonResponse(400, { error: 'Contact already exists', code: 'CONTACT_EXISTS' }));
     expect(await saveContact(cardA)).toEqual({ kind: 'exists' });
-    stubServer(() => jsonResponse(400, { error: 'Cannot save your own business card.' }));
+    stubServer(() => jsonResponse(400, { error: 'Cannot save your own business card.', code: 'OWN_CARD' }));
     expect(await saveContact(cardA)).toEqual({ kind: 'own-card' });
-    stubServer(() => jsonResponse(404, { error: 'Card not found.' }));
+    stubServer(() => jsonResponse(404, { error: 'Card not found.', code: 'CARD_NOT_FOUND' }));
     expect(await saveContact(cardA)).toEqual({ kind: 'failed', message: 'Card not found.' });
     stubServer(() => jsonResponse(200, { ok: true }));
     expect(await saveContact(cardA)).toEqual({ kind: 'unexpected' });
@@ -214,8 +214,8 @@ describe('flushOutbox', () => {
     await queueWhileOffline(cardA, cardB);
     stubServer((request) =>
       request.body?.nfcUID === cardA.nfcUID
-        ? jsonResponse(400, { error: 'Cannot save your own business card.' })
-        : jsonResponse(400, { error: 'Contact already exists' }),
+        ? jsonResponse(400, { error: 'Cannot save your own business card.', code: 'OWN_CARD' })
+        : jsonResponse(400, { error: 'Contact already exists', code: 'CONTACT_EXISTS' }),
     );
     expect(await flushOutbox()).toEqual({ saved: 1, failed: 1, remaining: 0 });
     expect(await db.outbox.count()).toBe(0);

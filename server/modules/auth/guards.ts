@@ -13,14 +13,14 @@ declare module 'fastify' {
 
 function bearerToken(request: FastifyRequest): string {
   const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
-  if (!match?.[1]) throw new HttpError(401, 'Authentication required');
+  if (!match?.[1]) throw new HttpError('UNAUTHORIZED', 'Authentication required');
   return match[1];
 }
 
 /** onRequest hook for member-only areas. */
 export async function authenticateMember(request: FastifyRequest): Promise<void> {
   const claims = await request.server.ctx.tokens.verifyAccessToken(bearerToken(request));
-  if (claims?.role !== 'user') throw new HttpError(401, 'Invalid or expired token');
+  if (claims?.role !== 'user') throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
   request.member = claims;
 }
 
@@ -28,18 +28,18 @@ export async function authenticateMember(request: FastifyRequest): Promise<void>
 export function authenticateOperator(role: OperatorRole) {
   return async (request: FastifyRequest): Promise<void> => {
     const operatorId = await request.server.ctx.tokens.verifyOperatorToken(bearerToken(request), role);
-    if (!operatorId) throw new HttpError(401, 'Invalid or expired token');
+    if (!operatorId) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
     request.operatorId = operatorId;
   };
 }
 
 /** The member a handler acts for; the area's onRequest hook has already checked the token. */
 export function memberOf(request: FastifyRequest): AccessClaims {
-  if (!request.member) throw new HttpError(401, 'Authentication required');
+  if (!request.member) throw new HttpError('UNAUTHORIZED', 'Authentication required');
   return request.member;
 }
 
 export function operatorOf(request: FastifyRequest): string {
-  if (!request.operatorId) throw new HttpError(401, 'Authentication required');
+  if (!request.operatorId) throw new HttpError('UNAUTHORIZED', 'Authentication required');
   return request.operatorId;
 }

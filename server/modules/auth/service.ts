@@ -65,7 +65,8 @@ export class AuthService {
     password: string;
     dateOfBirth: string;
   }): Promise<string> {
-    if (await queries.findUserByEmail(this.db, input.email)) throw new HttpError(409, messages.emailTaken);
+    if (await queries.findUserByEmail(this.db, input.email))
+      throw new HttpError('EMAIL_TAKEN', messages.emailTaken);
     const passwordHash = await hashPassword(input.password);
     const code = createVerificationCode();
     try {
@@ -80,7 +81,7 @@ export class AuthService {
         await queries.saveVerification(trx, id, this.hashCode(code), this.codeExpiry());
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken);
+      if (isUniqueViolation(error)) throw new HttpError('EMAIL_TAKEN', messages.emailTaken);
       throw error;
     }
     await this.ctx.mailer.send(
@@ -91,21 +92,21 @@ export class AuthService {
 
   async verifyEmail(email: string, code: string): Promise<TokenPair> {
     const user = await queries.findUserByEmail(this.db, email);
-    if (!user) throw new HttpError(400, messages.invalidCode);
-    if (user.is_verified) throw new HttpError(400, messages.alreadyVerified);
+    if (!user) throw new HttpError('INVALID_CODE', messages.invalidCode);
+    if (user.is_verified) throw new HttpError('ALREADY_VERIFIED', messages.alreadyVerified);
     const verification = await queries.findVerification(this.db, user.id);
-    if (!verification) throw new HttpError(400, messages.expiredCode);
+    if (!verification) throw new HttpError('CODE_EXPIRED', messages.expiredCode);
     if (verification.failed_attempts >= VERIFICATION_MAX_FAILED_ATTEMPTS) {
-      throw new HttpError(400, messages.tooManyCodeAttempts);
+      throw new HttpError('TOO_MANY_CODE_ATTEMPTS', messages.tooManyCodeAttempts);
     }
-    if (verification.expires_at.getTime() <= Date.now()) throw new HttpError(400, messages.expiredCode);
+    if (verification.expires_at.getTime() <= Date.now())
+      throw new HttpError('CODE_EXPIRED', messages.expiredCode);
     if (!matchesHash(this.hashCode(code), verification.code_hash)) {
       const counted = await queries.countFailedVerification(this.db, user.id);
       const attempts = counted?.failed_attempts ?? VERIFICATION_MAX_FAILED_ATTEMPTS;
-      throw new HttpError(
-        400,
-        attempts >= VERIFICATION_MAX_FAILED_ATTEMPTS ? messages.tooManyCodeAttempts : messages.invalidCode,
-      );
+      throw attempts >= VERIFICATION_MAX_FAILED_ATTEMPTS
+        ? new HttpError('TOO_MANY_CODE_ATTEMPTS', messages.tooManyCodeAttempts)
+        : new HttpError('INVALID_CODE', messages.invalidCode);
     }
     await this.db.transaction().execute(async (trx) => {
       await queries.markVerified(trx, user.id);
@@ -125,7 +126,10 @@ export class AuthService {
         (previous.sent_at.getTime() + RESEND_LOCK_SECONDS * 1000 - Date.now()) / 1000,
       );
       if (waitSeconds > 0) {
-        throw new HttpError(429, `Please wait ${waitSeconds} seconds before requesting another code.`);
+        throw new HttpError(
+          'RATE_LIMITED',
+          `Please wait ${waitSeconds} seconds before requesting another code.`,
+        );
       }
     }
     const code = createVerificationCode();
@@ -138,20 +142,20 @@ export class AuthService {
 
   async login(email: string, password: string): Promise<LoginResponse> {
     const user = await this.checkPassword(email, password);
-    if (user.role !== 'user') throw new HttpError(403, messages.operatorUseDashboard);
-    if (!user.is_verified) throw new HttpError(403, messages.notVerified);
+    if (user.role !== 'user') throw new HttpError('OPERATOR_ACCOUNT', messages.operatorUseDashboard);
+    if (!user.is_verified) throw new HttpError('EMAIL_NOT_VERIFIED', messages.notVerified);
     return { ...(await this.issueTokenPair(user.id, user.role)), user: { id: user.id } };
   }
 
   async operatorLogin(email: string, password: string, role: OperatorRole): Promise<string> {
     const user = await this.checkPassword(email, password);
-    if (user.role !== role) throw new HttpError(401, messages.invalidCredentials);
+    if (user.role !== role) throw new HttpError('INVALID_CREDENTIALS', messages.invalidCredentials);
     return this.ctx.tokens.signOperatorToken(user.id, role);
   }
 
   async refresh(refreshToken: string): Promise<RefreshTokenResponse> {
     const claims = await this.ctx.tokens.verifyRefreshToken(refreshToken);
-    if (!claims) throw new HttpError(401, messages.invalidRefreshToken);
+    if (!claims) throw new HttpError('REFRESH_TOKEN_INVALID', messages.invalidRefreshToken);
     const outcome = await this.db.transaction().execute(async (trx) => {
       const stored = await queries.findRefreshTokenForUpdate(trx, sha256(claims.tokenId));
       if (!stored || stored.revoked_at || stored.user_id !== claims.userId) return 'invalid' as const;
@@ -169,8 +173,8 @@ export class AuthService {
       const next = await this.storeRefreshToken(trx, user.id, stored.family_id);
       return { user, refreshToken: next };
     });
-    if (outcome === 'invalid') throw new HttpError(401, messages.invalidRefreshToken);
-    if (outcome === 'reused') throw new HttpError(401, messages.refreshReuse);
+    if (outcome === 'invalid') throw new HttpError('REFRESH_TOKEN_INVALID', messages.invalidRefreshToken);
+    if (outcome === 'reused') throw new HttpError('SESSION_ENDED', messages.refreshReuse);
     const accessToken = await this.ctx.tokens.signAccessToken({
       userId: outcome.user.id,
       role: outcome.user.role,
@@ -211,7 +215,7 @@ export class AuthService {
       await queries.revokeAllRefreshTokens(trx, consumed.user_id);
       return consumed;
     });
-    if (!reset) throw new HttpError(400, messages.invalidResetToken);
+    if (!reset) throw new HttpError('RESET_LINK_INVALID', messages.invalidResetToken);
     return messages.resetDone;
   }
 
@@ -227,17 +231,17 @@ export class AuthService {
   private async checkPassword(email: string, password: string) {
     const user = await queries.findUserByEmail(this.db, email);
     if (user?.locked_until && user.locked_until.getTime() > Date.now()) {
-      throw new HttpError(423, lockedMessage(user.locked_until));
+      throw new HttpError('ACCOUNT_LOCKED', lockedMessage(user.locked_until));
     }
     const isValid = await verifyPassword(user?.password_hash, password);
     if (!user || !isValid) {
       if (user) {
         const counted = await queries.recordFailedLogin(this.db, user.id, LOGIN_LIMITS);
         if (counted?.locked_until && counted.locked_until.getTime() > Date.now()) {
-          throw new HttpError(423, lockedMessage(counted.locked_until));
+          throw new HttpError('ACCOUNT_LOCKED', lockedMessage(counted.locked_until));
         }
       }
-      throw new HttpError(401, messages.invalidCredentials);
+      throw new HttpError('INVALID_CREDENTIALS', messages.invalidCredentials);
     }
     await queries.recordSuccessfulLogin(this.db, user.id);
     return user;

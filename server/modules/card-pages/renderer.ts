@@ -4,14 +4,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CardLookupError, PublicCard } from '../../../contract/card';
+import type { CardLookupError, CardLookupResult } from '../../../contract/card';
 import type { CardLookup } from '../cards/lookup';
 
-/** The shape src/api/cards.ts gives the page; the SSR bundle renders from it. */
-export type CardPageData =
-  | { kind: 'card'; card: PublicCard }
-  | { kind: 'unclaimed'; nfcUID: string }
-  | { kind: 'not-found'; nfcUID: string };
+/** The page's data is the client's own lookup result (contract/card.ts); the SSR bundle renders from it. */
+export type CardPageData = CardLookupResult;
 
 /** What src/entry-server.tsx exports (built into dist-ssr/entry-server.js). */
 interface SsrModule {

@@ -1,54 +1,48 @@
 // /api/nfc/*: the public side of a card (lookup, vCard, page events); /api/admin/cards: issuing cards.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CardEventRequestSchema,
-  CardLookupErrorSchema,
-  IssueCardsRequestSchema,
-  IssueCardsResponseSchema,
-  NfcUidParamsSchema,
-  PublicCardSchema,
+  DownloadCardVCardEndpoint,
+  ExportCardsEndpoint,
+  IssueCardsEndpoint,
+  LookUpCardEndpoint,
+  RecordCardEventEndpoint,
 } from '../../../contract/card';
+import { HttpError } from '../../errors';
 import { perMinute } from '../../rate-limits';
+import { route } from '../../route';
 import { cardsToCsv, cardUrl } from './csv';
-import { lookUpCard } from './lookup';
+import { type CardLookup, lookUpCard } from './lookup';
 import { insertCardEvent, issueCards, listCards } from './queries';
 import { toVCard, vCardFileName } from './vcard';
 
+/** The card behind a lookup, or the 404 that says whether it is unclaimed or unknown. */
+function cardOf(found: CardLookup) {
+  if ('error' in found) throw new HttpError(found.error.code, found.error.error);
+  return found.card;
+}
+
 export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:nfcUID',
-    {
-      schema: { params: NfcUidParamsSchema, response: { 200: PublicCardSchema, 404: CardLookupErrorSchema } },
-    },
-    async (request, reply) => {
-      const found = await lookUpCard(app.ctx.db, request.params.nfcUID);
-      return 'card' in found ? found.card : reply.code(404).send(found.error);
-    },
+  route(app, LookUpCardEndpoint, async (request) =>
+    cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID)),
   );
 
-  app.get('/:nfcUID/vcard', { schema: { params: NfcUidParamsSchema } }, async (request, reply) => {
-    const found = await lookUpCard(app.ctx.db, request.params.nfcUID);
-    if ('error' in found) return reply.code(404).send(found.error);
-    const fileName = vCardFileName(found.card.name);
+  route(app, DownloadCardVCardEndpoint, async (request, reply) => {
+    const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
     return reply
       .header('Content-Type', 'text/vcard; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .header('Content-Disposition', `attachment; filename="${vCardFileName(card.name)}"`)
       .header('Cache-Control', 'no-store')
-      .send(toVCard(found.card));
+      .send(toVCard(card));
   });
 
-  app.post(
-    '/:nfcUID/events',
-    {
-      schema: { params: NfcUidParamsSchema, body: CardEventRequestSchema },
-      config: perMinute(60),
-    },
+  route(
+    app,
+    RecordCardEventEndpoint,
     async (request, reply) => {
-      const found = await lookUpCard(app.ctx.db, request.params.nfcUID);
-      if ('error' in found) return reply.code(404).send(found.error);
+      const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
       await insertCardEvent(app.ctx.db, {
-        nfcUid: found.card.nfcUID,
-        cardOwnerId: found.card.userId,
+        nfcUid: card.nfcUID,
+        cardOwnerId: card.userId,
         type: request.body.type,
         link: request.body.link ?? null,
         referrer: request.body.referrer,
@@ -56,23 +50,20 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(204).send();
     },
+    { config: perMinute(60) },
   );
 };
 
 /** Registered inside the admin area, behind the admin token. */
 export const adminCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/cards',
-    { schema: { body: IssueCardsRequestSchema, response: { 201: IssueCardsResponseSchema } } },
-    async (request, reply) => {
-      const ids = await issueCards(app.ctx.db, request.body.count);
-      const cards = ids.map((nfcUID) => ({ nfcUID, url: cardUrl(app.ctx.config.publicUrl, nfcUID) }));
-      return reply.code(201).send({ cards });
-    },
-  );
+  route(app, IssueCardsEndpoint, async (request, reply) => {
+    const ids = await issueCards(app.ctx.db, request.body.count);
+    const cards = ids.map((nfcUID) => ({ nfcUID, url: cardUrl(app.ctx.config.publicUrl, nfcUID) }));
+    return reply.code(201).send({ cards });
+  });
 
   // For the NFC encoder: one row per card with the URL to write onto its tag.
-  app.get('/cards/export', async (_, reply) => {
+  route(app, ExportCardsEndpoint, async (_, reply) => {
     const csv = cardsToCsv(await listCards(app.ctx.db), app.ctx.config.publicUrl);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')

@@ -2,21 +2,19 @@
 import type { FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import {
-  ContactIdParamsSchema,
-  ContactListSchema,
-  ContactSchema,
-  CreateContactRequestSchema,
-  IdempotencyKeySchema,
-  ToggleFlagResponseSchema,
-  UpdateNotesRequestSchema,
+  CreateContactEndpoint,
+  DeleteContactEndpoint,
+  ListContactsEndpoint,
+  SendMyCardEndpoint,
+  ToggleContactFlagEndpoint,
+  UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
-import { MessageResponseSchema } from '../../../contract/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runOnce } from '../../idempotency';
 import { perMinute } from '../../rate-limits';
+import { route } from '../../route';
 import { authenticateMember, memberOf } from '../auth/guards';
 import { contactListTag, isNotModified } from './list-etag';
 import { sendListTags, writeContactList } from './list-write';
@@ -33,7 +31,8 @@ import { contactMessages, saveContactFromCard, sendMyCard } from './service';
 const SEND_CARD_PER_MINUTE = 10;
 
 function found<T>(value: T | undefined | false): T {
-  if (value === undefined || value === false) throw new HttpError(404, contactMessages.notFound);
+  if (value === undefined || value === false)
+    throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
   return value;
 }
 
@@ -56,35 +55,24 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // An id that cannot be a contact is as unknown as another member's: both are "not found".
   app.setErrorHandler((error, _request, _reply) => {
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
-      throw new HttpError(404, contactMessages.notFound);
+      throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
     }
     throw error;
   });
 
-  app.get(
-    '/',
-    // A 304 has no body (Fastify drops any), hence void.
-    { schema: { response: { 200: ContactListSchema, 304: z.void() } } },
-    async (request, reply) => {
-      const { userId } = memberOf(request);
-      // Version before list: a change landing in between costs the client one more 200, never a stale 304.
-      const tag = contactListTag(userId, await findContactListVersion(app.ctx.db, userId));
-      reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
-      if (isNotModified(request.headers['if-none-match'], tag)) return reply.code(304).send();
-      return listContacts(app.ctx.db, userId);
-    },
-  );
+  route(app, ListContactsEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    // Version before list: a change landing in between costs the client one more 200, never a stale 304.
+    const tag = contactListTag(userId, await findContactListVersion(app.ctx.db, userId));
+    reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+    if (isNotModified(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return listContacts(app.ctx.db, userId);
+  });
 
   // Answers are replayed verbatim for a repeated Idempotency-Key, so the response is not re-validated here.
-  app.post(
-    '/create',
-    {
-      schema: {
-        body: CreateContactRequestSchema,
-        headers: z.looseObject({ 'idempotency-key': IdempotencyKeySchema.optional() }),
-      },
-      config: perMinute(60),
-    },
+  route(
+    app,
+    CreateContactEndpoint,
     async (request, reply) => {
       const { userId } = memberOf(request);
       const key = request.headers['idempotency-key'];
@@ -96,55 +84,35 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         .headers(response.headers ?? {})
         .send(response.body);
     },
+    { config: perMinute(60), isResponseChecked: false },
   );
 
-  app.put(
-    '/:id',
-    {
-      schema: {
-        params: ContactIdParamsSchema,
-        body: UpdateNotesRequestSchema,
-        response: { 200: ContactSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = memberOf(request);
-      const contact = await writeInTransaction(reply, userId, (trx) =>
+  route(app, UpdateContactNotesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return found(
+      await writeInTransaction(reply, userId, (trx) =>
         updateContactNotes(trx, userId, request.params.id, request.body.notes),
-      );
-      return found(contact);
-    },
-  );
+      ),
+    );
+  });
 
-  app.patch(
-    '/:id/toggle-flag',
-    { schema: { params: ContactIdParamsSchema, response: { 200: ToggleFlagResponseSchema } } },
-    async (request, reply) => {
-      const { userId } = memberOf(request);
-      return found(
-        await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
-      );
-    },
-  );
+  route(app, ToggleContactFlagEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return found(
+      await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
+    );
+  });
 
-  app.delete(
-    '/:id',
-    { schema: { params: ContactIdParamsSchema, response: { 200: MessageResponseSchema } } },
-    async (request, reply) => {
-      const { userId } = memberOf(request);
-      found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
-      return { message: contactMessages.deleted };
-    },
-  );
+  route(app, DeleteContactEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
+    return { message: contactMessages.deleted };
+  });
 
-  app.post(
-    '/send-card/:id',
-    {
-      schema: { params: ContactIdParamsSchema, response: { 200: MessageResponseSchema } },
-      config: perMinute(SEND_CARD_PER_MINUTE),
-    },
-    async (request) => ({
-      message: await sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
-    }),
+  route(
+    app,
+    SendMyCardEndpoint,
+    async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
+    { config: perMinute(SEND_CARD_PER_MINUTE) },
   );
 };

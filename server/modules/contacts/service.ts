@@ -1,6 +1,10 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Transaction } from 'kysely';
-import { type CreateContactRequest, SendCardMessages } from '../../../contract/contacts';
+import {
+  type CreateContactRequest,
+  SendCardMessages,
+  type SendCardResponse,
+} from '../../../contract/contacts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -39,13 +43,13 @@ export async function saveContactFromCard(
 ): Promise<StoredResponse> {
   const lookup = await lookUpCard(trx, request.nfcUID);
   // A save queued offline may name a card that was never activated, or a mistyped one: say which.
-  if ('error' in lookup) throw new HttpError(404, lookup.error.error);
+  if ('error' in lookup) throw new HttpError(lookup.error.code, lookup.error.error);
   const { card } = lookup;
-  if (card.userId === userId) throw new HttpError(400, contactMessages.ownCard);
+  if (card.userId === userId) throw new HttpError('OWN_CARD', contactMessages.ownCard);
   const { result: row, tags } = await writeContactList(trx, userId, () =>
     insertContactFromCard(trx, userId, card, { lat: request.lat ?? null, lng: request.lng ?? null }),
   );
-  if (!row) throw new HttpError(400, contactMessages.alreadyExists);
+  if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return {
     statusCode: 201,
@@ -59,14 +63,19 @@ export async function saveContactFromCard(
  * join; a member gets an invitation to connect instead. The contact is marked only once the mail
  * has gone, so a failed send can simply be retried.
  */
-export async function sendMyCard(ctx: AppContext, userId: string, contactId: string): Promise<string> {
+export async function sendMyCard(
+  ctx: AppContext,
+  userId: string,
+  contactId: string,
+): Promise<SendCardResponse> {
   const { db, config } = ctx;
   const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
-  if (!contact) throw new HttpError(404, contactMessages.notFound);
-  if (!account?.nfc_uid) throw new HttpError(400, contactMessages.noLinkedCard);
+  if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
+  if (!account?.nfc_uid) throw new HttpError('NO_LINKED_CARD', contactMessages.noLinkedCard);
   const card = fromBusinessCardColumns(account);
-  if (!card?.name.trim() || !card.email.trim()) throw new HttpError(400, contactMessages.incompleteCard);
-  if (!contact.email.trim()) throw new HttpError(400, contactMessages.noContactEmail);
+  if (!card?.name.trim() || !card.email.trim())
+    throw new HttpError('CARD_INCOMPLETE', contactMessages.incompleteCard);
+  if (!contact.email.trim()) throw new HttpError('CONTACT_HAS_NO_EMAIL', contactMessages.noContactEmail);
 
   const memberId = await findMemberIdByEmail(db, contact.email);
   const invitation: CardMailInvitation = memberId
@@ -86,7 +95,9 @@ export async function sendMyCard(ctx: AppContext, userId: string, contactId: str
   if (memberId && memberId !== userId)
     await db.transaction().execute((trx) => inviteMember(trx, { inviterId: userId, inviteeId: memberId }));
   await markCardSent(db, contact._id, { inviteSentByEmail: !memberId });
-  return wasMailed ? SendCardMessages.sent : SendCardMessages.inAppOnly;
+  return wasMailed
+    ? { message: SendCardMessages.sent, delivery: 'email' }
+    : { message: SendCardMessages.inAppOnly, delivery: 'in-app' };
 }
 
 /**
@@ -99,6 +110,6 @@ export async function sendNonEssentialMail(ctx: AppContext, message: MailMessage
     await ctx.mailer.send(message);
     return true;
   } catch (error) {
-    throw new HttpError(502, contactMessages.mailFailed, { cause: error });
+    throw new HttpError('MAIL_FAILED', contactMessages.mailFailed, { cause: error });
   }
 }

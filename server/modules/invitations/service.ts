@@ -48,7 +48,7 @@ export async function acceptInvitation(
 ): Promise<MessageResponse> {
   await db.transaction().execute(async (trx) => {
     const invitation = await takeInvitation(trx, invitationId, inviteeId);
-    if (!invitation) throw new HttpError(404, invitationMessages.notFound);
+    if (!invitation) throw new HttpError('INVITATION_NOT_FOUND', invitationMessages.notFound);
     const inviter = await findMemberCard(trx, invitation.inviter_id);
     if (inviter) {
       await insertContactFromCard(
@@ -69,6 +69,6 @@ export async function denyInvitation(
   invitationId: string,
 ): Promise<MessageResponse> {
   const invitation = await takeInvitation(db, invitationId, inviteeId);
-  if (!invitation) throw new HttpError(404, invitationMessages.notFound);
+  if (!invitation) throw new HttpError('INVITATION_NOT_FOUND', invitationMessages.notFound);
   return { message: invitationMessages.denied };
 }

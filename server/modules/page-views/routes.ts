@@ -1,7 +1,8 @@
 // POST /api/analytics/page-view: the shell reports each navigation; nothing identifies the visitor.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PageViewRequestSchema } from '../../../contract/page-views';
+import { RecordPageViewEndpoint } from '../../../contract/page-views';
 import { perMinute } from '../../rate-limits';
+import { route } from '../../route';
 
 /** Drops the query and the reset token a path may carry: page views must not keep secrets. */
 function withoutSecrets(path: string): string {
@@ -9,9 +10,9 @@ function withoutSecrets(path: string): string {
 }
 
 export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/page-view',
-    { schema: { body: PageViewRequestSchema }, config: perMinute(120) },
+  route(
+    app,
+    RecordPageViewEndpoint,
     async (request, reply) => {
       await app.ctx.db
         .insertInto('page_views')
@@ -19,5 +20,6 @@ export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute();
       return reply.code(204).send();
     },
+    { config: perMinute(120) },
   );
 };

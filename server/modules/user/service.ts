@@ -30,7 +30,7 @@ export const userMessages = {
 export async function getAccount(db: Kysely<Database>, userId: string): Promise<Account> {
   const row = await findAccount(db, userId);
   // A token can outlive its account by a few minutes after deletion; the client then signs out.
-  if (!row) throw new HttpError(401, userMessages.accountNotFound);
+  if (!row) throw new HttpError('ACCOUNT_NOT_FOUND', userMessages.accountNotFound);
   return {
     _id: row.id,
     name: row.name,
@@ -63,8 +63,9 @@ export async function updateProfile(
       if (nfcUID === null) await releaseCardsOfUser(trx, userId);
       if (nfcUID) {
         const card = await findCardForUpdate(trx, nfcUID);
-        if (!card) throw new HttpError(404, userMessages.cardNotFound);
-        if (card.user_id && card.user_id !== userId) throw new HttpError(409, userMessages.cardTaken);
+        if (!card) throw new HttpError('CARD_NOT_FOUND', userMessages.cardNotFound);
+        if (card.user_id && card.user_id !== userId)
+          throw new HttpError('CARD_TAKEN', userMessages.cardTaken);
         if (!card.user_id) {
           // A member holds one card: linking a new one (a lost card replaced) releases the old.
           await releaseCardsOfUser(trx, userId);
@@ -73,7 +74,7 @@ export async function updateProfile(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, userMessages.emailTaken);
+    if (isUniqueViolation(error)) throw new HttpError('EMAIL_TAKEN', userMessages.emailTaken);
     throw error;
   }
   return getAccount(db, userId);
@@ -84,7 +85,7 @@ export async function getNotificationSettings(
   userId: string,
 ): Promise<NotificationSettings> {
   const emailOptOut = await findEmailOptOut(db, userId);
-  if (emailOptOut === undefined) throw new HttpError(401, userMessages.accountNotFound);
+  if (emailOptOut === undefined) throw new HttpError('ACCOUNT_NOT_FOUND', userMessages.accountNotFound);
   return { emailOptOut };
 }
 
@@ -94,7 +95,7 @@ export async function saveNotificationSettings(
   settings: NotificationSettings,
 ): Promise<NotificationSettings> {
   if (!(await setEmailOptOut(db, userId, settings.emailOptOut))) {
-    throw new HttpError(401, userMessages.accountNotFound);
+    throw new HttpError('ACCOUNT_NOT_FOUND', userMessages.accountNotFound);
   }
   return settings;
 }
@@ -102,7 +103,7 @@ export async function saveNotificationSettings(
 /** Everything of the member in one transaction: either all of it is gone or nothing is. */
 export async function deleteAccount(db: Kysely<Database>, userId: string): Promise<void> {
   const isDeleted = await db.transaction().execute((trx) => deleteMember(trx, userId));
-  if (!isDeleted) throw new HttpError(401, userMessages.accountNotFound);
+  if (!isDeleted) throw new HttpError('ACCOUNT_NOT_FOUND', userMessages.accountNotFound);
 }
 
 const CSV_COLUMNS = [

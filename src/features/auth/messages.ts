@@ -7,13 +7,14 @@ export const INVALID_CREDENTIALS_MESSAGE =
   "Invalid email or password. If you haven't registered yet, please register first.";
 
 export function isUnverifiedLoginError(error: ApiError): boolean {
-  return error.message.toLowerCase().includes('verify your email');
+  return error.code === 'EMAIL_NOT_VERIFIED';
 }
 
 export function describeLoginError(error: ApiError): string {
   if (isUnverifiedLoginError(error)) return UNVERIFIED_LOGIN_MESSAGE;
-  if (error.message.includes('Invalid email or password')) return INVALID_CREDENTIALS_MESSAGE;
-  if (error.message.includes('Account is locked')) return error.message;
+  if (error.code === 'INVALID_CREDENTIALS') return INVALID_CREDENTIALS_MESSAGE;
+  // The server's own text carries how long the lock lasts.
+  if (error.code === 'ACCOUNT_LOCKED') return error.message;
   return `Login failed: ${error.message}`;
 }
 

@@ -2,7 +2,6 @@
 // Each is refused out loud while offline; a confirmed change is written into the contacts cache.
 import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
-import { SendCardMessages } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
 import { fetchAccount } from '../../api/user';
@@ -70,11 +69,11 @@ export function useContactActions(account: Account | null) {
         setIsCompleteCardOpen(true);
         return;
       }
-      const { message } = await sendMyCard(contact._id);
+      const { message, delivery } = await sendMyCard(contact._id);
       await applyContactChange({ type: 'upsert', contact: { ...contact, contactDetailsSent: true } });
       showToast(
         'success',
-        message === SendCardMessages.inAppOnly ? message : `Your business card was sent to ${contact.name}.`,
+        delivery === 'in-app' ? message : `Your business card was sent to ${contact.name}.`,
       );
     } catch (error) {
       showToast('error', isNetworkFailure(error) ? OfflineMessages.sendCard : ContactMessages.sendCardFailed);

@@ -1,5 +1,6 @@
 // The card inlined in the server-rendered page, so the client hydrates without asking again.
-import { type CardLookupResult, parsePublicCard } from '../../api/cards';
+import type { CardLookupResult } from '../../../contract/card';
+import { parsePublicCard } from '../../api/cards';
 
 export const CARD_DATA_ELEMENT_ID = 'card-data';
 

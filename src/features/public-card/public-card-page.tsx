@@ -1,15 +1,9 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
-import { cardSerial, type PublicCard } from '../../../contract/card';
+import { type CardLookupResult, cardSerial, type PublicCard } from '../../../contract/card';
 import type { CreateContactRequest } from '../../../contract/contacts';
-import {
-  CardLookupFailedError,
-  type CardLookupResult,
-  fetchPublicCard,
-  sendCardEvent,
-  vCardUrl,
-} from '../../api/cards';
+import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
 import { storePendingCardSave } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';

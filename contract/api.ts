@@ -1,0 +1,37 @@
+// Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { authEndpoints } from './auth';
+import { cardEndpoints } from './card';
+import { contactEndpoints } from './contacts';
+import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
+import { invitationEndpoints } from './invitations';
+import { operatorEndpointList } from './operators';
+import { pageViewEndpoints } from './page-views';
+import { referenceEndpoints } from './reference';
+import { userEndpoints } from './user';
+
+export interface ApiArea {
+  name: string;
+  description: string;
+  endpoints: readonly Endpoint[];
+}
+
+export const apiAreas: readonly ApiArea[] = [
+  {
+    name: 'Auth',
+    description: 'Registration, verification, sign-in, tokens, password reset.',
+    endpoints: authEndpoints,
+  },
+  {
+    name: 'User',
+    description: 'The signed-in member’s account, card link, settings, export.',
+    endpoints: userEndpoints,
+  },
+  { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
+  { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
+  { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
+  { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
+  { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
+  { name: 'Health', description: 'For load balancers and uptime checks.', endpoints: healthEndpoints },
+  { name: 'Reference', description: 'This API described.', endpoints: referenceEndpoints },
+];

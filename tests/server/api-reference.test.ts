@@ -1,0 +1,50 @@
+// The API reference is generated from the contract and must cover every /api route the server has.
+import { expect, it } from 'vitest';
+import { openApiPath } from '../../server/modules/api-docs/openapi';
+import { describeOnEachDatabase, json } from './helpers';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+}
+
+describeOnEachDatabase('the API reference', (t) => {
+  it('lists every registered /api route in /api/openapi.json', async () => {
+    const response = await t().app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = json<OpenApiDocument>(response);
+    expect(document.openapi).toBe('3.1.0');
+
+    const registered = t()
+      .app.registeredRoutes.filter(({ url }) => url.startsWith('/api/'))
+      // A prefix's root is registered with and without its trailing slash.
+      .map(({ method, url }) => `${method} ${openApiPath(url.length > 1 ? url.replace(/\/$/, '') : url)}`);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(registered.length).toBeGreaterThan(30);
+    expect([...new Set(registered)].filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it('documents the error codes an endpoint answers with their status', async () => {
+    const document = json<OpenApiDocument>(await t().app.inject({ method: 'GET', url: '/api/openapi.json' }));
+    const save = document.paths['/api/contact/create']?.post;
+    expect(Object.keys(save?.responses ?? {}).sort()).toEqual(['201', '400', '401', '404', '409']);
+    expect(JSON.stringify(save?.responses['400'])).toContain('CONTACT_EXISTS');
+    expect(document.paths['/api/contact/{id}']).toHaveProperty('put');
+  });
+
+  it('serves a readable reference page that needs no script and passes the CSP', async () => {
+    const response = await t().app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<code>/api/contact/:id</code>');
+    expect(response.body).toContain('CONTACT_EXISTS');
+    expect(response.body).not.toContain('<script');
+    const styleHash = String(response.headers['content-security-policy']).match(/'sha256-[^']+'/g) ?? [];
+    const { createHash } = await import('node:crypto');
+    const style = response.body.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    expect(styleHash).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+  });
+});
