@@ -58,6 +58,26 @@ export type CreateContactResponse = z.infer<typeof CreateContactResponseSchema>;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key');
 
+/**
+ * Every write to the contact list (save, notes, flag, delete) answers with the list's ETag after it and
+ * the one just before it: a client whose cache holds the earlier tag merges the answer and stores the
+ * later one, so its next revalidation is a 304 when nothing else changed.
+ */
+export const CONTACT_LIST_ETAG_HEADER = 'contact-list-etag';
+export const CONTACT_LIST_PREVIOUS_ETAG_HEADER = 'contact-list-previous-etag';
+
+export const ContactListTagsSchema = z.object({ previous: z.string().min(1), current: z.string().min(1) });
+export type ContactListTags = z.infer<typeof ContactListTagsSchema>;
+
+/** The tags a write answered with; null for an answer without them (a save replayed from its key). */
+export function readContactListTags(headers: { get(name: string): string | null }): ContactListTags | null {
+  const parsed = ContactListTagsSchema.safeParse({
+    previous: headers.get(CONTACT_LIST_PREVIOUS_ETAG_HEADER),
+    current: headers.get(CONTACT_LIST_ETAG_HEADER),
+  });
+  return parsed.success ? parsed.data : null;
+}
+
 /** Spec §5, §9: notes are at most this long. */
 export const NOTES_MAX_LENGTH = 1000;
 
@@ -111,7 +131,7 @@ export const CreateContactEndpoint = defineEndpoint({
   body: CreateContactRequestSchema,
   headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
   responses: { 201: CreateContactResponseSchema },
-  errors: ['CARD_NOT_FOUND', 'OWN_CARD', 'CONTACT_EXISTS', 'REQUEST_IN_PROGRESS'],
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'OWN_CARD', 'CONTACT_EXISTS', 'REQUEST_IN_PROGRESS'],
 });
 
 export const UpdateContactNotesEndpoint = defineEndpoint({

@@ -6,6 +6,8 @@ import { HttpError } from './errors';
 export interface StoredResponse {
   statusCode: number;
   body: unknown;
+  /** Sent with the first answer only: a replay gets the stored status and body. */
+  headers?: Record<string, string>;
 }
 
 /**

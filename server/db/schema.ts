@@ -109,10 +109,13 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
 }
 
-/** Kept by a trigger on contacts (migration 003); never written by the application. */
+/**
+ * Raised by a trigger on contacts (migration 003). The application only inserts a member's row at 0
+ * (what an absent row stands for) to lock it around a write; it never changes a version itself.
+ */
 export interface ContactListVersionsTable {
   user_id: string;
-  version: ColumnType<string | bigint, never, never>;
+  version: ColumnType<string | bigint, 0, never>;
 }
 
 export interface IdempotencyKeysTable {

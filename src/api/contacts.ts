@@ -1,6 +1,9 @@
 // A member's contacts (spec §7 Cards and contacts).
 
 import {
+  type Contact,
+  type ContactListTags,
+  ContactSchema,
   CreateContactEndpoint,
   type CreateContactRequest,
   type CreateContactResponse,
@@ -8,11 +11,28 @@ import {
   DeleteContactEndpoint,
   IDEMPOTENCY_KEY_HEADER,
   ListMapContactsEndpoint,
+  readContactListTags,
   SendMyCardEndpoint,
   ToggleContactFlagEndpoint,
+  ToggleFlagResponseSchema,
   UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
+import { MessageResponseSchema } from '../../contract/errors';
 import { callEndpoint, requestEndpoint } from './client';
+
+/** A write's answer and the list tags it came with, so the cache can keep its etag current. */
+export interface ListWrite<T> {
+  answer: T;
+  listTags: ContactListTags | null;
+}
+
+async function readListWrite<T>(
+  sent: Promise<Response>,
+  schema: { parse(data: unknown): T },
+): Promise<ListWrite<T>> {
+  const response = await sent;
+  return { answer: schema.parse(await response.json()), listTags: readContactListTags(response.headers) };
+}
 
 /** A 2xx other than 201 from the save: the spec's "unexpected response" (§8 Card saving). */
 export class UnexpectedResponseError extends Error {
@@ -26,26 +46,38 @@ export class UnexpectedResponseError extends Error {
 export async function createContact(
   payload: CreateContactRequest,
   idempotencyKey: string,
-): Promise<CreateContactResponse> {
+): Promise<ListWrite<CreateContactResponse>> {
   const response = await requestEndpoint(CreateContactEndpoint, {
     json: payload,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   if (response.status !== 201) throw new UnexpectedResponseError(response.status);
-  return CreateContactResponseSchema.parse(await response.json());
+  return {
+    answer: CreateContactResponseSchema.parse(await response.json()),
+    listTags: readContactListTags(response.headers),
+  };
 }
 
 /** The answer is the updated contact. */
-export function updateContactNotes(contactId: string, notes: string) {
-  return callEndpoint(UpdateContactNotesEndpoint, { params: { id: contactId }, json: { notes } });
+export function updateContactNotes(contactId: string, notes: string): Promise<ListWrite<Contact>> {
+  return readListWrite(
+    requestEndpoint(UpdateContactNotesEndpoint, { params: { id: contactId }, json: { notes } }),
+    ContactSchema,
+  );
 }
 
 export function toggleContactFlag(contactId: string) {
-  return callEndpoint(ToggleContactFlagEndpoint, { params: { id: contactId } });
+  return readListWrite(
+    requestEndpoint(ToggleContactFlagEndpoint, { params: { id: contactId } }),
+    ToggleFlagResponseSchema,
+  );
 }
 
 export function deleteContact(contactId: string) {
-  return callEndpoint(DeleteContactEndpoint, { params: { id: contactId } });
+  return readListWrite(
+    requestEndpoint(DeleteContactEndpoint, { params: { id: contactId } }),
+    MessageResponseSchema,
+  );
 }
 
 /** E-mails my business card to the contact. */

@@ -1,6 +1,7 @@
 // The contacts cache (spec §4 Contacts cache): a member's contacts and the entry saying how fresh they
 // are, read back validated and written so that a contact that did not change is never rewritten.
-import type { Contact } from '../../contract/contacts';
+import type { Contact, ContactListTags } from '../../contract/contacts';
+import { rowGuard } from './row-guard';
 import { type CachedContact, CachedContactSchema, type ContactSet, ContactSetSchema, db } from './tapnet-db';
 
 /** Spec §9: a cache this old counts as absent. */
@@ -15,12 +16,21 @@ export interface ContactsCache {
   contacts: Contact[];
 }
 
-export type ContactChange = { type: 'upsert'; contact: Contact } | { type: 'remove'; contactId: string };
+/**
+ * A change the server confirmed. `listTags` are the list's tags from just before and after the write:
+ * a cache at the first is, with the change merged, the list at the second.
+ */
+export type ContactChange = ({ type: 'upsert'; contact: Contact } | { type: 'remove'; contactId: string }) & {
+  listTags?: ContactListTags | null;
+};
 
 /** A write for a member who is no longer signed in in this browser would bring their data back. */
 export type IsOwnerCurrent = () => boolean;
 
 const CACHED_CONTACT_FIELDS = Object.keys(CachedContactSchema.shape) as (keyof CachedContact)[];
+
+/** The screen reads every row on each paint: the schema's fast check, not its full parser (README Budgets). */
+const isCachedContact = rowGuard<CachedContact>(CachedContactSchema);
 
 function isFresh(set: ContactSet, now: number): boolean {
   const age = now - set.lastUpdated;
@@ -64,15 +74,10 @@ export async function hasFreshContactSet(userId: string, now = Date.now()): Prom
 export async function readContactsCache(userId: string, now = Date.now()): Promise<ContactsCache | null> {
   const set = await readValidSet(userId, now);
   if (!set) return null;
-  const rows = await db.contacts.where('ownerUserId').equals(userId).toArray();
-  const contacts: CachedContact[] = [];
-  for (const row of rows) {
-    const parsed = CachedContactSchema.safeParse(row);
-    if (!parsed.success) return null;
-    contacts.push(parsed.data);
-  }
-  contacts.sort((a, b) => b.rank - a.rank);
-  return { etag: set.etag, lastUpdated: set.lastUpdated, contacts: contacts.map(toContact) };
+  const rows: unknown[] = await db.contacts.where('ownerUserId').equals(userId).toArray();
+  if (!rows.every(isCachedContact)) return null;
+  rows.sort((a, b) => b.rank - a.rank);
+  return { etag: set.etag, lastUpdated: set.lastUpdated, contacts: rows.map(toContact) };
 }
 
 /** Like `readContactsCache`, and what it rejects is deleted, so the next write starts from a clean list. */
@@ -136,7 +141,9 @@ export async function storeContactList(
 /**
  * Merges one change the server confirmed (spec §4 Contacts cache): an upsert replaces the contact with
  * the same _id or puts a new one at the front; without a valid cache nothing happens, since a partial
- * list would pass for the whole one. Returns whether the cache changed.
+ * list would pass for the whole one. When the cache was at the write's previous tag it moves to the
+ * write's new tag, so the next revalidation is a 304; otherwise its etag stays, and the next
+ * revalidation brings the other changes too. Returns whether the contacts changed.
  */
 export async function mergeContactChange(
   userId: string,
@@ -144,20 +151,28 @@ export async function mergeContactChange(
   { now = Date.now(), isOwnerCurrent }: { now?: number; isOwnerCurrent: IsOwnerCurrent },
 ): Promise<boolean> {
   return db.transaction('rw', db.contacts, db.contactSets, async () => {
-    if (!isOwnerCurrent() || !(await readValidSet(userId, now))) return false;
-    if (change.type === 'remove') {
-      const key: [string, string] = [userId, change.contactId];
-      if (!(await db.contacts.get(key))) return false;
-      await db.contacts.delete(key);
-      return true;
+    const set = isOwnerCurrent() ? await readValidSet(userId, now) : null;
+    if (!set) return false;
+    if (change.listTags && set.etag === change.listTags.previous) {
+      await db.contactSets.update(userId, { etag: change.listTags.current });
     }
-    const stored = await db.contacts.get([userId, change.contact._id]);
-    const rank = stored?.rank ?? (await highestRank(userId)) + 1;
-    const row = CachedContactSchema.parse({ ...change.contact, ownerUserId: userId, rank });
-    if (isSameRow(stored, row)) return false;
-    await db.contacts.put(row);
-    return true;
+    return mergeContact(userId, change);
   });
+}
+
+async function mergeContact(userId: string, change: ContactChange): Promise<boolean> {
+  if (change.type === 'remove') {
+    const key: [string, string] = [userId, change.contactId];
+    if (!(await db.contacts.get(key))) return false;
+    await db.contacts.delete(key);
+    return true;
+  }
+  const stored = await db.contacts.get([userId, change.contact._id]);
+  const rank = stored?.rank ?? (await highestRank(userId)) + 1;
+  const row = CachedContactSchema.parse({ ...change.contact, ownerUserId: userId, rank });
+  if (isSameRow(stored, row)) return false;
+  await db.contacts.put(row);
+  return true;
 }
 
 async function highestRank(userId: string): Promise<number> {

@@ -1,6 +1,7 @@
 // The app's one IndexedDB database (DESIGN.md §3): its tables, their versioned schema and row shapes.
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { z } from 'zod';
+import { PublicCardSchema } from '../../contract/card';
 import { ContactSchema, CreateContactRequestSchema, IdempotencyKeySchema } from '../../contract/contacts';
 
 export const DATABASE_NAME = 'tapnet';
@@ -64,12 +65,21 @@ export const ContactSetSchema = z.object({
 });
 export type ContactSet = z.infer<typeof ContactSetSchema>;
 
+/** A public card this browser has shown, so that a tap with no signal still shows it (DESIGN.md §4 Offline taps). */
+export const CardPageSchema = z.object({
+  nfcUID: z.string(),
+  card: PublicCardSchema,
+  seenAt: z.number(),
+});
+export type CardPage = z.infer<typeof CardPageSchema>;
+
 export class TapnetDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   authMirror!: EntityTable<AuthMirror, 'key'>;
   failedSaves!: EntityTable<FailedSave, 'id'>;
   contacts!: Table<CachedContact, [string, string]>;
   contactSets!: EntityTable<ContactSet, 'ownerUserId'>;
+  cardPages!: EntityTable<CardPage, 'nfcUID'>;
 
   constructor() {
     super(DATABASE_NAME);
@@ -83,6 +93,7 @@ export class TapnetDb extends Dexie {
       contacts: '[ownerUserId+_id], ownerUserId',
       contactSets: 'ownerUserId',
     });
+    this.version(3).stores({ cardPages: 'nfcUID, seenAt' });
   }
 }
 

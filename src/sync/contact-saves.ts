@@ -3,6 +3,7 @@ import type { CreateContactRequest } from '../../contract/contacts';
 import { ApiError } from '../api/client';
 import { createContact } from '../api/contacts';
 import { readAccessToken, readTokenSubject } from '../session/tokens';
+import { applyChange } from './contacts-revalidation';
 import { OUTBOX_SYNC_TAG, queueContactSave } from './outbox';
 
 export type SaveOutcome =
@@ -26,7 +27,9 @@ export async function saveContact(payload: CreateContactRequest): Promise<SaveOu
   const idempotencyKey = newIdempotencyKey();
   if (!navigator.onLine) return queue(payload, idempotencyKey);
   try {
-    await createContact(payload, idempotencyKey);
+    const { answer, listTags } = await createContact(payload, idempotencyKey);
+    // Write-through: the list shows the contact as soon as the member lands on it.
+    await applyChange({ type: 'upsert', contact: answer.contact, listTags });
     return { kind: 'saved' };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'unexpected' };

@@ -5,11 +5,14 @@ import {
   CreateContactEndpoint,
   type CreateContactRequest,
   CreateContactRequestSchema,
+  CreateContactResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
+  readContactListTags,
 } from '../../contract/contacts';
 import { ErrorAnswerSchema } from '../../contract/errors';
 import { isWellFormedToken } from '../../contract/fields';
 import { readAuthMirror, writeAuthMirror } from '../db/auth-mirror';
+import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
 import { type AuthMirror, db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
 
 /** One name for the Background Sync tag, the Web Lock and the BroadcastChannel of the outbox. */
@@ -49,7 +52,7 @@ export async function readOutbox(ownerUserId: string): Promise<OutboxEntry[]> {
 }
 
 type ReplayResult =
-  | { kind: 'done' }
+  | { kind: 'done'; change: ContactChange | null }
   | { kind: 'refused'; message: string }
   | { kind: 'unauthorized' }
   | { kind: 'retry-later'; reason: string };
@@ -70,7 +73,7 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
   } catch (error) {
     return { kind: 'retry-later', reason: error instanceof Error ? error.message : String(error) };
   }
-  if (response.ok) return { kind: 'done' };
+  if (response.ok) return { kind: 'done', change: await savedContactChange(response) };
   if (response.status === 401) return { kind: 'unauthorized' };
   // Rate limits and server trouble pass; the same key makes the next attempt safe.
   if (response.status === 429 || response.status >= 500) {
@@ -78,8 +81,15 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
   }
   const body = ErrorAnswerSchema.safeParse(await response.json().catch(() => null));
   // The card is already among the contacts: the save has nothing left to do.
-  if (body.success && body.data.code === 'CONTACT_EXISTS') return { kind: 'done' };
+  if (body.success && body.data.code === 'CONTACT_EXISTS') return { kind: 'done', change: null };
   return { kind: 'refused', message: body.success ? body.data.error : `HTTP ${response.status}` };
+}
+
+/** The saved contact, to write into the cache at once; null when the answer does not carry one. */
+async function savedContactChange(response: Response): Promise<ContactChange | null> {
+  const body = CreateContactResponseSchema.safeParse(await response.json().catch(() => null));
+  if (!body.success) return null;
+  return { type: 'upsert', contact: body.data.contact, listTags: readContactListTags(response.headers) };
 }
 
 /**
@@ -156,6 +166,11 @@ export function flushOutbox(): Promise<FlushResult> {
       }
       if (outcome.kind === 'done') {
         await db.outbox.delete(entry.id);
+        // Only the mirrored member's saves are replayed, and a session that ended has no cache to merge into.
+        if (outcome.change)
+          await mergeContactChange(entry.ownerUserId, outcome.change, { isOwnerCurrent: () => true }).catch(
+            (error: unknown) => console.warn('Contacts cache: merge failed', error),
+          );
         result.saved += 1;
       } else if (outcome.kind === 'refused') {
         await db.transaction('rw', db.outbox, db.failedSaves, async () => {

@@ -9,7 +9,7 @@ export const SaveMessages = {
   ownCard: 'Cannot save your own business card.',
   expired: 'Card save request expired. Please tap the card again to save.',
   unexpected: 'Contact save attempted, but unexpected response.',
-  queued: "You're offline: the contact will be saved when you're back online.",
+  queued: 'Saved on this phone — it will be added to your contacts when you are back online',
   failed: (error: string) => `Failed to save contact: ${error}`,
 } as const;
 

@@ -248,6 +248,30 @@ test('Send Card e-mails my business card to the contact and marks it sent', asyn
   expect(`${mail.subject}\n${mail.text}`).toContain(ownerCard.name);
 });
 
+test('a new member sends their card without editing it: it starts as their name and e-mail', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const token = await logInByApi(request, verifiedUser);
+  const linked = await request.post('/api/user/updateProfile', {
+    data: { nfcUID: await issueCard(request) },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(linked.ok(), await linked.text()).toBe(true);
+  const contactEmail = uniqueEmail('alan');
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing', email: contactEmail }]);
+  const contacts = await openContacts(page, verifiedUser);
+
+  await contacts.edit.click();
+  await contacts.cardAction('Send Card').click();
+  await expect(contacts.toast('Your business card was sent to Alan Turing.')).toBeVisible();
+  const mail = await mailbox.waitForMail(contactEmail);
+  expect(`${mail.subject}\n${mail.text}`).toContain(verifiedUser.name);
+  expect(mail.text).toContain(verifiedUser.email);
+});
+
 test('the activation prompt checks the Card ID, can be put off, and links a card', async ({
   page,
   request,

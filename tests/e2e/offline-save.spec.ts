@@ -69,7 +69,11 @@ async function saveCardOffline(page: Page, context: BrowserContext, nfcUID: stri
   await expect(save).toBeVisible();
   await context.setOffline(true);
   await save.click();
-  await expect(page.getByText(/offline/i).first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Saved on this phone — it will be added to your contacts when you are back online')
+      .first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(page.getByText('1 save waiting to sync')).toBeVisible();
 }

@@ -49,7 +49,17 @@ describeOnEachDatabase('registration and verification', (t) => {
       name: 'Grace Hopper',
       email: member.email,
       nfcUID: null,
-      businessCard: null,
+      // The card starts as the account's name and e-mail, so it can be sent and shown at once.
+      businessCard: {
+        pronouns: '',
+        name: 'Grace Hopper',
+        company: '',
+        role: '',
+        email: member.email,
+        phone: '',
+        linkedinURL: '',
+        additionalURL: '',
+      },
     });
     expect(new Date(json<{ joined: string }>(account).joined).getTime()).toBeLessThanOrEqual(Date.now());
   });

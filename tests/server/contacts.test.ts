@@ -26,7 +26,7 @@ import {
 
 type Json = Record<string, unknown>;
 
-describeOnEachDatabase('saving a contact from a card', (t) => {
+function saveCalls(t: () => TestContext) {
   const save = (token: string, payload: Json, key?: string) =>
     t().app.inject({
       method: 'POST',
@@ -45,6 +45,11 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
           .executeTakeFirstOrThrow()
       ).count,
     );
+  return { save, contactCount };
+}
+
+describeOnEachDatabase('saving a contact from a card', (t) => {
+  const { save, contactCount } = saveCalls(t);
 
   it('saves the card owner as a contact with where they met', async () => {
     const owner = await createMemberWithCard(t());
@@ -196,6 +201,45 @@ describeOnEachDatabase('saving a contact from a card', (t) => {
       payload: { nfcUID: owner.nfcUID },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+// Its own app: the registrations it needs would exceed the per-minute limit of the block above.
+describeOnEachDatabase('a save queued from an offline tap, replayed as { nfcUID }', (t) => {
+  const { save, contactCount } = saveCalls(t);
+
+  it('is filled from the card the server holds, with where they met', async () => {
+    const owner = await createMemberWithCard(t());
+    const visitor = await createMember(t());
+    const payload = { nfcUID: owner.nfcUID, lat: 45.76, lng: 4.84 };
+    const replayed = await save(visitor.accessToken, payload, 'offline-tap-0001');
+    expect(replayed.statusCode).toBe(201);
+    expect(json<{ contact: Json }>(replayed).contact).toMatchObject({
+      ...businessCard,
+      nfcUID: owner.nfcUID,
+      lat: 45.76,
+      lng: 4.84,
+    });
+    const again = await save(visitor.accessToken, payload, 'offline-tap-0001');
+    expect(again.json()).toEqual(replayed.json());
+    expect(await contactCount(visitor.email)).toBe(1);
+  });
+
+  it('ends with 404 "Card not found." for a card that was never issued, storing nothing', async () => {
+    const visitor = await createMember(t());
+    const neverIssued = `${'ab'.repeat(20)}-424242`;
+    const replayed = await save(visitor.accessToken, { nfcUID: neverIssued }, 'offline-tap-0002');
+    expect(replayed.statusCode).toBe(404);
+    expect(json(replayed)).toMatchObject({ error: 'Card not found.' });
+    expect(await contactCount(visitor.email)).toBe(0);
+  });
+
+  it('ends with 404 "This card has not been activated yet." for an unclaimed card, storing nothing', async () => {
+    const visitor = await createMember(t());
+    const replayed = await save(visitor.accessToken, { nfcUID: await issueCard(t()) }, 'offline-tap-0003');
+    expect(replayed.statusCode).toBe(404);
+    expect(json(replayed)).toMatchObject({ error: 'This card has not been activated yet.' });
+    expect(await contactCount(visitor.email)).toBe(0);
   });
 });
 
@@ -413,6 +457,40 @@ describeOnEachDatabase('revalidating my contact list with its ETag', (t) => {
     expect((await revalidate(visitor.accessToken, tag)).statusCode).toBe(304);
   });
 
+  it('answers every write with the list tag before and after it, which a revalidation then accepts', async () => {
+    const sender = await createMemberWithCard(t());
+    const listTags = (response: { headers: Record<string, unknown> }) => ({
+      previous: response.headers['contact-list-previous-etag'],
+      current: response.headers['contact-list-etag'],
+    });
+    const owner = await createMemberWithCard(t(), { email: uniqueEmail('card') });
+    let tag = await tagOf(sender.accessToken);
+    const expectTagsFollowOn = async (write: { headers: Record<string, unknown> }) => {
+      const tags = listTags(write);
+      expect(tags.previous).toBe(tag);
+      expect(tags.current).not.toBe(tag);
+      tag = String(tags.current);
+      expect((await revalidate(sender.accessToken, tag)).statusCode).toBe(304);
+    };
+    const saved = await t().app.inject({
+      method: 'POST',
+      url: '/api/contact/create',
+      headers: bearer(sender.accessToken),
+      payload: { nfcUID: owner.nfcUID },
+    });
+    await expectTagsFollowOn(saved);
+    const { contact } = CreateContactResponseSchema.parse(saved.json());
+    await expectTagsFollowOn(await updateNotes(sender.accessToken, contact._id, 'COBOL'));
+    await expectTagsFollowOn(await toggleFlag(sender.accessToken, contact._id));
+    await expectTagsFollowOn(await remove(sender.accessToken, contact._id));
+    // A write that changes nothing answers the same tag twice.
+    const { visitor, contact: kept } = await visitorWithContact();
+    await updateNotes(visitor.accessToken, kept._id, 'same');
+    const unchanged = listTags(await updateNotes(visitor.accessToken, kept._id, 'same'));
+    expect(unchanged.current).toBe(unchanged.previous);
+    expect(unchanged.current).toBe(await tagOf(visitor.accessToken));
+  });
+
   it("never accepts one member's tag for another member's list", async () => {
     const [first, second] = [await createMember(t()), await createMember(t())];
     const firstTag = await tagOf(first.accessToken);
@@ -553,7 +631,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     ).toEqual([expect.stringMatching(/reset/i)]);
   });
 
-  it('refuses without a linked card, without a business card, or to a contact with no e-mail', async () => {
+  it('refuses without a linked card, with a card emptied of its e-mail, or to a contact with no e-mail', async () => {
     const noCard = await visitorWithContact();
     const refusal = await sendCard(noCard.visitor.accessToken, noCard.contact._id);
     expect(refusal.statusCode).toBe(400);
@@ -566,6 +644,12 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
       headers: bearer(linkedOnly.accessToken),
       payload: { nfcUID: await issueCard(t()) },
     });
+    // Every card starts complete (account name and e-mail); one emptied by hand must still be refused.
+    await t()
+      .db.updateTable('business_cards')
+      .set({ email: '' })
+      .where('email', '=', linkedOnly.email)
+      .execute();
     const incomplete = await visitorWithContact({ visitor: linkedOnly });
     const incompleteRefusal = await sendCard(linkedOnly.accessToken, incomplete.contact._id);
     expect(incompleteRefusal.statusCode).toBe(400);

@@ -191,6 +191,26 @@ describe('merging a confirmed change', () => {
     expect(mutations.tables).toEqual([['contactSets']]);
   });
 
+  it("moves to the write's new tag when the cache was at its previous one, and only then", async () => {
+    await store([ada, grace], '"v1"');
+    const upToDate = { previous: '"v1"', current: '"v2"' };
+    await mergeContactChange(
+      owner,
+      { type: 'upsert', contact: alan, listTags: upToDate },
+      { isOwnerCurrent },
+    );
+    expect(await readContactsCache(owner)).toMatchObject({ etag: '"v2"', contacts: [alan, ada, grace] });
+
+    // Something else changed the list in between (v3): the next revalidation must bring it.
+    const behind = { previous: '"v3"', current: '"v4"' };
+    await mergeContactChange(
+      owner,
+      { type: 'remove', contactId: 'ada', listTags: behind },
+      { isOwnerCurrent },
+    );
+    expect(await readContactsCache(owner)).toMatchObject({ etag: '"v2"', contacts: [alan, grace] });
+  });
+
   it('removes a deleted contact', async () => {
     await store([ada, grace]);
 

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { passwordResetMail, verificationCodeMail } from '../../mail/templates';
+import { createStartingBusinessCard } from '../user/queries';
 import * as queries from './queries';
 import {
   createOpaqueToken,
@@ -76,6 +77,7 @@ export class AuthService {
           passwordHash,
           dateOfBirth: input.dateOfBirth,
         });
+        await createStartingBusinessCard(trx, id, { name: input.name, email: input.email });
         await queries.saveVerification(trx, id, this.hashCode(code), this.codeExpiry());
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 // Finds the card behind a tap, telling "not activated yet" apart from "no such card".
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CardLookupError, PublicCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
 import { findCard, findPublicCard } from './queries';
@@ -11,7 +11,10 @@ export const cardMessages = {
 
 export type CardLookup = { card: PublicCard } | { error: CardLookupError };
 
-export async function lookUpCard(db: Kysely<Database>, nfcUid: string): Promise<CardLookup> {
+export async function lookUpCard(
+  db: Kysely<Database> | Transaction<Database>,
+  nfcUid: string,
+): Promise<CardLookup> {
   const card = await findPublicCard(db, nfcUid);
   if (card) return { card };
   return (await findCard(db, nfcUid))

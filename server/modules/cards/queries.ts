@@ -7,7 +7,15 @@ import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from './business-card-
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const EMPTY_CARD = { pronouns: '', company: '', role: '', phone: '', linkedinURL: '', additionalURL: '' };
+/** A card's fields beyond name and e-mail, as a new member's card starts. */
+export const EMPTY_CARD = {
+  pronouns: '',
+  company: '',
+  role: '',
+  phone: '',
+  linkedinURL: '',
+  additionalURL: '',
+};
 
 /** IDs of the spec's form: 40 hex characters from a cryptographic source, a dash, a serial number. */
 export async function issueCards(db: Db, count: number): Promise<string[]> {

@@ -76,6 +76,25 @@ export async function findContactListVersion(db: Db, ownerId: string): Promise<s
   return row?.version ?? '0';
 }
 
+/**
+ * The member's list version, locked until the transaction ends (a member without a row gets one at 0,
+ * the version an absent row stands for), so that concurrent writes to one list run one after another.
+ */
+export async function lockContactListVersion(trx: Transaction<Database>, ownerId: string): Promise<string> {
+  await trx
+    .insertInto('contact_list_versions')
+    .values({ user_id: ownerId, version: 0 })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('contact_list_versions')
+    .select(sql<string>`version::text`.as('version'))
+    .where('user_id', '=', ownerId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
 export async function updateContactNotes(db: Db, ownerId: string, contactId: string, notes: string) {
   const row = await db
     .updateTable('contacts')

@@ -1,5 +1,7 @@
 // /api/contact/*: the signed-in member's contacts.
+import type { FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
 import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
@@ -8,12 +10,14 @@ import {
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
+import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runOnce } from '../../idempotency';
 import { perMinute } from '../../rate-limits';
 import { route } from '../../route';
 import { authenticateMember, memberOf } from '../auth/guards';
 import { contactListTag, isNotModified } from './list-etag';
+import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
   findContactListVersion,
@@ -34,6 +38,19 @@ function found<T>(value: T | undefined | false): T {
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticateMember);
+
+  /** A write that found nothing to change still answers the tags: they are then the same. */
+  async function writeInTransaction<T>(
+    reply: FastifyReply,
+    userId: string,
+    write: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    const { result, tags } = await app.ctx.db
+      .transaction()
+      .execute((trx) => writeContactList(trx, userId, () => write(trx)));
+    sendListTags(reply, tags);
+    return result;
+  }
 
   // An id that cannot be a contact is as unknown as another member's: both are "not found".
   app.setErrorHandler((error, _request, _reply) => {
@@ -62,23 +79,33 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const response = await runOnce(app.ctx.db, { userId, key }, (trx) =>
         saveContactFromCard(trx, userId, request.body),
       );
-      return reply.code(response.statusCode).send(response.body);
+      return reply
+        .code(response.statusCode)
+        .headers(response.headers ?? {})
+        .send(response.body);
     },
     { config: perMinute(60), isResponseChecked: false },
   );
 
-  route(app, UpdateContactNotesEndpoint, async (request) =>
-    found(
-      await updateContactNotes(app.ctx.db, memberOf(request).userId, request.params.id, request.body.notes),
-    ),
-  );
+  route(app, UpdateContactNotesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return found(
+      await writeInTransaction(reply, userId, (trx) =>
+        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+      ),
+    );
+  });
 
-  route(app, ToggleContactFlagEndpoint, async (request) =>
-    found(await toggleContactFlag(app.ctx.db, memberOf(request).userId, request.params.id)),
-  );
+  route(app, ToggleContactFlagEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return found(
+      await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
+    );
+  });
 
-  route(app, DeleteContactEndpoint, async (request) => {
-    found(await deleteContact(app.ctx.db, memberOf(request).userId, request.params.id));
+  route(app, DeleteContactEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
     return { message: contactMessages.deleted };
   });
 

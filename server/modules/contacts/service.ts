@@ -12,11 +12,11 @@ import type { StoredResponse } from '../../idempotency';
 import type { MailMessage } from '../../mail/mailer';
 import { businessCardMail, type CardMailInvitation } from '../../mail/templates';
 import { fromBusinessCardColumns } from '../cards/business-card-columns';
-import { cardMessages } from '../cards/lookup';
-import { findPublicCard } from '../cards/queries';
+import { lookUpCard } from '../cards/lookup';
 import { toVCard, vCardFileName } from '../cards/vcard';
 import { inviteMember } from '../invitations/service';
 import { findAccount, hasOptedOutOfEmail } from '../user/queries';
+import { listTagHeaders, writeContactList } from './list-write';
 import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 
 export const contactMessages = {
@@ -32,24 +32,30 @@ export const contactMessages = {
 } as const;
 
 /**
- * The card is stored as it is now on the server, not as the payload describes it: the visitor saw
- * the same card, and a replayed offline save should not resurrect details the owner has since changed.
+ * The card is stored as it is now on the server, not as the payload describes it: a save queued from
+ * an offline tap carries only the card's ID, and a replayed save should not resurrect details the
+ * owner has since changed. Any card fields a client sends are ignored.
  */
 export async function saveContactFromCard(
   trx: Transaction<Database>,
   userId: string,
   request: CreateContactRequest,
 ): Promise<StoredResponse> {
-  const card = await findPublicCard(trx, request.nfcUID);
-  if (!card) throw new HttpError('CARD_NOT_FOUND', cardMessages.notFound);
+  const lookup = await lookUpCard(trx, request.nfcUID);
+  // A save queued offline may name a card that was never activated, or a mistyped one: say which.
+  if ('error' in lookup) throw new HttpError(lookup.error.code, lookup.error.error);
+  const { card } = lookup;
   if (card.userId === userId) throw new HttpError('OWN_CARD', contactMessages.ownCard);
-  const row = await insertContactFromCard(trx, userId, card, {
-    lat: request.lat ?? null,
-    lng: request.lng ?? null,
-  });
+  const { result: row, tags } = await writeContactList(trx, userId, () =>
+    insertContactFromCard(trx, userId, card, { lat: request.lat ?? null, lng: request.lng ?? null }),
+  );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
-  return { statusCode: 201, body: { message: contactMessages.saved, contact: toContact(row) } };
+  return {
+    statusCode: 201,
+    body: { message: contactMessages.saved, contact: toContact(row) },
+    headers: listTagHeaders(tags),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
 import { BUSINESS_CARD_COLUMNS, toBusinessCardColumns } from '../cards/business-card-columns';
-import { releaseCardsOfUser } from '../cards/queries';
+import { EMPTY_CARD, releaseCardsOfUser } from '../cards/queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,6 +31,21 @@ export function upsertBusinessCard(db: Db, userId: string, card: BusinessCard) {
     .insertInto('business_cards')
     .values({ user_id: userId, ...values })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .execute();
+}
+
+/**
+ * A new member's card starts as their account's name and e-mail, so the public page, /my-card and
+ * send-card read the same card from the first minute. Never overwrites a card already there.
+ */
+export function createStartingBusinessCard(db: Db, userId: string, account: { name: string; email: string }) {
+  return db
+    .insertInto('business_cards')
+    .values({
+      user_id: userId,
+      ...toBusinessCardColumns({ ...EMPTY_CARD, name: account.name, email: account.email }),
+    })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute();
 }
 

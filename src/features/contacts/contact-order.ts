@@ -35,14 +35,25 @@ function byText(field: 'name' | 'company') {
 export function orderContacts(contacts: readonly Contact[], mode: SortMode): Contact[] {
   switch (mode) {
     case 'recent':
-      return [...contacts].sort(byRecent);
+      return newestFirst(contacts);
     case 'name':
       return [...contacts].sort(byText('name'));
     case 'company':
       return [...contacts].sort(byText('company'));
     case 'flagged':
-      return contacts.filter((contact) => contact.isFlagged).sort(byRecent);
+      return newestFirst(contacts.filter((contact) => contact.isFlagged));
   }
+}
+
+/**
+ * Each date is read once instead of in every comparison: with 5,000 contacts the comparator runs some
+ * 60,000 times, and parsing there took a visible part of the screen's first paint (README Budgets).
+ */
+function newestFirst(contacts: readonly Contact[]): Contact[] {
+  return contacts
+    .map((contact) => ({ contact, time: Date.parse(contact.connectedAt) }))
+    .sort((a, b) => b.time - a.time)
+    .map(({ contact }) => contact);
 }
 
 const IgnoredContactsSchema = z.array(z.string());

@@ -1,6 +1,6 @@
 // /contacts (spec §2, §4): the member's contacts one at a time, sorted their way, with a Map / Notes
 // panel for the one shown, edit mode (Delete, Send Card), invitations, and the card activation prompt.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { listInvitations } from '../../api/invitations';
@@ -25,8 +25,9 @@ import {
 import { ContactPanel } from './contact-panel';
 import styles from './contacts.module.css';
 import { ContactMessages } from './messages';
+import { PendingSaves } from './pending-saves';
 import { useContactActions } from './use-contact-actions';
-import { useFailedSaveToasts, usePendingSaveCount } from './use-outbox-status';
+import { useFailedSaveToasts } from './use-outbox-status';
 
 const SETTINGS_MENU = [
   { label: 'My Account', to: '/account' },
@@ -82,7 +83,6 @@ function useEditMode() {
 export function ContactsScreen() {
   const account = useAccount();
   const contacts = useContacts();
-  const pendingCount = usePendingSaveCount();
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
@@ -93,7 +93,8 @@ export function ContactsScreen() {
   const [isPromptOpen, setIsPromptOpen] = useState(true);
   useFailedSaveToasts();
 
-  const shown = contacts ? orderContacts(contacts, sortMode) : [];
+  // Sorting thousands of contacts again on every selection or toast would slow each of them.
+  const shown = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
   // Spec §4: the first contact is selected until the member picks another.
   const foundIndex = shown.findIndex((contact) => contact._id === selectedId);
   const index = foundIndex === -1 ? 0 : foundIndex;
@@ -185,11 +186,7 @@ export function ContactsScreen() {
             </div>
           </div>
 
-          {pendingCount > 0 && (
-            <p className={styles.pending} role="status">
-              {pendingCount === 1 ? '1 save waiting to sync' : `${pendingCount} saves waiting to sync`}
-            </p>
-          )}
+          <PendingSaves />
           {isEditing && shown.length > 0 && (
             <p className={styles.editHint} role="status">
               Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.

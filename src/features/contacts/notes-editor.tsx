@@ -3,8 +3,7 @@
 // or leaves, offline text stays (and is kept while switching), and a reload with unsaved text asks first.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Contact, NOTES_MAX_LENGTH } from '../../../contract/contacts';
-import { updateContactNotes } from '../../api/contacts';
-import { applyContactChange } from '../../sync/use-contacts';
+import { saveNotes } from '../../sync/contact-writes';
 import { showToast } from '../../ui/toast-store';
 import styles from './contacts.module.css';
 import { ContactMessages, isNetworkFailure, OfflineMessages } from './messages';
@@ -52,12 +51,16 @@ export function NotesEditor({ contact }: { contact: Contact }) {
       return;
     }
     report({ kind: 'saving' });
+    // Kept while the save is under way, so a member who comes back to this contact before the answer
+    // (and before the cache has it) sees what they typed, not the old notes.
+    unsavedDrafts.set(contactId, notes);
     try {
-      const updated = await updateContactNotes(contactId, notes);
+      const updated = await saveNotes(contactId, notes);
       savedText.current = updated.notes;
-      if (latestText.current === notes) unsavedDrafts.delete(contactId);
-      await applyContactChange({ type: 'upsert', contact: updated });
-      if (latestText.current === notes) report({ kind: 'saved' });
+      if (latestText.current === notes) {
+        unsavedDrafts.delete(contactId);
+        report({ kind: 'saved' });
+      }
     } catch (error) {
       if (isNetworkFailure(error)) {
         unsavedDrafts.set(contactId, latestText.current);

@@ -3,8 +3,9 @@
 import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
-import { deleteContact, sendMyCard, toggleContactFlag } from '../../api/contacts';
+import { sendMyCard } from '../../api/contacts';
 import { fetchAccount } from '../../api/user';
+import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
 import { ContactMessages, isNetworkFailure, OfflineMessages } from './messages';
@@ -29,8 +30,7 @@ export function useContactActions(account: Account | null) {
     }
     setFlaggingId(contact._id);
     try {
-      const { isFlagged } = await toggleContactFlag(contact._id);
-      await applyContactChange({ type: 'upsert', contact: { ...contact, isFlagged } });
+      await toggleContactFlag(contact);
     } catch (error) {
       showToast('error', isNetworkFailure(error) ? OfflineMessages.flag : ContactMessages.flagFailed);
     } finally {
@@ -47,8 +47,7 @@ export function useContactActions(account: Account | null) {
     }
     setIsDeleting(true);
     try {
-      await deleteContact(toDelete._id);
-      await applyContactChange({ type: 'remove', contactId: toDelete._id });
+      await removeContact(toDelete._id);
       // Spec §4: deleting a contact reloads the page afterwards.
       window.location.reload();
     } catch (error) {

@@ -1,16 +1,28 @@
 // The signed-in member's queued saves, live from Dexie, and saves the server refused while replaying.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { db, FailedSaveSchema, keepParsed } from '../../db/tapnet-db';
+import { cardSerial } from '../../../contract/card';
+import { db, FailedSaveSchema, keepParsed, OutboxEntrySchema } from '../../db/tapnet-db';
 import { readAccessToken, readTokenSubject } from '../../session/tokens';
 import { showToast } from '../../ui/toast-store';
 
-/** How many of this member's saves wait to sync; 0 while Dexie is still answering. */
-export function usePendingSaveCount(): number {
+export interface PendingSave {
+  id: number;
+  /** The card's name as it was seen, or its serial number for a card tapped offline and never seen. */
+  label: string;
+}
+
+/** This member's saves waiting to sync, oldest first; none while Dexie is still answering. */
+export function usePendingSaves(): PendingSave[] {
   const userId = readTokenSubject(readAccessToken());
-  return (
-    useLiveQuery(() => (userId ? db.outbox.where('ownerUserId').equals(userId).count() : 0), [userId]) ?? 0
+  const rows = useLiveQuery(
+    () => (userId ? db.outbox.where('ownerUserId').equals(userId).sortBy('id') : []),
+    [userId],
   );
+  return keepParsed(OutboxEntrySchema, rows ?? []).valid.map(({ id, payload }) => ({
+    id,
+    label: payload.name?.trim() || `Tapnet card ${cardSerial(payload.nfcUID)}`,
+  }));
 }
 
 /** Tells the member once about each queued save that could not be stored, then forgets it. */

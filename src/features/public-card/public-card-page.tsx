@@ -1,9 +1,9 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
-import type { CardLookupResult, PublicCard } from '../../../contract/card';
+import { type CardLookupResult, cardSerial, type PublicCard } from '../../../contract/card';
 import type { CreateContactRequest } from '../../../contract/contacts';
-import { fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
+import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
 import { storePendingCardSave } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';
@@ -24,7 +24,16 @@ import {
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind } from './nfc-likelihood';
 import styles from './public-card.module.css';
 
-type PageState = CardLookupResult | { kind: 'loading' } | { kind: 'offline' } | { kind: 'error' };
+/**
+ * `local-copy`: no network, the card as this phone last showed it. `offline`: no network and never
+ * seen here, so only its ID is known; it can still be saved (DESIGN.md §4 Offline taps).
+ */
+type PageState =
+  | CardLookupResult
+  | { kind: 'local-copy'; card: PublicCard }
+  | { kind: 'offline' }
+  | { kind: 'loading' }
+  | { kind: 'error' };
 
 export interface PublicCardPageProps {
   nfcUID: string;
@@ -45,7 +54,14 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
     let isCurrent = true;
     fetchPublicCard(nfcUID)
       .then((result) => isCurrent && setState(result))
-      .catch(() => isCurrent && setState({ kind: navigator.onLine ? 'error' : 'offline' }));
+      .catch(async (error: unknown) => {
+        // The server answered something unusable: that is an error, not a missing signal.
+        const next: PageState =
+          error instanceof CardLookupFailedError && navigator.onLine
+            ? { kind: 'error' }
+            : await readLocalCopy(nfcUID);
+        if (isCurrent) setState(next);
+      });
     return () => {
       isCurrent = false;
     };
@@ -67,8 +83,12 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
             <span>Tapnet</span>
           </span>
         </header>
-        {state.kind === 'card' ? (
-          <CardView card={state.card} navigate={navigate} />
+        {state.kind === 'card' || state.kind === 'local-copy' || state.kind === 'offline' ? (
+          <CardView
+            card={state.kind === 'offline' ? placeholderCard(nfcUID) : state.card}
+            seen={state.kind === 'card' ? 'now' : state.kind === 'local-copy' ? 'before' : 'never'}
+            navigate={navigate}
+          />
         ) : (
           <CardMessage state={state} nfcUID={nfcUID} navigate={navigate} />
         )}
@@ -77,12 +97,43 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
   );
 }
 
+/** Members' copies of cards they opened; without a stored session nothing is kept (nor loaded). */
+async function readLocalCopy(nfcUID: string): Promise<PageState> {
+  if (!hasStoredSession()) return { kind: 'offline' };
+  const { readCardPage } = await import('../../db/card-pages');
+  const card = await readCardPage(nfcUID).catch(() => null);
+  return card ? { kind: 'local-copy', card } : { kind: 'offline' };
+}
+
+function rememberCard(card: PublicCard): void {
+  if (!hasStoredSession()) return;
+  void import('../../db/card-pages')
+    .then(({ rememberCardPage }) => rememberCardPage(card))
+    .catch((error: unknown) => console.warn('Card copy: write failed', error));
+}
+
+/** What is known of a card tapped with no signal that this phone never showed: its ID. */
+function placeholderCard(nfcUID: string): PublicCard {
+  return {
+    nfcUID,
+    userId: '',
+    name: '',
+    pronouns: '',
+    company: '',
+    role: '',
+    email: '',
+    phone: '',
+    linkedinURL: '',
+    additionalURL: '',
+  };
+}
+
 function CardMessage({
   state,
   nfcUID,
   navigate,
 }: {
-  state: Exclude<PageState, { kind: 'card' }>;
+  state: Exclude<PageState, { kind: 'card' | 'local-copy' | 'offline' }>;
   nfcUID: string;
   navigate(to: string): void;
 }) {
@@ -107,10 +158,6 @@ function CardMessage({
       title: 'Card not found',
       body: 'This link does not belong to a Tapnet card. Check the address, or tap the card again.',
     },
-    offline: {
-      title: "You're offline",
-      body: 'This card cannot be loaded without a connection. Try again when you are back online.',
-    },
     error: { title: 'Something went wrong', body: 'The card could not be loaded. Please try again.' },
   }[state.kind];
   return (
@@ -127,7 +174,7 @@ function CardMessage({
           Activate this card
         </Button>
       )}
-      {(state.kind === 'offline' || state.kind === 'error') && (
+      {state.kind === 'error' && (
         <Button variant="secondary" isFullWidth onClick={() => window.location.reload()}>
           Try again
         </Button>
@@ -136,12 +183,33 @@ function CardMessage({
   );
 }
 
-function toPayload(card: PublicCard): CreateContactRequest {
+/** A card never seen here is saved by its ID alone; the server fills in the rest from the card it holds. */
+function toPayload(card: PublicCard, seen: CardSeen): CreateContactRequest {
+  if (seen === 'never') return { nfcUID: card.nfcUID };
   const { userId: _, ...fields } = card;
   return fields;
 }
 
-function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): void }) {
+/** `now`: from the server; `before`: this phone's copy; `never`: only the ID is known. */
+type CardSeen = 'now' | 'before' | 'never';
+
+export const OfflineCardMessages = {
+  localCopy: "You're offline: this is the card as it was when you last opened it.",
+  neverSeen:
+    "You're offline and this card has not been opened on this phone before, so its details will show once you are back online. You can save it now.",
+  savedSignedOut:
+    'Saved on this phone. Sign in when you are back online and it will be added to your contacts.',
+} as const;
+
+function CardView({
+  card,
+  seen,
+  navigate,
+}: {
+  card: PublicCard;
+  seen: CardSeen;
+  navigate(to: string): void;
+}) {
   const account = useSessionStore((session) => session.account);
   const openedAt = useRef(0);
   const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean }>({
@@ -151,7 +219,12 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
   const [canShare, setCanShare] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
-  const isOwner = account?._id === card.userId;
+  const [isKeptForSignIn, setIsKeptForSignIn] = useState(false);
+  const isOwner = card.userId !== '' && account?._id === card.userId;
+
+  useEffect(() => {
+    if (seen === 'now') rememberCard(card);
+  }, [card, seen]);
 
   useEffect(() => {
     openedAt.current = Date.now();
@@ -168,7 +241,7 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
   async function save(withLocation: boolean) {
     setIsConfirming(false);
     setIsSaving(true);
-    const payload = toPayload(card);
+    const payload = toPayload(card, seen);
     if (withLocation) {
       const decision = decideLocation({
         isSupported: 'geolocation' in navigator,
@@ -200,7 +273,9 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
     sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer });
     if (!hasStoredSession()) {
       storePendingCardSave(card);
-      navigate('/register');
+      // Registering needs the network: offline the save waits here until they can sign in.
+      if (navigator.onLine) navigate('/register');
+      else setIsKeptForSignIn(true);
       return;
     }
     if (needsLocationConfirmation(openedAt.current, Date.now())) setIsConfirming(true);
@@ -210,7 +285,7 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
   async function share() {
     reportLink('share');
     try {
-      await navigator.share({ title: card.name, url: window.location.href });
+      await navigator.share({ title: card.name || 'Tapnet card', url: window.location.href });
     } catch {
       // Closing the share sheet rejects too; there is nothing to tell the user.
     }
@@ -223,8 +298,75 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
+  const saveActions = (
+    <>
+      <div className={styles.actions}>
+        {isKeptForSignIn ? (
+          <div className={styles.keptNotice} role="status">
+            <p>{OfflineCardMessages.savedSignedOut}</p>
+            <Button variant="secondary" isFullWidth onClick={() => navigate('/login')}>
+              Log in
+            </Button>
+          </div>
+        ) : (
+          !isOwner && (
+            <Button isFullWidth isBusy={isSaving} busyLabel="Saving..." onClick={onSaveContact}>
+              <Icon name="save" /> Save Contact
+            </Button>
+          )
+        )}
+        <div className={styles.secondaryActions}>
+          {/* The vCard comes from the server: offered only when the server just answered. */}
+          {seen === 'now' && (
+            <a
+              className={styles.secondaryAction}
+              href={vCardUrl(card.nfcUID)}
+              download
+              onClick={() => reportLink('vcard')}
+            >
+              <Icon name="download" /> Save to phone
+            </a>
+          )}
+          {canShare && (
+            <button type="button" className={styles.secondaryAction} onClick={share}>
+              <Icon name="share" /> Share
+            </button>
+          )}
+        </div>
+      </div>
+      {isConfirming && (
+        <ConfirmLocationDialog
+          onConfirm={() => save(true)}
+          onCancel={() => save(false)}
+          onDismiss={() => setIsConfirming(false)}
+        />
+      )}
+    </>
+  );
+
+  if (seen === 'never') {
+    return (
+      <article className={styles.card} aria-labelledby="card-name">
+        <div className={styles.identity}>
+          <span className={styles.avatar} aria-hidden="true">
+            <Icon name="card" />
+          </span>
+          <div>
+            <h1 id="card-name" className={styles.name}>
+              Tapnet card {cardSerial(card.nfcUID)}
+            </h1>
+            <p className={styles.cardId}>Card ID {card.nfcUID}</p>
+          </div>
+        </div>
+        <p className={styles.muted}>{OfflineCardMessages.neverSeen}</p>
+        {saveActions}
+      </article>
+    );
+  }
+
   return (
     <article className={styles.card} aria-labelledby="card-name">
+      {seen === 'before' && <p className={styles.muted}>{OfflineCardMessages.localCopy}</p>}
       <div className={styles.identity}>
         <span className={styles.avatar} aria-hidden="true">
           {initials}
@@ -247,35 +389,7 @@ function CardView({ card, navigate }: { card: PublicCard; navigate(to: string): 
 
       <CardLinks card={card} label="Contact details" onLinkClick={reportLink} />
 
-      <div className={styles.actions}>
-        {!isOwner && (
-          <Button isFullWidth isBusy={isSaving} busyLabel="Saving..." onClick={onSaveContact}>
-            <Icon name="save" /> Save Contact
-          </Button>
-        )}
-        <div className={styles.secondaryActions}>
-          <a
-            className={styles.secondaryAction}
-            href={vCardUrl(card.nfcUID)}
-            download
-            onClick={() => reportLink('vcard')}
-          >
-            <Icon name="download" /> Save to phone
-          </a>
-          {canShare && (
-            <button type="button" className={styles.secondaryAction} onClick={share}>
-              <Icon name="share" /> Share
-            </button>
-          )}
-        </div>
-      </div>
-      {isConfirming && (
-        <ConfirmLocationDialog
-          onConfirm={() => save(true)}
-          onCancel={() => save(false)}
-          onDismiss={() => setIsConfirming(false)}
-        />
-      )}
+      {saveActions}
     </article>
   );
 }

@@ -1,0 +1,138 @@
+// A card tapped with no signal in the installed app (DESIGN.md §4 Offline taps): the card page still
+// opens, the save waits on the phone, and once the signal is back it is stored once with the details of
+// the card the server holds. Also: a save shows in the list at once (write-through).
+import { createCardOwner, listContactsOf, ownerCard } from './cards';
+import { expect, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
+import { LoginPage } from './pages/login-page';
+import { waitForServiceWorkerControl } from './service-worker';
+
+const QUEUED_MESSAGE = 'Saved on this phone — it will be added to your contacts when you are back online';
+const WHERE_WE_MET = { latitude: 45.76, longitude: 4.84 };
+
+// A tap opened just now looks like NFC, so the save asks for the location; give it one.
+test.use({ permissions: ['geolocation'], geolocation: WHERE_WE_MET });
+
+function serialOf(nfcUID: string): string {
+  return nfcUID.split('-').at(-1) ?? '';
+}
+
+test("a card never seen, tapped with no signal, is saved once with its owner's details when the signal returns", async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  const contacts = new ContactsPage(page);
+  await new LoginPage(page).signIn(verifiedUser);
+  await contacts.completeActivationLater();
+  await expect(contacts.emptyText).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  await expect(page.getByRole('heading', { name: `Tapnet card ${serialOf(owner.nfcUID)}` })).toBeVisible();
+  await expect(page.getByText(`Card ID ${owner.nfcUID}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Contact' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(contacts.toast(QUEUED_MESSAGE)).toBeVisible();
+  await expect(page.getByText('1 save waiting to sync')).toBeVisible();
+  await expect(page.getByText(`Tapnet card ${serialOf(owner.nfcUID)}`)).toBeVisible();
+
+  await context.setOffline(false);
+  // Well before the first poll (5 s): the replayed save's answer is written into the list.
+  await expect(contacts.cardName).toHaveText(ownerCard.name, { timeout: 3_000 });
+  await expect(page.getByText('1 save waiting to sync')).toBeHidden();
+  const saved = (await listContactsOf(request, verifiedUser)) as {
+    nfcUID: string;
+    email: string;
+    lat: number;
+  }[];
+  expect(saved).toEqual([
+    expect.objectContaining({ nfcUID: owner.nfcUID, email: ownerCard.email, lat: WHERE_WE_MET.latitude }),
+  ]);
+});
+
+test('signed out, a card tapped with no signal is kept until they sign in, then saved once', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  const login = new LoginPage(page);
+  await login.goto();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  await page.getByRole('button', { name: 'Save Contact' }).click();
+  await expect(
+    page.getByText(
+      'Saved on this phone. Sign in when you are back online and it will be added to your contacts.',
+    ),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await login.logIn(verifiedUser.email, verifiedUser.password);
+  const contacts = new ContactsPage(page);
+  await expect(contacts.toast('Contact saved successfully!')).toBeVisible();
+  await contacts.completeActivationLater();
+  await expect(contacts.cardName).toHaveText(ownerCard.name);
+  expect((await listContactsOf(request, verifiedUser)).map((contact) => contact.nfcUID)).toEqual([
+    owner.nfcUID,
+  ]);
+});
+
+test('a save is in the list within a second of landing on /contacts, and the next revalidation is a 304', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  const contacts = new ContactsPage(page);
+  await new LoginPage(page).signIn(verifiedUser);
+  await contacts.completeActivationLater();
+  await expect(contacts.emptyText).toBeVisible();
+
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  const save = page.getByRole('button', { name: 'Save Contact' });
+  await expect(save).toBeVisible();
+  const revalidation = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/contact' && response.request().method() === 'GET',
+  );
+  await save.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(contacts.cardName).toHaveText(ownerCard.name, { timeout: 1_000 });
+  // The save's answer moved the cached list to the server's new tag: nothing to download again.
+  expect((await revalidation).status()).toBe(304);
+});
+
+test("a card opened before is shown from this phone's copy when tapped with no signal", async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  await new LoginPage(page).signIn(verifiedUser);
+  await waitForServiceWorkerControl(page);
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  await expect(page.getByRole('heading', { name: ownerCard.name })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: ownerCard.name })).toBeVisible();
+  await expect(
+    page.getByText("You're offline: this is the card as it was when you last opened it."),
+  ).toBeVisible();
+  await expect(page.getByText(ownerCard.company)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Contact' })).toBeVisible();
+});
