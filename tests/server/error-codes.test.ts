@@ -106,6 +106,10 @@ describeOnEachDatabase('error codes', (t) => {
     expect(errorOf(lookup)).toMatchObject({ status: 404, code: 'CARD_UNCLAIMED' });
     expect(errorOf(await save(visitor.accessToken, unclaimed))).toMatchObject({
       status: 404,
+      code: 'CARD_UNCLAIMED',
+    });
+    expect(errorOf(await save(visitor.accessToken, `${'0'.repeat(40)}-1`))).toMatchObject({
+      status: 404,
       code: 'CARD_NOT_FOUND',
     });
   });
