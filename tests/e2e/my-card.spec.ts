@@ -18,8 +18,10 @@ test('a newcomer who taps an unclaimed card registers and finds it activated on 
   await expect(page.getByRole('heading', { name: 'This card has not been activated yet' })).toBeVisible();
   await card.activate.click();
 
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmy-card$/);
-  await page.getByRole('link', { name: 'Register' }).click();
+  // A new holder starts with the account the card is linked to, told so; not with "Log in".
+  await expect(page).toHaveURL(new RegExp(`/register\\?cardId=${nfcUID}$`));
+  await expect(page.getByRole('heading', { name: 'Activate your Tapnet card' })).toBeVisible();
+  await expect(page.getByText(`card ${nfcUID.split('-').at(-1)} is linked to it`)).toBeVisible();
   const register = new RegisterPage(page);
   await register.register(newUser);
   const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
