@@ -65,10 +65,10 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
         <p className={styles.body}>{ActivationOfferText.body}</p>
       </div>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => setIsFormOpen(true)}>
+        <Button variant="secondary" className={styles.action} onClick={() => setIsFormOpen(true)}>
           {ActivationOfferText.open}
         </Button>
-        <Button variant="quiet" onClick={completeLater}>
+        <Button variant="quiet" className={styles.action} onClick={completeLater}>
           Complete Later
         </Button>
       </div>
