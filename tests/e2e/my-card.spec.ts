@@ -1,4 +1,3 @@
-import { verificationCodeIn } from '../support/mail-content';
 import { createCardOwner, issueCard, ownerCard } from './cards';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
@@ -22,11 +21,7 @@ test('a newcomer who taps an unclaimed card registers and finds it activated on 
   await expect(page).toHaveURL(new RegExp(`/register\\?cardId=${nfcUID}$`));
   await expect(page.getByRole('heading', { name: 'Activate your Tapnet card' })).toBeVisible();
   await expect(page.getByText(`card ${nfcUID.split('-').at(-1)} is linked to it`)).toBeVisible();
-  const register = new RegisterPage(page);
-  await register.register(newUser);
-  const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
-  await register.enterCode(verificationCodeIn(mail));
-  await register.verify.click();
+  await new RegisterPage(page).registerAndVerify(newUser, mailbox);
 
   const myCard = new MyCardPage(page);
   await expect(page).toHaveURL(/\/my-card$/);
