@@ -1,8 +1,8 @@
 // Who may see which route (spec §2): signed-in-only pages, and sign-in pages a signed-in user skips.
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { deferCardActivation } from '../session/card-activation';
-import { buildLoginPath, DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../session/return-url';
+import { deferCardActivation, pathAfterSignIn } from '../session/card-activation';
+import { buildLoginPath, readReturnUrl } from '../session/return-url';
 import { useSessionStore } from '../session/session-store';
 import styles from './shell.module.css';
 
@@ -32,7 +32,7 @@ export function RequireSession() {
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status);
   const location = useLocation();
-  if (status === 'signedIn')
-    return <Navigate to={readReturnUrl(location.search) ?? DEFAULT_SIGNED_IN_PATH} replace />;
+  // The same place the sign-in screens go, so neither wins a race: e.g. /my-card for a card kept to activate.
+  if (status === 'signedIn') return <Navigate to={pathAfterSignIn(readReturnUrl(location.search))} replace />;
   return children;
 }

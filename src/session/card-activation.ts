@@ -1,4 +1,5 @@
 // Card activation across a sign-in (spec §4 Card activation): the Card ID waits in storage meanwhile.
+import { DEFAULT_SIGNED_IN_PATH } from './return-url';
 import { StorageKeys } from './storage-keys';
 
 export const MY_CARD_PATH = '/my-card';
@@ -18,6 +19,19 @@ export function deferCardActivation(pathname: string, search: string): string | 
   params.delete(ACTIVATE_CARD_PARAM);
   const rest = params.toString();
   return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/** `/register?cardId=…` (spec §2): the ID waits in storage through registration and verification. */
+export function keepCardForActivation(cardId: string): void {
+  localStorage.setItem(StorageKeys.activationCardId, cardId.trim());
+}
+
+/**
+ * Where a fresh sign-in goes: where it was interrupted, else /my-card while a card waits to be
+ * activated (it activates there), else the contacts.
+ */
+export function pathAfterSignIn(returnUrl: string | null): string {
+  return returnUrl ?? (readDeferredActivationCard() ? MY_CARD_PATH : DEFAULT_SIGNED_IN_PATH);
 }
 
 export function readDeferredActivationCard(): string | null {

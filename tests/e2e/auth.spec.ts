@@ -81,3 +81,35 @@ test('a forgotten password is replaced through the e-mailed link and the new one
   await loginPage.logIn(verifiedUser.email, newPassword);
   await expect(page).toHaveURL(/\/contacts$/);
 });
+
+test('a wrong verification code is cleared from the boxes, with the focus back on the first one', async ({
+  page,
+  mailbox,
+  newUser,
+}) => {
+  const register = new RegisterPage(page);
+  await register.goto();
+  await register.register(newUser);
+  const code = verificationCodeIn(await mailbox.waitForMail(newUser.email, { subject: 'verification code' }));
+  const wrongCode = [...code].map((digit) => String((Number(digit) + 1) % 10)).join('');
+
+  await register.enterCode(wrongCode);
+  await register.verify.click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Verification failed: / })).toBeVisible();
+  for (const box of await register.codeDigits.all()) await expect(box).toHaveValue('');
+  await expect(register.codeDigits.first()).toBeFocused();
+
+  await page.keyboard.type(code);
+  await register.verify.click();
+  await expect(page).toHaveURL(/\/contacts$/);
+});
+
+test('a dead reset link says the reset failed and why', async ({ page }) => {
+  await page.goto('/reset-password/not-a-live-reset-token');
+  const reset = new ResetPasswordPage(page);
+  await reset.setPassword('Difference2Engine');
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
+    'Failed to reset password. Please try again. This reset link is invalid or has expired. Please request a new one.',
+  );
+  await expect(reset.submit).toHaveText('Reset password');
+});

@@ -238,7 +238,7 @@ test('Send Card e-mails my business card to the contact and marks it sent', asyn
   const contactEmail = uniqueEmail('alan');
   await giveContacts(request, mailbox, sender.user, [{ name: 'Alan Turing', email: contactEmail }]);
   const contacts = await openContacts(page, sender.user);
-  await expect(contacts.activationPrompt).toBeHidden();
+  await expect(contacts.activationOffer).toBeHidden();
 
   await contacts.edit.click();
   await contacts.cardAction('Send Card').click();
@@ -279,20 +279,26 @@ test('the activation prompt checks the Card ID, can be put off, and links a card
 }) => {
   const contacts = await openContacts(page, verifiedUser);
   const prompt = contacts.activationPrompt;
+  // Nobody is pushed to activate a card they may not have: the offer waits above the list.
+  await expect(contacts.activationOffer).toBeVisible();
+  await expect(prompt).toBeHidden();
+  await contacts.openActivationPrompt();
   await expect(prompt).toBeVisible();
   const activate = prompt.getByRole('button', { name: 'Activate' });
   await prompt.getByLabel('Card ID').fill('not-a-card');
   await expect(prompt.getByText('Please enter a valid Card ID (as provided in email).')).toBeVisible();
   await expect(activate).toBeDisabled();
 
-  await contacts.completeActivationLater();
+  await prompt.getByRole('button', { name: 'Complete Later' }).click();
   await expect(prompt).toBeHidden();
+  await expect(contacts.activationOffer).toBeHidden();
   await page.reload();
   await expect(contacts.heading).toBeVisible();
-  await expect(prompt).toBeHidden();
+  await expect(contacts.activationOffer).toBeHidden();
 
   await page.evaluate(() => localStorage.removeItem('activationPromptDismissed'));
   await page.reload();
+  await contacts.openActivationPrompt();
   await prompt.getByLabel('Card ID').fill(await issueCard(request));
   await activate.click();
   await expect(page).toHaveURL(/\/my-card$/);
@@ -332,8 +338,10 @@ test('the contacts screen has no serious accessibility violations @desktop', asy
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, {}]);
   const contacts = await openContacts(page, verifiedUser);
+  await contacts.openActivationPrompt();
   await expect(contacts.activationPrompt).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  await contacts.activationPrompt.getByRole('button', { name: 'Close' }).click();
   await contacts.completeActivationLater();
   await expect(contacts.slideLabelled(1, 2)).toBeVisible();
   await contacts.edit.click();

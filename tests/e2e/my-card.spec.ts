@@ -1,4 +1,3 @@
-import { verificationCodeIn } from '../support/mail-content';
 import { createCardOwner, issueCard, ownerCard } from './cards';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
@@ -18,13 +17,11 @@ test('a newcomer who taps an unclaimed card registers and finds it activated on 
   await expect(page.getByRole('heading', { name: 'This card has not been activated yet' })).toBeVisible();
   await card.activate.click();
 
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmy-card$/);
-  await page.getByRole('link', { name: 'Register' }).click();
-  const register = new RegisterPage(page);
-  await register.register(newUser);
-  const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
-  await register.enterCode(verificationCodeIn(mail));
-  await register.verify.click();
+  // A new holder starts with the account the card is linked to, told so; not with "Log in".
+  await expect(page).toHaveURL(new RegExp(`/register\\?cardId=${nfcUID}$`));
+  await expect(page.getByRole('heading', { name: 'Activate your Tapnet card' })).toBeVisible();
+  await expect(page.getByText(`card ${nfcUID.split('-').at(-1)} is linked to it`)).toBeVisible();
+  await new RegisterPage(page).registerAndVerify(newUser, mailbox);
 
   const myCard = new MyCardPage(page);
   await expect(page).toHaveURL(/\/my-card$/);

@@ -1,7 +1,7 @@
 // A card tapped with no signal in the installed app (DESIGN.md §4 Offline taps): the card page still
 // opens, the save waits on the phone, and once the signal is back it is stored once with the details of
 // the card the server holds. Also: a save shows in the list at once (write-through).
-import { createCardOwner, listContactsOf, ownerCard } from './cards';
+import { createCardOwner, issueCard, listContactsOf, ownerCard } from './cards';
 import { expect, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
@@ -135,4 +135,36 @@ test("a card opened before is shown from this phone's copy when tapped with no s
   ).toBeVisible();
   await expect(page.getByText(ownerCard.company)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Contact' })).toBeVisible();
+});
+
+test('a card tapped offline that turns out unclaimed ends its save with a notice naming it, and is not retried', async ({
+  page,
+  context,
+  request,
+  verifiedUser,
+}) => {
+  const unclaimed = await issueCard(request);
+  const contacts = new ContactsPage(page);
+  await new LoginPage(page).signIn(verifiedUser);
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.goto(`/nfc/${unclaimed}`);
+  await page.getByRole('button', { name: 'Save Contact' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByText('1 save waiting to sync')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(
+    contacts.toast(
+      `Failed to save contact: This card has not been activated yet. (Tapnet card ${serialOf(unclaimed)})`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('1 save waiting to sync')).toBeHidden();
+  // The entry is gone for good: nothing waits on this phone to be replayed again.
+  await page.reload();
+  await expect(contacts.heading).toBeVisible();
+  await expect(page.getByText(/waiting to sync/)).toBeHidden();
+  await expect(contacts.emptyText).toBeVisible();
+  expect(await listContactsOf(request, verifiedUser)).toEqual([]);
 });

@@ -1,11 +1,12 @@
 import { verificationCodeIn } from '../support/mail-content';
 import { createCardOwner, issueCard, listContactsOf, ownerCard } from './cards';
 import { expect, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { PublicCardPage } from './pages/public-card-page';
 import { RegisterPage } from './pages/register-page';
 
-test('an anonymous visitor saves a tapped card by registering and verifying @desktop', async ({
+test('an anonymous visitor is told whose card they save, registers, and finds it saved without being pushed to activate a card @desktop', async ({
   page,
   request,
   mailbox,
@@ -23,14 +24,28 @@ test('an anonymous visitor saves a tapped card by registering and verifying @des
 
   await card.saveContact.click();
   await expect(page).toHaveURL(/\/register$/);
-  const register = new RegisterPage(page);
-  await register.register(newUser);
-  const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
-  await register.enterCode(verificationCodeIn(mail));
-  await register.verify.click();
+  // The sign-up says whose card it is for and what happens to it; members may log in instead, and the
+  // login screen says the same.
+  await expect(page.getByText(`Saving ${ownerCard.name} to your contacts`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Create your account and verify your e-mail: ${ownerCard.name} is then saved to your contacts.`,
+    ),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Log in to save it' }).click();
+  await expect(
+    page.getByText(`Log in and ${ownerCard.name} is saved to your contacts at once.`),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account to save it' }).click();
+  await new RegisterPage(page).registerAndVerify(newUser, mailbox);
 
   await expect(card.toast('Contact saved successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/contacts$/);
+  // Someone who joined to save a card is offered activation quietly, not stopped by a modal.
+  const contactsPage = new ContactsPage(page);
+  await expect(contactsPage.cardName).toHaveText(ownerCard.name);
+  await expect(contactsPage.activationOffer).toBeVisible();
+  await expect(contactsPage.activationPrompt).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('pendingCardSave'))).toBeNull();
   const contacts = await listContactsOf(request, newUser);
   expect(contacts.map((contact) => contact.nfcUID)).toEqual([owner.nfcUID]);
@@ -90,17 +105,25 @@ test('the card is in the page before any script runs', async ({ browser, request
   await noScript.close();
 });
 
-test('tapping a card nobody has activated offers to activate it', async ({ page, request, verifiedUser }) => {
+test('a member who taps their new unclaimed card is led to activate it, logs in, and finds it activated', async ({
+  page,
+  request,
+  verifiedUser,
+}) => {
   const nfcUID = await issueCard(request);
   const card = new PublicCardPage(page);
   await card.goto(nfcUID);
   await expect(page.getByRole('heading', { name: 'This card has not been activated yet' })).toBeVisible();
   await card.activate.click();
-  // The /my-card?activateCard= address lasts only until the signed-out redirect, too briefly to assert
-  // on; what counts is that the card waits over the sign-in and is activated after it.
-  await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmy-card$/);
-  const loginPage = new LoginPage(page);
-  await loginPage.logIn(verifiedUser.email, verifiedUser.password);
+  // Signed out, the holder is led with the activation (new holders register; see my-card.spec.ts), and
+  // the login screen says the same: never a bare "Log in – Welcome back".
+  await expect(page.getByRole('heading', { name: 'Activate your Tapnet card' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in to activate it' }).click();
+  await expect(page.getByRole('heading', { name: 'Activate your Tapnet card' })).toBeVisible();
+  await expect(
+    page.getByText(`Log in and card ${nfcUID.split('-').at(-1)} is linked to your account`),
+  ).toBeVisible();
+  await new LoginPage(page).logIn(verifiedUser.email, verifiedUser.password);
   await expect(page).toHaveURL(/\/my-card$/);
   await expect(page.getByText('Card linked successfully!')).toBeVisible();
 });

@@ -179,6 +179,7 @@ test('deleting the account from account management asks for "delete", signs out,
   await context.setOffline(false);
   await account.confirmDelete.click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account has been deleted. Thank you for using Tapnet.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   const loginPage = new LoginPage(page);
@@ -215,6 +216,7 @@ test('the delete-account page confirms twice, Cancel keeps the account, and dele
   await deletePage.confirmation.fill('delete');
   await deletePage.confirmDelete.click();
   await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByText('Your account has been deleted. Thank you for using Tapnet.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   const loginPage = new LoginPage(page);

@@ -228,6 +228,28 @@ describe('flushOutbox', () => {
     ]);
   });
 
+  it('ends an offline tap of an unknown or unclaimed card for good: recorded once, never sent again', async () => {
+    const unknown = { nfcUID: `${'c'.repeat(40)}-1` };
+    const unclaimed = { nfcUID: `${'d'.repeat(40)}-2` };
+    await queueWhileOffline(unknown, unclaimed);
+    const sent = stubServer((request) =>
+      request.body?.nfcUID === unknown.nfcUID
+        ? jsonResponse(404, { error: 'Card not found.', code: 'CARD_NOT_FOUND' })
+        : jsonResponse(404, { error: 'This card has not been activated yet.', code: 'CARD_UNCLAIMED' }),
+    );
+    expect(await flushOutbox()).toEqual({ saved: 0, failed: 2, remaining: 0 });
+    expect(await db.failedSaves.toArray()).toEqual([
+      expect.objectContaining({ nfcUID: unknown.nfcUID, name: null, message: 'Card not found.' }),
+      expect.objectContaining({
+        nfcUID: unclaimed.nfcUID,
+        name: null,
+        message: 'This card has not been activated yet.',
+      }),
+    ]);
+    expect(await flushOutbox()).toEqual({ saved: 0, failed: 0, remaining: 0 });
+    expect(saves(sent)).toHaveLength(2);
+  });
+
   it("never replays one member's saves with another member's token", async () => {
     await queueWhileOffline(cardA);
     localStorage.setItem(StorageKeys.token, makeToken({ sub: 'user-2', role: 'user', exp: 9_999_999_999 }));

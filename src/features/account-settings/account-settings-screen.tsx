@@ -9,8 +9,9 @@ import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Menu, MenuLink } from '../../ui/menu';
 import { Screen } from '../../ui/screen';
+import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
-import { DeleteAccountModal } from './delete-account-modal';
+import { ACCOUNT_DELETED, DeleteAccountModal } from './delete-account-modal';
 import { formatMemberSince } from './format-date';
 
 export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
@@ -20,6 +21,7 @@ async function deleteAndSignOut() {
   await deleteAccount('account-settings');
   // Spec §4: from account management the user goes to /login once the token is removed.
   await leaveDeletedAccount('loggedOut');
+  showToast('success', ACCOUNT_DELETED);
 }
 
 export function AccountSettingsScreen() {

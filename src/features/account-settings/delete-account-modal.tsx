@@ -7,6 +7,9 @@ import { Notice } from '../../ui/notice';
 import styles from './account-settings.module.css';
 import { CONFIRMATION_REQUIRED, isDeletionConfirmed } from './delete-confirmation';
 
+/** Said on the screen the user lands on, so that they know the deletion went through. */
+export const ACCOUNT_DELETED = 'Your account has been deleted. Thank you for using Tapnet.';
+
 interface DeleteAccountModalProps {
   isOpen: boolean;
   onClose: () => void;

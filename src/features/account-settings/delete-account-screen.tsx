@@ -5,8 +5,9 @@ import { deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../session/log-out';
 import { Button, buttonClassName } from '../../ui/button';
 import { Screen } from '../../ui/screen';
+import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
-import { DeleteAccountModal } from './delete-account-modal';
+import { ACCOUNT_DELETED, DeleteAccountModal } from './delete-account-modal';
 
 export const DELETE_FAILED = 'Failed to delete account. Please try again later.';
 
@@ -14,6 +15,7 @@ async function deleteAndLeave() {
   await deleteAccount('delete-account-page');
   // Spec §4: from this page the user goes on to /register.
   await leaveDeletedAccount('accountDeleted');
+  showToast('success', ACCOUNT_DELETED);
 }
 
 export function DeleteAccountScreen() {

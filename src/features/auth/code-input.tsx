@@ -1,11 +1,13 @@
 // Six single-digit boxes for the e-mailed code (spec §5 Verification code).
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type Ref, useRef } from 'react';
 import { VERIFICATION_CODE_LENGTH } from '../../../contract/auth';
 import styles from './auth.module.css';
 
 interface CodeInputProps {
   digits: string[];
   onChange(digits: string[]): void;
+  /** The first box, for the screen to put the focus back there (after a wrong code). */
+  firstBoxRef?: Ref<HTMLInputElement>;
 }
 
 /** Writes `typed` digits into the boxes from `start` on; returns the new boxes and the box to focus. */
@@ -20,7 +22,7 @@ export function spreadDigits(
   return { digits: next, focus: Math.min(start + incoming.length, VERIFICATION_CODE_LENGTH - 1) };
 }
 
-export function CodeInput({ digits, onChange }: CodeInputProps) {
+export function CodeInput({ digits, onChange, firstBoxRef }: CodeInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
   function focusBox(index: number) {
@@ -85,6 +87,9 @@ export function CodeInput({ digits, onChange }: CodeInputProps) {
             key={index}
             ref={(element) => {
               boxes.current[index] = element;
+              if (index !== 0 || !firstBoxRef) return;
+              if (typeof firstBoxRef === 'function') firstBoxRef(element);
+              else firstBoxRef.current = element;
             }}
             className={styles.codeBox}
             type="text"

@@ -3,15 +3,18 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logIn } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../../session/return-url';
+import { pathAfterSignIn } from '../../session/card-activation';
+import { readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
 import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
 import styles from './auth.module.css';
 import { AuthLayout } from './auth-layout';
 import { FormError } from './form-message';
 import { describeLoginError, isUnverifiedLoginError } from './messages';
+import { readSignInPurpose, SignInPurposeText } from './sign-in-purpose';
 import { TextField } from './text-field';
 
 export function LoginScreen() {
@@ -24,6 +27,7 @@ export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
   const [isUnverified, setIsUnverified] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
+  const [purpose] = useState(() => readSignInPurpose(null));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,7 +38,7 @@ export function LoginScreen() {
       const session = await logIn({ email, password });
       storeSignIn({ ...session, email: email.trim().toLowerCase() });
       signIn();
-      navigate(returnUrl ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+      navigate(pathAfterSignIn(returnUrl), { replace: true });
     } catch (caught) {
       const apiError = caught instanceof ApiError ? caught : new ApiError(String(caught), undefined);
       setError(describeLoginError(apiError));
@@ -51,19 +55,34 @@ export function LoginScreen() {
 
   const registerSearch = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
 
+  const isActivating = purpose.kind === 'activate-card';
+
   return (
     <AuthLayout
-      title="Log in"
-      subtitle="Welcome back to your Tapnet contacts."
+      title={isActivating ? SignInPurposeText.activateTitle : 'Log in'}
+      subtitle={
+        isActivating
+          ? SignInPurposeText.activateAfterLogin(purpose.cardId)
+          : 'Welcome back to your Tapnet contacts.'
+      }
       footer={
         <p>
           New to Tapnet?{' '}
           <Link to={{ pathname: '/register', search: registerSearch }} state={{ returnUrl }}>
-            Register
+            {purpose.kind === 'none'
+              ? 'Register'
+              : isActivating
+                ? 'Create an account to activate it'
+                : 'Create an account to save it'}
           </Link>
         </p>
       }
     >
+      {purpose.kind === 'save-card' && (
+        <Notice tone="info" title={SignInPurposeText.saveCardTitle(purpose.cardLabel)}>
+          {SignInPurposeText.saveCardAfterLogin(purpose.cardLabel)}
+        </Notice>
+      )}
       <form className={styles.form} onSubmit={handleSubmit}>
         <TextField
           id="login-email"

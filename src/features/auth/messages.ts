@@ -23,12 +23,22 @@ export function describeRegistrationError(error: ApiError): string {
   return `Registration failed: ${details}`;
 }
 
+/** The server looked at the code and refused it (wrong, expired, or too many tries). */
+export function isRefusedCode(error: ApiError): boolean {
+  return (
+    error.code === 'INVALID_CODE' || error.code === 'CODE_EXPIRED' || error.code === 'TOO_MANY_CODE_ATTEMPTS'
+  );
+}
+
 export function describeVerificationError(error: ApiError): string {
   return `Verification failed: ${error.message || 'Unknown error'}`;
 }
 
-/** The server's reason for a refused reset (an expired link, a weak password), else the generic text. */
+export const RESET_FAILED_MESSAGE = 'Failed to reset password. Please try again.';
+
+/** Spec §8's text, with the server's reason after it when it gave one (a dead link, a weak password). */
 export function describeResetError(error: ApiError): string {
-  if (error.status === undefined || error.status >= 500) return 'Failed to reset password. Please try again.';
-  return error.errors.length > 0 ? error.errors.join(', ') : error.message;
+  if (error.status === undefined || error.status >= 500) return RESET_FAILED_MESSAGE;
+  const reason = error.errors.length > 0 ? error.errors.join(', ') : error.message;
+  return reason ? `${RESET_FAILED_MESSAGE} ${reason}` : RESET_FAILED_MESSAGE;
 }

@@ -4,16 +4,19 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../../session/return-url';
+import { keepCardForActivation, MY_CARD_PATH, pathAfterSignIn } from '../../session/card-activation';
+import { readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
 import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
 import styles from './auth.module.css';
 import { AuthLayout } from './auth-layout';
 import { FormError, FormSuccess } from './form-message';
 import { describeRegistrationError } from './messages';
+import { readSignInPurpose, SignInPurposeText } from './sign-in-purpose';
 import { TextField } from './text-field';
 import { VerificationStep } from './verification-step';
 
@@ -42,9 +45,10 @@ export function RegisterScreen() {
   const signIn = useSessionStore((state) => state.signIn);
   const [step, setStep] = useState<Step>(readInitialStep);
   const cardId = searchParams.get('cardId');
+  const [purpose] = useState(() => readSignInPurpose(cardId));
 
   useEffect(() => {
-    if (cardId) localStorage.setItem(StorageKeys.activationCardId, cardId);
+    if (cardId) keepCardForActivation(cardId);
   }, [cardId]);
 
   function leaveVerification() {
@@ -63,29 +67,48 @@ export function RegisterScreen() {
             storeSignIn({ ...session, email: step.email });
             showToast('success', 'Email verified successfully! Welcome to Tapnet');
             signIn();
-            // Back to where sign-in interrupted the user, e.g. /my-card to finish a card activation.
-            navigate(readReturnUrl(location.search) ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
+            // Back to where sign-in interrupted the user, or on to /my-card to activate the card kept.
+            navigate(pathAfterSignIn(readReturnUrl(location.search)), { replace: true });
           }}
         />
       </AuthLayout>
     );
   }
 
+  const isActivating = purpose.kind === 'activate-card';
+  // An activation always ends on /my-card, whichever way the holder signs in (spec §4 Card activation).
+  const loginSearch = isActivating
+    ? `?returnUrl=${encodeURIComponent(MY_CARD_PATH)}`
+    : location.search.includes('returnUrl')
+      ? location.search
+      : '';
+
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Share your card with a tap and keep every contact in one place."
+      title={isActivating ? SignInPurposeText.activateTitle : 'Create your account'}
+      subtitle={
+        isActivating
+          ? SignInPurposeText.activateAfterRegistration(purpose.cardId)
+          : 'Share your card with a tap and keep every contact in one place.'
+      }
       footer={
         <p>
           Already have an account?{' '}
-          <Link
-            to={{ pathname: '/login', search: location.search.includes('returnUrl') ? location.search : '' }}
-          >
-            Log in
+          <Link to={{ pathname: '/login', search: loginSearch }}>
+            {purpose.kind === 'none'
+              ? 'Log in'
+              : isActivating
+                ? 'Log in to activate it'
+                : 'Log in to save it'}
           </Link>
         </p>
       }
     >
+      {purpose.kind === 'save-card' && (
+        <Notice tone="info" title={SignInPurposeText.saveCardTitle(purpose.cardLabel)}>
+          {SignInPurposeText.saveCardAfterRegistration(purpose.cardLabel)}
+        </Notice>
+      )}
       <RegistrationForm
         onRegistered={(email) => {
           localStorage.setItem(StorageKeys.userEmail, email);

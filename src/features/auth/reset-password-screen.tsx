@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import styles from './auth.module.css';
 import { AuthLayout } from './auth-layout';
 import { FormError, FormSuccess } from './form-message';
-import { describeResetError } from './messages';
+import { describeResetError, RESET_FAILED_MESSAGE } from './messages';
 import { TextField } from './text-field';
 
 /** Spec §9: how long the success message shows before the login screen. */
@@ -41,11 +41,9 @@ export function ResetPasswordScreen() {
       const { message } = await resetPassword(token, { password });
       setNotice(`${message} Taking you to log in...`);
     } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? describeResetError(caught)
-          : 'Failed to reset password. Please try again.',
-      );
+      setError(caught instanceof ApiError ? describeResetError(caught) : RESET_FAILED_MESSAGE);
+    } finally {
+      // After success the button stays disabled by the notice, but no longer says it is saving.
       setIsBusy(false);
     }
   }

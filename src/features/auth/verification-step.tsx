@@ -1,5 +1,5 @@
 // The e-mail verification step of registration (spec §4 Registration, §5, §8).
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { RESEND_CODE_LOCK_MS, type TokenPair, VERIFICATION_CODE_LENGTH } from '../../../contract/auth';
 import { resendVerificationCode, verifyEmail } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import styles from './auth.module.css';
 import { CodeInput } from './code-input';
 import { FormError, FormSuccess } from './form-message';
-import { describeVerificationError } from './messages';
+import { describeVerificationError, isRefusedCode } from './messages';
 
 interface VerificationStepProps {
   email: string;
@@ -37,6 +37,7 @@ export function VerificationStep({
   const [notice, setNotice] = useState<string | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
   const [isResending, setIsResending] = useState(false);
+  const firstBox = useRef<HTMLInputElement>(null);
   const waitSeconds = secondsUntilResend(codeSentAt, now);
 
   useEffect(() => {
@@ -58,8 +59,15 @@ export function VerificationStep({
     try {
       onVerified(await verifyEmail({ email, code }));
     } catch (caught) {
-      setError(describeVerificationError(caught instanceof ApiError ? caught : new ApiError('', undefined)));
+      const apiError = caught instanceof ApiError ? caught : new ApiError('', undefined);
+      setError(describeVerificationError(apiError));
       setIsVerifying(false);
+      // A refused code is of no more use: the boxes are emptied for the next try. After a network
+      // failure the same code may still be right, so it stays.
+      if (isRefusedCode(apiError)) {
+        setDigits(emptyCode());
+        firstBox.current?.focus();
+      }
     }
   }
 
@@ -92,7 +100,7 @@ export function VerificationStep({
         We sent a {VERIFICATION_CODE_LENGTH}-digit code to <strong>{email}</strong>. Enter it below to finish
         creating your account.
       </p>
-      <CodeInput digits={digits} onChange={setDigits} />
+      <CodeInput digits={digits} onChange={setDigits} firstBoxRef={firstBox} />
       <FormError message={error} />
       <FormSuccess message={notice} />
       <Button type="submit" isFullWidth isBusy={isVerifying} busyLabel="Verifying...">

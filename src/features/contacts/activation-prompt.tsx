@@ -1,18 +1,26 @@
-// Spec §4 Card activation: a member without a linked card is asked for their Card ID on /contacts,
-// until they link one or choose Complete Later.
+// Spec §4 Card activation: a member without a linked card is offered to link one on /contacts, until
+// they do or choose Complete Later. Many members have no card (they joined to save someone else's), so
+// the offer is a quiet line above the list, not a modal in their way; the Card ID form opens on demand.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Account } from '../../../contract/user';
 import { updateProfile } from '../../api/user';
-import { MY_CARD_PATH } from '../../session/card-activation';
+import { MY_CARD_PATH, readDeferredActivationCard } from '../../session/card-activation';
 import { useSessionStore } from '../../session/session-store';
 import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
-import styles from './contacts.module.css';
+import styles from './activation-prompt.module.css';
 import { ContactMessages } from './messages';
+
+export const ActivationOfferText = {
+  title: 'Got a Tapnet card?',
+  body: 'Activate it so that a tap on it opens your business card.',
+  open: 'Activate card',
+  dialogTitle: 'Activate your Tapnet card',
+} as const;
 
 export function shouldPromptActivation(account: Account | null): boolean {
   return (
@@ -24,6 +32,7 @@ export function shouldPromptActivation(account: Account | null): boolean {
 
 export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  const [isFormOpen, setIsFormOpen] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
 
@@ -48,23 +57,41 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal isOpen title="Activate your Tapnet card" onClose={onClose}>
-      <p className={styles.dialogText}>
-        Link the card that came in the post, so that a tap on it opens your business card. The Card ID is in
-        the e-mail that came with it.
-      </p>
-      {hasFailed && <Notice tone="error" title={ContactMessages.saveCardIdFailed} />}
-      <CardIdForm
-        id="activation-card-id"
-        submitLabel="Activate"
-        busyLabel="Activating…"
-        isBusy={isSaving}
-        invalidMessage={ContactMessages.invalidCardId}
-        onSubmit={activate}
-      />
-      <Button variant="quiet" isFullWidth onClick={completeLater}>
-        Complete Later
-      </Button>
-    </Modal>
+    <section className={styles.offer} aria-labelledby="activation-offer-title">
+      <div className={styles.text}>
+        <p id="activation-offer-title" className={styles.title}>
+          {ActivationOfferText.title}
+        </p>
+        <p className={styles.body}>{ActivationOfferText.body}</p>
+      </div>
+      <div className={styles.actions}>
+        <Button variant="secondary" className={styles.action} onClick={() => setIsFormOpen(true)}>
+          {ActivationOfferText.open}
+        </Button>
+        <Button variant="quiet" className={styles.action} onClick={completeLater}>
+          Complete Later
+        </Button>
+      </div>
+      <Modal isOpen={isFormOpen} title={ActivationOfferText.dialogTitle} onClose={() => setIsFormOpen(false)}>
+        <p className={styles.dialogText}>
+          Link the card that came in the post, so that a tap on it opens your business card. The Card ID is in
+          the e-mail that came with it.
+        </p>
+        {hasFailed && <Notice tone="error" title={ContactMessages.saveCardIdFailed} />}
+        <CardIdForm
+          id="activation-card-id"
+          submitLabel="Activate"
+          busyLabel="Activating…"
+          isBusy={isSaving}
+          // A Card ID kept from an activation link or /register?cardId=… is not asked for again.
+          initialValue={readDeferredActivationCard() ?? ''}
+          invalidMessage={ContactMessages.invalidCardId}
+          onSubmit={activate}
+        />
+        <Button variant="quiet" isFullWidth onClick={completeLater}>
+          Complete Later
+        </Button>
+      </Modal>
+    </section>
   );
 }

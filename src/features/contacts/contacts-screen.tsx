@@ -186,6 +186,9 @@ export function ContactsScreen() {
             </div>
           </div>
 
+          {isPromptOpen && shouldPromptActivation(account) && (
+            <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
+          )}
           <PendingSaves />
           {isEditing && shown.length > 0 && (
             <p className={styles.editHint} role="status">
@@ -245,9 +248,6 @@ export function ContactsScreen() {
         />
       )}
       {actions.isCompleteCardOpen && <CompleteCardDialog onClose={actions.closeCompleteCard} />}
-      {isPromptOpen && shouldPromptActivation(account) && (
-        <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
-      )}
     </main>
   );
 }

@@ -21,8 +21,17 @@ export function usePendingSaves(): PendingSave[] {
   );
   return keepParsed(OutboxEntrySchema, rows ?? []).valid.map(({ id, payload }) => ({
     id,
-    label: payload.name?.trim() || `Tapnet card ${cardSerial(payload.nfcUID)}`,
+    label: saveLabel(payload.name, payload.nfcUID),
   }));
+}
+
+function saveLabel(name: string | null | undefined, nfcUID: string): string {
+  return name?.trim() || `Tapnet card ${cardSerial(nfcUID)}`;
+}
+
+/** Spec §8's text, naming the card: a save tapped offline may be refused long after the tap. */
+export function describeFailedSave(failed: { name: string | null; nfcUID: string; message: string }): string {
+  return `Failed to save contact: ${failed.message} (${saveLabel(failed.name, failed.nfcUID)})`;
 }
 
 /** Tells the member once about each queued save that could not be stored, then forgets it. */
@@ -35,7 +44,7 @@ export function useFailedSaveToasts(): void {
   useEffect(() => {
     if (!rows || rows.length === 0) return;
     const { valid } = keepParsed(FailedSaveSchema, rows);
-    for (const failed of valid) showToast('error', `Failed to save contact: ${failed.message}`);
+    for (const failed of valid) showToast('error', describeFailedSave(failed));
     db.failedSaves.bulkDelete(rows.map((row) => row.id)).catch(() => {});
   }, [rows]);
 }

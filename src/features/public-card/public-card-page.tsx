@@ -170,7 +170,7 @@ function CardMessage({
       </h1>
       <p className={styles.muted}>{text.body}</p>
       {state.kind === 'unclaimed' && (
-        <Button isFullWidth onClick={() => navigate(`/my-card?activateCard=${encodeURIComponent(nfcUID)}`)}>
+        <Button isFullWidth onClick={() => navigate(activationPath(nfcUID))}>
           Activate this card
         </Button>
       )}
@@ -181,6 +181,15 @@ function CardMessage({
       )}
     </section>
   );
+}
+
+/**
+ * A member activates on /my-card at once; a new holder (no session here) starts by creating the account
+ * the card is linked to after verification, with the way to log in instead offered there.
+ */
+function activationPath(nfcUID: string): string {
+  const cardId = encodeURIComponent(nfcUID);
+  return hasStoredSession() ? `/my-card?activateCard=${cardId}` : `/register?cardId=${cardId}`;
 }
 
 /** A card never seen here is saved by its ID alone; the server fills in the rest from the card it holds. */

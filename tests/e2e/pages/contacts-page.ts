@@ -16,6 +16,8 @@ export class ContactsPage {
   readonly settingsMenu: Locator;
   readonly panelToggle: Locator;
   readonly notes: Locator;
+  /** The quiet offer above the list to members without a card; its button opens `activationPrompt`. */
+  readonly activationOffer: Locator;
   readonly activationPrompt: Locator;
   readonly completeCardDialog: Locator;
   readonly deleteDialog: Locator;
@@ -35,6 +37,7 @@ export class ContactsPage {
     this.settingsMenu = page.getByRole('button', { name: 'Settings menu' });
     this.panelToggle = page.getByRole('button', { name: /^(Expand|Collapse) panel$/ });
     this.notes = page.getByLabel(/^Notes about /);
+    this.activationOffer = page.getByRole('region', { name: 'Got a Tapnet card?' });
     this.activationPrompt = page.getByRole('dialog', { name: 'Activate your Tapnet card' });
     this.completeCardDialog = page.getByRole('dialog', { name: 'Complete Your Business Card' });
     this.deleteDialog = page.getByRole('dialog', { name: 'Delete contact?' });
@@ -44,9 +47,13 @@ export class ContactsPage {
     await this.page.goto('/contacts');
   }
 
-  /** Members without a card are asked for one first; journeys about contacts put that off. */
+  /** Members without a card are offered to link one; journeys about contacts put that off. */
   async completeActivationLater(): Promise<void> {
-    await this.activationPrompt.getByRole('button', { name: 'Complete Later' }).click();
+    await this.activationOffer.getByRole('button', { name: 'Complete Later' }).click();
+  }
+
+  async openActivationPrompt(): Promise<void> {
+    await this.activationOffer.getByRole('button', { name: 'Activate card' }).click();
   }
 
   slideLabelled(position: number, total: number): Locator {

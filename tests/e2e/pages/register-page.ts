@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import type { NewUser } from '../fixtures';
+import { verificationCodeIn } from '../../support/mail-content';
+import type { Mailbox, NewUser } from '../fixtures';
 
 export class RegisterPage {
   readonly name: Locator;
@@ -32,6 +33,14 @@ export class RegisterPage {
     await this.password.fill(user.password);
     await this.dateOfBirth.fill(user.dateOfBirth);
     await this.submit.click();
+  }
+
+  /** Registers, then types the e-mailed code and verifies, as a newcomer does. */
+  async registerAndVerify(user: NewUser, mailbox: Mailbox): Promise<void> {
+    await this.register(user);
+    const mail = await mailbox.waitForMail(user.email, { subject: 'verification code' });
+    await this.enterCode(verificationCodeIn(mail));
+    await this.verify.click();
   }
 
   // Types the code digit by digit, as a user does; focus moves on by itself.
