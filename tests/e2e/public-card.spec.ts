@@ -1,4 +1,3 @@
-import { verificationCodeIn } from '../support/mail-content';
 import { createCardOwner, issueCard, listContactsOf, ownerCard } from './cards';
 import { expect, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
