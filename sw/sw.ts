@@ -7,8 +7,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ListMapContactsEndpoint } from '../contract/contacts';
+import { MAP_CONTACTS_CACHE } from '../src/db/response-caches';
 import { flushOutbox, OUTBOX_SYNC_TAG } from '../src/sync/outbox';
-import { MAP_CONTACTS_CACHE } from '../src/sync/response-caches';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,7 +26,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 // /map's contacts: always the server's latest when it answers (a contact saved elsewhere shows up), the
 // last answer when it does not, so the map still opens offline. Only 200s are kept; it holds member data,
-// so ending a session deletes it (src/sync/response-caches.ts). The bearer token is not part of the key.
+// so ending a session deletes it (src/db/response-caches.ts). The bearer token is not part of the key.
 const MAP_CONTACTS_NETWORK_TIMEOUT_S = 5;
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === ListMapContactsEndpoint.path,

@@ -4,10 +4,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { Stored } from '../../session/browser-storage';
 import { DEFAULT_SIGNED_IN_PATH, readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
-import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import styles from './auth.module.css';
@@ -24,8 +24,8 @@ type Step = { name: 'form' } | { name: 'verify'; email: string; codeSentAt: numb
 
 /** A registration left waiting for its code (a reload, or a login refused as unverified) resumes there. */
 function readInitialStep(): Step {
-  const email = localStorage.getItem(StorageKeys.userEmail);
-  if (localStorage.getItem(StorageKeys.verificationPending) === 'true' && email) {
+  const email = Stored.userEmail.read();
+  if (Stored.verificationPending.read() === true && email) {
     return { name: 'verify', email, codeSentAt: null };
   }
   return { name: 'form' };
@@ -44,11 +44,11 @@ export function RegisterScreen() {
   const cardId = searchParams.get('cardId');
 
   useEffect(() => {
-    if (cardId) localStorage.setItem(StorageKeys.activationCardId, cardId);
+    if (cardId) Stored.activationCardId.write(cardId);
   }, [cardId]);
 
   function leaveVerification() {
-    localStorage.removeItem(StorageKeys.verificationPending);
+    Stored.verificationPending.remove();
     setStep({ name: 'form' });
   }
 
@@ -88,8 +88,8 @@ export function RegisterScreen() {
     >
       <RegistrationForm
         onRegistered={(email) => {
-          localStorage.setItem(StorageKeys.userEmail, email);
-          localStorage.setItem(StorageKeys.verificationPending, 'true');
+          Stored.userEmail.write(email);
+          Stored.verificationPending.write(true);
           setStep({ name: 'verify', email, codeSentAt: Date.now() });
         }}
       />
