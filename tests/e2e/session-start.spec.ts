@@ -3,7 +3,7 @@
 // what that call finds, when it comes back, still applies. The account call is held in the test until the
 // test releases it, so "slow" is a state the test controls, not a time it waits.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { createCardOwner, logInByApi, ownerCard } from './cards';
+import { logInByApi, ownerCard, saveCardElsewhere } from './cards';
 import { expect, type Mailbox, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
@@ -41,13 +41,7 @@ async function memberWithCachedContact(
   mailbox: Mailbox,
   member: NewUser,
 ): Promise<ContactsPage> {
-  const owner = await createCardOwner(request, mailbox);
-  const token = await logInByApi(request, member);
-  const saved = await request.post('/api/contact/create', {
-    data: { nfcUID: owner.nfcUID },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  await saveCardElsewhere(request, mailbox, member);
   const login = new LoginPage(page);
   await login.goto();
   await page.evaluate(() => localStorage.setItem('activationPromptDismissed', 'true'));
@@ -57,6 +51,14 @@ async function memberWithCachedContact(
   return contacts;
 }
 
+/** Starts the app again with its account call held, and waits until that call is out. */
+async function restartWithAccountCallHeld(page: Page): Promise<{ release(): void }> {
+  const accountCalls = await holdAccountCalls(page);
+  await page.reload();
+  await accountCalls.arrived;
+  return accountCalls;
+}
+
 test('a slow account call does not hide the cached contacts', async ({
   page,
   request,
@@ -64,14 +66,12 @@ test('a slow account call does not hide the cached contacts', async ({
   verifiedUser,
 }) => {
   const contacts = await memberWithCachedContact(page, request, mailbox, verifiedUser);
-  const accountCalls = await holdAccountCalls(page);
+  const accountCall = await restartWithAccountCallHeld(page);
 
-  await page.reload();
-  await accountCalls.arrived;
   await expect(contacts.cardName).toHaveText(ownerCard.name);
   await expect(page.getByText('Checking authentication...')).toBeHidden();
 
-  accountCalls.release();
+  accountCall.release();
   await expect(contacts.cardName).toHaveText(ownerCard.name);
   await expect(page).toHaveURL(/\/contacts$/);
 });
@@ -83,17 +83,14 @@ test('the check still signs the member out when it finds the account gone', asyn
   verifiedUser,
 }) => {
   const contacts = await memberWithCachedContact(page, request, mailbox, verifiedUser);
-  const accountCalls = await holdAccountCalls(page);
-
-  await page.reload();
-  await accountCalls.arrived;
+  const accountCall = await restartWithAccountCallHeld(page);
   await expect(contacts.cardName).toHaveText(ownerCard.name);
 
   // Deleted from another device while this one was waiting for the server.
   const token = await logInByApi(request, verifiedUser);
   const deleted = await request.delete('/api/user/delete', { headers: { Authorization: `Bearer ${token}` } });
   expect(deleted.ok(), await deleted.text()).toBe(true);
-  accountCalls.release();
+  accountCall.release();
 
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fcontacts$/);
   await expect(contacts.cardName).toBeHidden();
