@@ -73,8 +73,9 @@ clientsClaim();
 
 // Contact saves made offline wait in the Dexie outbox; saving one registers this Background Sync tag,
 // and the browser fires it when the network is back, even with every tab closed. The flush is the
-// page's own (src/sync/outbox.ts): the freshest mirrored token, one refresh on a 401, and a decision
-// per response. Workbox's background-sync Queue is not used because it drops a request on any answer,
+// page's own (src/sync/outbox.ts): the freshest mirrored token, one refresh on a 401 (the session's one
+// refresh, src/session/token-refresh.ts, taken in turn with the open tabs so a rotated refresh token is
+// spent once), and a decision per response. Workbox's background-sync Queue is not used because it drops a request on any answer,
 // 401 and 5xx included, and stores the bearer token with it. A flush that leaves saves behind (still
 // offline, server trouble) fails the event, so the browser schedules another attempt with back-off.
 self.addEventListener('sync', (event: SyncEvent) => {
