@@ -17,7 +17,6 @@ import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
 import { apiDocsRoutes } from './modules/api-docs/routes';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
-import { TokenService } from './modules/auth/tokens';
 import { loadCardPageRenderer } from './modules/card-pages/renderer';
 import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
@@ -31,6 +30,7 @@ import { userRoutes } from './modules/user/routes';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
 import { registerStatic } from './static';
+import { TokenService } from './tokens';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 const HEALTH_CHECK_TIMEOUT_MS = 2_000;

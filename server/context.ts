@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
-import type { TokenService } from './modules/auth/tokens';
+import type { TokenService } from './tokens';
 
 export interface AppContext {
   config: Config;

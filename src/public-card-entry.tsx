@@ -45,5 +45,5 @@ export function mountPublicCard(
   }
   // The owner must not be offered their own card; only a stored session can be the owner, and only then
   // is the session code (client, tokens, Dexie) worth loading.
-  if (hasStoredSession()) void import('./session/check-session').then(({ checkSession }) => checkSession());
+  if (hasStoredSession()) void import('./sync/session-check').then(({ checkSession }) => checkSession());
 }

@@ -7,8 +7,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ListMapContactsEndpoint } from '../contract/contacts';
+import { MAP_CONTACTS_CACHE } from '../src/db/response-caches';
 import { flushOutbox, OUTBOX_SYNC_TAG } from '../src/sync/outbox';
-import { MAP_CONTACTS_CACHE } from '../src/sync/response-caches';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,7 +26,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 // /map's contacts: always the server's latest when it answers (a contact saved elsewhere shows up), the
 // last answer when it does not, so the map still opens offline. Only 200s are kept; it holds member data,
-// so ending a session deletes it (src/sync/response-caches.ts). The bearer token is not part of the key.
+// so ending a session deletes it (src/db/response-caches.ts). The bearer token is not part of the key.
 const MAP_CONTACTS_NETWORK_TIMEOUT_S = 5;
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === ListMapContactsEndpoint.path,
@@ -73,8 +73,9 @@ clientsClaim();
 
 // Contact saves made offline wait in the Dexie outbox; saving one registers this Background Sync tag,
 // and the browser fires it when the network is back, even with every tab closed. The flush is the
-// page's own (src/sync/outbox.ts): the freshest mirrored token, one refresh on a 401, and a decision
-// per response. Workbox's background-sync Queue is not used because it drops a request on any answer,
+// page's own (src/sync/outbox.ts): the freshest mirrored token, one refresh on a 401 (the session's one
+// refresh, src/session/token-refresh.ts, taken in turn with the open tabs so a rotated refresh token is
+// spent once), and a decision per response. Workbox's background-sync Queue is not used because it drops a request on any answer,
 // 401 and 5xx included, and stores the bearer token with it. A flush that leaves saves behind (still
 // offline, server trouble) fails the event, so the browser schedules another attempt with back-off.
 self.addEventListener('sync', (event: SyncEvent) => {

@@ -1,6 +1,6 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
 import type { BusinessCardView } from '../../contract/card';
-import { withScheme } from '../modules/cards/vcard';
+import { withScheme } from '../vcard';
 import type { MailMessage } from './mailer';
 
 const PRODUCT = 'Tapnet';

@@ -2,23 +2,10 @@
 // It uses fetch and checks answers by hand instead of going through client.ts and zod: the public card
 // page must stay under its JavaScript budget (README Budgets), and these calls need no token.
 import type { CardEventRequest, CardLookupError, CardLookupResult, PublicCard } from '../../contract/card';
-import { PublicCardPaths } from '../../contract/card-paths';
+import { PUBLIC_CARD_FIELDS, PublicCardPaths } from '../../contract/card-paths';
 import { fillPath } from '../../contract/endpoint';
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
-
-export const PUBLIC_CARD_FIELDS = [
-  'nfcUID',
-  'userId',
-  'pronouns',
-  'name',
-  'company',
-  'role',
-  'email',
-  'phone',
-  'linkedinURL',
-  'additionalURL',
-] as const satisfies readonly (keyof PublicCard)[];
 
 /** The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. */
 export function parsePublicCard(value: unknown): PublicCard | null {

@@ -1,23 +1,13 @@
-// The one HTTP client of the app: bearer token from storage, one shared refresh and retry on a 401.
-import ky, { HTTPError, isHTTPError, type Options } from 'ky';
+// The one HTTP client of the app: bearer token from the session's store, and on a 401 the session's one
+// shared refresh and one retry. Ending a session is the session layer's business, never this client's.
+import ky, { isHTTPError, type Options } from 'ky';
 import type { z } from 'zod';
-import { RefreshTokenEndpoint, RefreshTokenResponseSchema } from '../../contract/auth';
 import { type Endpoint, fillPath, type PathParams, successStatus } from '../../contract/endpoint';
 import { ErrorAnswerSchema, type ErrorCode } from '../../contract/errors';
-import { clearSession } from '../session/session';
-import { useSessionStore } from '../session/session-store';
-import { reconcileTokenMirror } from '../session/token-mirror';
-import {
-  isTokenExpired,
-  isWellFormedToken,
-  readAccessToken,
-  readRefreshToken,
-  storeAccessToken,
-  storeRefreshToken,
-} from '../session/tokens';
-
-/** Spec §9: a refresh that takes longer than this has failed. */
-export const REFRESH_TIMEOUT_MS = 10_000;
+import { refreshSession } from '../session/session-expiry';
+import type { RefreshOutcome } from '../session/token-refresh';
+import { readAccessToken } from '../session/token-store';
+import { isTokenExpired } from '../session/tokens';
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
 
@@ -79,78 +69,22 @@ function isRefreshable(path: string): boolean {
   );
 }
 
-/** Sent with plain ky, outside `http`, so it carries no Authorization header (spec §4). */
-async function requestNewAccessToken(): Promise<string> {
-  // The service worker may have rotated the refresh token while replaying offline saves.
-  await reconcileTokenMirror().catch(() => {});
-  const refreshToken = readRefreshToken();
-  if (!isWellFormedToken(refreshToken)) throw new RefreshRejectedError('Failed to refresh token', undefined);
-  let body: unknown;
-  try {
-    body = await ky
-      .post(`${API_BASE}${RefreshTokenEndpoint.path}`, {
-        json: { refreshToken },
-        timeout: REFRESH_TIMEOUT_MS,
-        retry: 0,
-      })
-      .json();
-  } catch (error) {
-    // Only a refusal ends the session; offline or a struggling server must not sign the user out.
-    if (error instanceof HTTPError && [400, 401, 403].includes(error.response.status)) {
-      const refused = toApiError(error);
-      throw new RefreshRejectedError(refused.message, error.response.status, refused.errors, refused.code);
-    }
-    throw toApiError(error);
-  }
-  const parsed = RefreshTokenResponseSchema.safeParse(body);
-  if (!parsed.success || !parsed.data.accessToken) {
-    throw new RefreshRejectedError('Failed to refresh token', undefined);
-  }
-  if (!isWellFormedToken(parsed.data.accessToken)) {
-    throw new RefreshRejectedError('Invalid access token received', undefined);
-  }
-  storeAccessToken(parsed.data.accessToken);
-  storeRefreshToken(parsed.data.refreshToken);
-  return parsed.data.accessToken;
+function refreshFailure(outcome: Exclude<RefreshOutcome, { kind: 'refreshed' }>): ApiError {
+  return outcome.kind === 'rejected'
+    ? new RefreshRejectedError(outcome.message, outcome.status, outcome.errors, outcome.code)
+    : new ApiError(outcome.message, outcome.status);
 }
 
-const LOGIN_PATHS = ['/login', '/admin', '/security'];
-
-function isOnLoginPath(pathname: string): boolean {
-  return LOGIN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+/** Replaces `staleAccessToken` through the session's shared refresh; a refusal has ended the session. */
+async function renewAccessToken(staleAccessToken: string | null): Promise<string> {
+  const outcome = await refreshSession(staleAccessToken);
+  if (outcome.kind === 'refreshed') return outcome.accessToken;
+  throw refreshFailure(outcome);
 }
 
-type Navigate = (to: string) => void;
-let navigateTo: Navigate = (to) => window.location.assign(to);
-
-/** Lets the router take over the redirect to /login, so it happens without a page reload. */
-export function setSessionExpiredNavigator(navigate: Navigate): void {
-  navigateTo = navigate;
-}
-
-function endSession(): void {
-  clearSession();
-  useSessionStore.getState().signOut();
-  const { pathname, search } = window.location;
-  if (!isOnLoginPath(pathname)) navigateTo(`/login?returnUrl=${encodeURIComponent(pathname + search)}`);
-}
-
-let refreshInFlight: Promise<string> | null = null;
-
-/**
- * Gets a new access token. Callers that arrive while a refresh is running share it, so a burst of
- * 401s spends the refresh token once (a second use would look like token theft to the server).
- */
+/** Gets a new access token for the one stored now. */
 export function refreshAccessToken(): Promise<string> {
-  refreshInFlight ??= requestNewAccessToken()
-    .catch((error: unknown) => {
-      if (error instanceof RefreshRejectedError) endSession();
-      throw error;
-    })
-    .finally(() => {
-      refreshInFlight = null;
-    });
-  return refreshInFlight;
+  return renewAccessToken(readAccessToken());
 }
 
 export function isRefreshRejected(error: unknown): boolean {
@@ -162,13 +96,14 @@ async function renewExpiredToken(path: string): Promise<void> {
   if (!isRefreshable(path) || !isTokenExpired(readAccessToken())) return;
   await refreshAccessToken().catch((error: unknown) => {
     // Offline the old token is sent anyway: the call fails on its own terms, the session stays.
-    if (isRefreshRejected(error)) throw toApiError(error);
+    if (isRefreshRejected(error)) throw error;
   });
 }
 
 /** Sends a request; a 401 on a member call is answered by one refresh and one retry. */
 export async function request(path: string, options: Options = {}): Promise<Response> {
   await renewExpiredToken(path);
+  const sentToken = readAccessToken();
   try {
     return await http(path, options);
   } catch (error) {
@@ -176,9 +111,7 @@ export async function request(path: string, options: Options = {}): Promise<Resp
       throw toApiError(error);
     }
   }
-  await refreshAccessToken().catch((error: unknown) => {
-    throw toApiError(error);
-  });
+  await renewAccessToken(sentToken);
   try {
     return await http(path, options);
   } catch (error) {

@@ -2,12 +2,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { setSessionExpiredNavigator } from '../api/client';
-import { checkSession } from '../session/check-session';
+import { setSessionExpiredNavigator } from '../session/session-expiry';
 import { useSessionStore } from '../session/session-store';
 import { completePendingCardSave } from '../sync/pending-card-save';
+import { checkSession } from '../sync/session-check';
+import { showToast } from '../ui/toast-store';
 import { router } from './router';
 import { registerServiceWorker } from './service-worker';
+
+/** Spec §4 Pending card save: its notice as a toast, then on to the contacts when it was saved. */
+function finishPendingCardSave(): void {
+  void completePendingCardSave().then((result) => {
+    if (!result) return;
+    showToast(result.notice.kind, result.notice.message);
+    if (result.next) void router.navigate(result.next);
+  });
+}
 
 export function mountApp(container: HTMLElement): void {
   setSessionExpiredNavigator((to) => {
@@ -17,13 +27,12 @@ export function mountApp(container: HTMLElement): void {
   // asked to save while signed out is saved now.
   useSessionStore.subscribe((state, previous) => {
     if (state.status === 'signedIn' && previous.status !== 'signedIn') {
-      void completePendingCardSave((to) => router.navigate(to));
+      finishPendingCardSave();
     }
   });
   // The public card page may already have checked the session before handing over.
   if (useSessionStore.getState().status === 'checking') void checkSession();
-  else if (useSessionStore.getState().status === 'signedIn')
-    void completePendingCardSave((to) => router.navigate(to));
+  else if (useSessionStore.getState().status === 'signedIn') finishPendingCardSave();
   registerServiceWorker();
 
   createRoot(container).render(

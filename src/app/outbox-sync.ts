@@ -1,5 +1,5 @@
 // When the page replays queued contact saves itself, and how it keeps its tokens in step with replays.
-import { reconcileTokenMirror } from '../session/token-mirror';
+import { reconcileTokenMirror } from '../session/token-store';
 import { requestBackgroundSync } from '../sync/contact-saves';
 import { flushOutbox, OUTBOX_CHANNEL_NAME } from '../sync/outbox';
 

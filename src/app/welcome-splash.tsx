@@ -1,6 +1,6 @@
 // The logo splash for a user coming back after a while (spec §2 Shell behaviour).
 import { useEffect, useState } from 'react';
-import { StorageKeys } from '../session/storage-keys';
+import { Stored } from '../session/browser-storage';
 import { LogoMark } from '../ui/logo';
 import styles from './shell.module.css';
 
@@ -20,23 +20,23 @@ const PATHS_WITHOUT_SPLASH = [
 
 export function shouldShowWelcomeSplash(
   pathname: string,
-  lastVisitTime: string | null,
+  lastVisitTime: number | string | null,
   now: number,
 ): boolean {
   if (PATHS_WITHOUT_SPLASH.some((path) => pathname === path || pathname.startsWith(`${path}/`))) return false;
   const lastVisit = Number(lastVisitTime);
   // A first visit has no "last visit" to be over an hour ago.
-  if (!lastVisitTime || !Number.isFinite(lastVisit)) return false;
+  if (lastVisitTime === null || lastVisitTime === '' || !Number.isFinite(lastVisit)) return false;
   return now - lastVisit > WELCOME_SPLASH_GAP_MS;
 }
 
 export function recordVisit(now = Date.now()): void {
-  localStorage.setItem(StorageKeys.lastVisitTime, String(now));
+  Stored.lastVisitTime.write(now);
 }
 
 export function WelcomeSplash({ pathname }: { pathname: string }) {
   const [isVisible, setIsVisible] = useState(() =>
-    shouldShowWelcomeSplash(pathname, localStorage.getItem(StorageKeys.lastVisitTime), Date.now()),
+    shouldShowWelcomeSplash(pathname, Stored.lastVisitTime.read(), Date.now()),
   );
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Card activation across a sign-in (spec §4 Card activation): the Card ID waits in storage meanwhile.
+import { Stored } from './browser-storage';
 import { DEFAULT_SIGNED_IN_PATH } from './return-url';
-import { StorageKeys } from './storage-keys';
 
 export const MY_CARD_PATH = '/my-card';
 /** The /my-card query parameter of the link an unclaimed card's page offers. */
@@ -15,7 +15,7 @@ export function deferCardActivation(pathname: string, search: string): string | 
   const params = new URLSearchParams(search);
   const cardId = params.get(ACTIVATE_CARD_PARAM);
   if (pathname !== MY_CARD_PATH || !cardId) return null;
-  localStorage.setItem(StorageKeys.activationCardId, cardId);
+  Stored.activationCardId.write(cardId);
   params.delete(ACTIVATE_CARD_PARAM);
   const rest = params.toString();
   return rest ? `${pathname}?${rest}` : pathname;
@@ -23,7 +23,7 @@ export function deferCardActivation(pathname: string, search: string): string | 
 
 /** `/register?cardId=…` (spec §2): the ID waits in storage through registration and verification. */
 export function keepCardForActivation(cardId: string): void {
-  localStorage.setItem(StorageKeys.activationCardId, cardId.trim());
+  Stored.activationCardId.write(cardId.trim());
 }
 
 /**
@@ -35,16 +35,16 @@ export function pathAfterSignIn(returnUrl: string | null): string {
 }
 
 export function readDeferredActivationCard(): string | null {
-  return localStorage.getItem(StorageKeys.activationCardId);
+  return Stored.activationCardId.read();
 }
 
 export function clearDeferredActivationCard(): void {
-  localStorage.removeItem(StorageKeys.activationCardId);
+  Stored.activationCardId.remove();
 }
 
 /** Set by a screen that activated a card before sending the user to /my-card, which celebrates it. */
 export function takeCardActivationSuccess(): boolean {
-  const hasSucceeded = localStorage.getItem(StorageKeys.cardActivationSuccess) === 'true';
-  localStorage.removeItem(StorageKeys.cardActivationSuccess);
+  const hasSucceeded = Stored.cardActivationSuccess.read() === true;
+  Stored.cardActivationSuccess.remove();
   return hasSucceeded;
 }

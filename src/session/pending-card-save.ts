@@ -1,7 +1,7 @@
 // The card a signed-out visitor asked to save, kept until they sign in (spec §3, §4).
 import type { PublicCard } from '../../contract/card';
-import { PUBLIC_CARD_FIELDS } from '../api/cards';
-import { StorageKeys } from './storage-keys';
+import { PUBLIC_CARD_FIELDS } from '../../contract/card-paths';
+import { Stored } from './browser-storage';
 
 /** Spec §9: a pending save older than this is dropped. */
 export const PENDING_CARD_SAVE_VALIDITY_MS = 1_800_000;
@@ -38,11 +38,11 @@ function parse(raw: string): PendingCardSave | undefined {
 export function storePendingCardSave(card: PublicCard, now = Date.now()): void {
   const save: PendingCardSave = { timestamp: now, nfcUID: card.nfcUID } as PendingCardSave;
   for (const field of CARD_FIELDS) save[field] = card[field];
-  localStorage.setItem(StorageKeys.pendingCardSave, JSON.stringify(save));
+  Stored.pendingCardSave.write(JSON.stringify(save));
 }
 
 export function readPendingCardSave(now = Date.now()): PendingCardSaveRead {
-  const raw = localStorage.getItem(StorageKeys.pendingCardSave);
+  const raw = Stored.pendingCardSave.read();
   if (raw === null) return { status: 'none' };
   const save = parse(raw);
   if (!save) return { status: 'invalid' };
@@ -51,7 +51,7 @@ export function readPendingCardSave(now = Date.now()): PendingCardSaveRead {
 }
 
 export function clearPendingCardSave(): void {
-  localStorage.removeItem(StorageKeys.pendingCardSave);
+  Stored.pendingCardSave.remove();
 }
 
 /** Removes a pending save that is unreadable or too old to honour (spec §4 App start session check). */

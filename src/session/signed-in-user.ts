@@ -1,6 +1,7 @@
 // Which member is signed in: the subject of the stored access token, the id their local data is kept under.
 import { useSessionStore } from './session-store';
-import { readAccessToken, readTokenSubject } from './tokens';
+import { readAccessToken } from './token-store';
+import { readTokenSubject } from './tokens';
 
 export function readSignedInUserId(): string | null {
   return readTokenSubject(readAccessToken());

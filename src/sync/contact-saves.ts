@@ -2,7 +2,8 @@
 import type { CreateContactRequest } from '../../contract/contacts';
 import { ApiError } from '../api/client';
 import { createContact } from '../api/contacts';
-import { readAccessToken, readTokenSubject } from '../session/tokens';
+import { readAccessToken } from '../session/token-store';
+import { readTokenSubject } from '../session/tokens';
 import { applyChange } from './contacts-revalidation';
 import { OUTBOX_SYNC_TAG, queueContactSave } from './outbox';
 

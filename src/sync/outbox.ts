@@ -1,6 +1,5 @@
 // Offline contact saves (DESIGN.md §4 Offline saves): queueing them and replaying them, one shared
 // implementation for the page and the service worker, so it uses no DOM, no React and no localStorage.
-import { RefreshTokenEndpoint, RefreshTokenResponseSchema } from '../../contract/auth';
 import {
   CreateContactEndpoint,
   type CreateContactRequest,
@@ -10,17 +9,18 @@ import {
   readContactListTags,
 } from '../../contract/contacts';
 import { ErrorAnswerSchema } from '../../contract/errors';
-import { isWellFormedToken } from '../../contract/fields';
-import { readAuthMirror, writeAuthMirror } from '../db/auth-mirror';
+import { readAuthMirror } from '../db/auth-mirror';
 import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
-import { type AuthMirror, db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
+import { db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
+import { refreshTokens } from '../session/token-refresh';
+import { mirrorTokenStore } from '../session/token-store';
 
 /** One name for the Background Sync tag, the Web Lock and the BroadcastChannel of the outbox. */
 export const OUTBOX_SYNC_TAG = 'tapnet-outbox';
 export const OUTBOX_LOCK_NAME = 'tapnet-outbox';
 export const OUTBOX_CHANNEL_NAME = 'tapnet-outbox';
 
-/** A replayed save or refresh that hangs this long is treated as offline and tried again later. */
+/** A replayed save that hangs this long is treated as offline and tried again later. */
 export const REPLAY_TIMEOUT_MS = 15_000;
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
@@ -92,37 +92,6 @@ async function savedContactChange(response: Response): Promise<ContactChange | n
   return { type: 'upsert', contact: body.data.contact, listTags: readContactListTags(response.headers) };
 }
 
-/**
- * Spends the mirrored refresh token (without an Authorization header, spec §4) and mirrors the new
- * pair, marked as ahead of the page so the page adopts it instead of reusing the rotated token.
- */
-async function refreshMirroredTokens(mirror: AuthMirror): Promise<AuthMirror | null> {
-  if (!isWellFormedToken(mirror.refreshToken)) return null;
-  try {
-    const response = await fetch(`${API_BASE}${RefreshTokenEndpoint.path}`, {
-      method: RefreshTokenEndpoint.method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken: mirror.refreshToken }),
-      signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),
-    });
-    if (!response.ok) return null;
-    const parsed = RefreshTokenResponseSchema.safeParse(await response.json());
-    if (!parsed.success || !isWellFormedToken(parsed.data.accessToken)) return null;
-    const next = {
-      userId: mirror.userId,
-      accessToken: parsed.data.accessToken,
-      refreshToken: isWellFormedToken(parsed.data.refreshToken)
-        ? parsed.data.refreshToken
-        : mirror.refreshToken,
-      isAheadOfPage: true,
-    };
-    await writeAuthMirror(next);
-    return { ...next, key: 'current', updatedAt: Date.now() };
-  } catch {
-    return null;
-  }
-}
-
 /** Both the page and the service worker flush; the lock keeps them from sending the same save twice. */
 async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && navigator.locks) {
@@ -144,24 +113,27 @@ export interface FlushResult {
 /**
  * Replays the signed-in member's queued saves in order with the freshest mirrored token. A save the
  * server took (or already had) or refused for good leaves the queue, a refusal as a failed save to
- * tell the member about; a 401 is answered by one refresh and one retry; offline, a timeout or a
- * 5xx stops the flush and keeps the rest for the next one.
+ * tell the member about; a 401 is answered by one refresh (the session's shared one, into the mirrored
+ * pair) and one retry; offline, a timeout or a 5xx stops the flush and keeps the rest for the next one.
  */
 export function flushOutbox(): Promise<FlushResult> {
   return withOutboxLock(async () => {
-    let mirror = await readAuthMirror();
+    const mirror = await readAuthMirror();
     if (!mirror) return { saved: 0, failed: 0, remaining: 0 };
+    let { accessToken } = mirror;
     const entries = await readOutbox(mirror.userId);
     const result: FlushResult = { saved: 0, failed: 0, remaining: entries.length };
     let hasRefreshed = false;
     for (const entry of entries) {
-      let outcome = await postSave(entry, mirror.accessToken);
+      let outcome = await postSave(entry, accessToken);
       if (outcome.kind === 'unauthorized' && !hasRefreshed) {
         hasRefreshed = true;
-        const refreshed = await refreshMirroredTokens(mirror);
-        if (refreshed) {
-          mirror = refreshed;
-          outcome = await postSave(entry, mirror.accessToken);
+        // A refusal leaves the saves queued for the member's next session; the page ends this one on its
+        // own next call.
+        const refresh = await refreshTokens(mirrorTokenStore, accessToken);
+        if (refresh.kind === 'refreshed') {
+          accessToken = refresh.accessToken;
+          outcome = await postSave(entry, accessToken);
         }
       }
       if (outcome.kind === 'done') {

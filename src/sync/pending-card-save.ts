@@ -7,9 +7,8 @@ import {
   readPendingCardSave,
 } from '../session/pending-card-save';
 import { useSessionStore } from '../session/session-store';
-import { showToast } from '../ui/toast-store';
 import { saveContact } from './contact-saves';
-import { describeSaveOutcome, SaveMessages } from './save-outcome-messages';
+import { describeSaveOutcome, type Notice, SaveMessages } from './save-outcome-messages';
 
 const AFTER_SAVE_PATH = '/contacts';
 
@@ -21,24 +20,30 @@ async function isOwnCard(save: PendingCardSave): Promise<boolean> {
 
 let isRunning = false;
 
-/** Runs once per sign-in; the stored save is cleared whatever happens, so it is never tried twice. */
-export async function completePendingCardSave(navigate: (to: string) => void): Promise<void> {
+/** What to tell the member, and where to send them next (null: stay). */
+export interface PendingSaveResult {
+  notice: Notice;
+  next: string | null;
+}
+
+/**
+ * Runs once per sign-in; the stored save is cleared whatever happens, so it is never tried twice. Null
+ * when there was nothing to complete.
+ */
+export async function completePendingCardSave(): Promise<PendingSaveResult | null> {
   const pending = readPendingCardSave();
-  if (pending.status === 'none' || isRunning) return;
+  if (pending.status === 'none' || isRunning) return null;
   isRunning = true;
   clearPendingCardSave();
   try {
     if (pending.status === 'expired') {
-      showToast('warning', SaveMessages.expired);
-      return;
+      return { notice: { kind: 'warning', message: SaveMessages.expired }, next: null };
     }
-    if (pending.status === 'invalid') return;
+    if (pending.status === 'invalid') return null;
     const { timestamp: _, ...payload } = pending.save;
     const isOwn = await isOwnCard(pending.save).catch(() => false);
     const outcome = isOwn ? ({ kind: 'own-card' } as const) : await saveContact(payload);
-    const { kind, message } = describeSaveOutcome(outcome);
-    showToast(kind, message);
-    navigate(AFTER_SAVE_PATH);
+    return { notice: describeSaveOutcome(outcome), next: AFTER_SAVE_PATH };
   } finally {
     isRunning = false;
   }

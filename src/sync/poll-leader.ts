@@ -1,6 +1,7 @@
 // Which of a member's tabs polls for contacts (spec §4 Contacts cache, Polling): one leader at a time,
 // holding a lease that expires unless renewed, with a BroadcastChannel so hand-overs are prompt.
 import { z } from 'zod';
+import { pollLeaderLease } from '../session/browser-storage';
 import { POLL_LEADER_PREFIX } from '../session/storage-keys';
 
 /** Spec §9: a lease not renewed for this long is free, so a crashed leader is replaced within it. */
@@ -28,25 +29,16 @@ export function pollLeaderKey(userId: string): string {
 }
 
 /** In localStorage under the poll-leader prefix, which clearing the session removes (spec §4). */
-export function localStorageLease(userId: string, storage: Storage = localStorage): LeaseStore {
-  const key = pollLeaderKey(userId);
-  const read = (): Lease | null => {
-    const raw = storage.getItem(key);
-    if (raw === null) return null;
-    try {
-      const parsed = LeaseSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // Not JSON: treated like a lease that fails its schema.
-    }
-    storage.removeItem(key);
-    return null;
-  };
+export function localStorageLease(userId: string): LeaseStore {
+  const stored = pollLeaderLease(userId, (value) => {
+    const parsed = LeaseSchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  });
   return {
-    read,
-    write: (lease) => storage.setItem(key, JSON.stringify(lease)),
+    read: () => stored.read(),
+    write: (lease) => stored.write(lease),
     release: (tabId) => {
-      if (read()?.tabId === tabId) storage.removeItem(key);
+      if (stored.read()?.tabId === tabId) stored.remove();
     },
   };
 }

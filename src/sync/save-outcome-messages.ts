@@ -1,7 +1,13 @@
 // What the user is told after saving a card (spec §8 Card saving), shared by the public page and the
-// pending save that completes after sign-in.
-import type { ToastKind } from '../ui/toast-store';
+// pending save that completes after sign-in. The data layer only words it; the screen or app shows it.
 import type { SaveOutcome } from './contact-saves';
+
+/** How serious a notice is; the app shows each kind as a toast of the same name. */
+export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
+export interface Notice {
+  kind: NoticeKind;
+  message: string;
+}
 
 export const SaveMessages = {
   saved: 'Contact saved successfully!',
@@ -13,7 +19,7 @@ export const SaveMessages = {
   failed: (error: string) => `Failed to save contact: ${error}`,
 } as const;
 
-export function describeSaveOutcome(outcome: SaveOutcome): { kind: ToastKind; message: string } {
+export function describeSaveOutcome(outcome: SaveOutcome): Notice {
   switch (outcome.kind) {
     case 'saved':
       return { kind: 'success', message: SaveMessages.saved };

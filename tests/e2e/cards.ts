@@ -67,6 +67,21 @@ export async function createCardOwner(
   return { nfcUID, user };
 }
 
+/** The member saves a card owner's card elsewhere (another device): through the API, not through the page. */
+export async function saveCardElsewhere(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  member: NewUser,
+): Promise<void> {
+  const owner = await createCardOwner(request, mailbox);
+  const token = await logInByApi(request, member);
+  const saved = await request.post('/api/contact/create', {
+    data: { nfcUID: owner.nfcUID },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
+
 export async function listContactsOf(
   request: APIRequestContext,
   user: NewUser,

@@ -1,9 +1,9 @@
 // Two tabs of one member share the polling for contacts (spec §4 Contacts cache, Polling): only the
 // leader tab asks the server, and when it closes the other tab takes over. Also: the contacts cache
 // is filled after login and removed with the session.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createCardOwner, logInByApi, ownerCard } from './cards';
-import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ownerCard, saveCardElsewhere } from './cards';
+import { expect, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { SettingsPage } from './pages/settings-page';
@@ -46,21 +46,6 @@ function cachedContactSets(tab: Page): Promise<number> {
         };
       }),
   );
-}
-
-/** The member saves a card elsewhere (another device): through the API, not through these tabs. */
-async function saveCardElsewhere(
-  request: APIRequestContext,
-  mailbox: Mailbox,
-  member: NewUser,
-): Promise<void> {
-  const owner = await createCardOwner(request, mailbox);
-  const token = await logInByApi(request, member);
-  const saved = await request.post('/api/contact/create', {
-    data: { nfcUID: owner.nfcUID },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
 }
 
 async function openContacts(page: Page, member: NewUser): Promise<ContactsPage> {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/tapnet-db';
 import { isDeletionConfirmed } from '../../src/features/account-settings/delete-confirmation';
-import { leaveDeletedAccount } from '../../src/session/log-out';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
+import { leaveDeletedAccount } from '../../src/sync/log-out';
 
 const account = {
   _id: 'user-1',

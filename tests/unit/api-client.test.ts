@@ -1,7 +1,8 @@
 // The HTTP client's refresh rules (spec §4 Session token, §6). fetch is stubbed: it is the boundary
 // between the client and the server, and these tests are about what the client does around it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, refreshAccessToken, request, setSessionExpiredNavigator } from '../../src/api/client';
+import { ApiError, refreshAccessToken, request } from '../../src/api/client';
+import { setSessionExpiredNavigator } from '../../src/session/session-expiry';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { jsonResponse, tokenExpiringIn } from './helpers';

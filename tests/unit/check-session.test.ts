@@ -1,9 +1,9 @@
 // The app-start session check (spec §4). fetch is stubbed as the server boundary.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSessionExpiredNavigator } from '../../src/api/client';
-import { checkSession } from '../../src/session/check-session';
+import { setSessionExpiredNavigator } from '../../src/session/session-expiry';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
+import { checkSession } from '../../src/sync/session-check';
 import { jsonResponse, tokenExpiringIn } from './helpers';
 
 const account = {

@@ -6,7 +6,7 @@ import type { CreateContactRequest } from '../../contract/contacts';
 import { readAuthMirror } from '../../src/db/auth-mirror';
 import { db, TapnetDb } from '../../src/db/tapnet-db';
 import { StorageKeys } from '../../src/session/storage-keys';
-import { reconcileTokenMirror } from '../../src/session/token-mirror';
+import { reconcileTokenMirror } from '../../src/session/token-store';
 import { saveContact } from '../../src/sync/contact-saves';
 import { flushOutbox } from '../../src/sync/outbox';
 import { jsonResponse, makeToken, tokenExpiringIn } from './helpers';

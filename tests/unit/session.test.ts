@@ -5,7 +5,7 @@ import {
 } from '../../src/session/pending-card-save';
 import { clearSession, storeSignIn } from '../../src/session/session';
 import { CONTACTS_CACHE_PREFIX, POLL_LEADER_PREFIX, StorageKeys } from '../../src/session/storage-keys';
-import { storeRefreshToken } from '../../src/session/tokens';
+import { storeRefreshToken } from '../../src/session/token-store';
 
 beforeEach(() => localStorage.clear());
 

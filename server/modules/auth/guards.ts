@@ -2,7 +2,7 @@
 // from validation errors: member areas accept only member access tokens, operator areas only their role's.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors';
-import type { AccessClaims, OperatorRole } from './tokens';
+import type { AccessClaims, OperatorRole } from '../../tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { passwordResetMail, verificationCodeMail } from '../../mail/templates';
+import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../tokens';
 import { createStartingBusinessCard } from '../user/queries';
 import * as queries from './queries';
 import {
@@ -17,7 +18,6 @@ import {
   sha256,
   verifyPassword,
 } from './secrets';
-import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from './tokens';
 
 export const VERIFICATION_CODE_TTL_MINUTES = 10;
 export const VERIFICATION_MAX_FAILED_ATTEMPTS = 5;

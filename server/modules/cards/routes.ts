@@ -10,10 +10,10 @@ import {
 import { HttpError } from '../../errors';
 import { perMinute } from '../../rate-limits';
 import { route } from '../../route';
+import { toVCard, vCardFileName } from '../../vcard';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { insertCardEvent, issueCards, listCards } from './queries';
-import { toVCard, vCardFileName } from './vcard';
 
 /** The card behind a lookup, or the 404 that says whether it is unclaimed or unknown. */
 function cardOf(found: CardLookup) {

@@ -6,10 +6,10 @@ import type { Account, ContactExportFormat, NotificationSettings } from '../../.
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { toVCard } from '../../vcard';
 import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { toCsv } from '../cards/csv';
 import { claimCard, findCardForUpdate, releaseCardsOfUser } from '../cards/queries';
-import { toVCard } from '../cards/vcard';
 import { listContacts } from '../contacts/queries';
 import {
   deleteMember,

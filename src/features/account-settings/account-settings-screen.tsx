@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import type { Account } from '../../../contract/user';
 import { deleteAccount } from '../../api/user';
-import { leaveDeletedAccount } from '../../session/log-out';
 import { useFreshAccount } from '../../session/use-fresh-account';
+import { leaveDeletedAccount } from '../../sync/log-out';
 import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { deleteAccount } from '../../api/user';
-import { leaveDeletedAccount } from '../../session/log-out';
+import { leaveDeletedAccount } from '../../sync/log-out';
 import { Button, buttonClassName } from '../../ui/button';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';

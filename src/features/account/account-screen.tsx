@@ -4,8 +4,8 @@ import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
 import type { Account } from '../../../contract/user';
 import { ApiError } from '../../api/client';
 import { updateProfile } from '../../api/user';
+import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
-import { StorageKeys } from '../../session/storage-keys';
 import { useFreshAccount } from '../../session/use-fresh-account';
 import { Button } from '../../ui/button';
 import { hasChanges } from '../../ui/form-values';
@@ -53,7 +53,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
 
   function adopt(saved: Account, keepEdits: AccountValues = accountValues(saved)) {
     useSessionStore.getState().signIn(saved);
-    localStorage.setItem(StorageKeys.userEmail, saved.email);
+    Stored.userEmail.write(saved.email);
     setAccount(saved);
     setLoaded(accountValues(saved));
     setValues(keepEdits);

@@ -3,11 +3,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { logIn } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { Stored } from '../../session/browser-storage';
 import { pathAfterSignIn } from '../../session/card-activation';
 import { readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
-import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import styles from './auth.module.css';
@@ -48,8 +48,8 @@ export function LoginScreen() {
   }
 
   function continueVerification() {
-    localStorage.setItem(StorageKeys.userEmail, email.trim().toLowerCase());
-    localStorage.setItem(StorageKeys.verificationPending, 'true');
+    Stored.userEmail.write(email.trim().toLowerCase());
+    Stored.verificationPending.write(true);
     navigate('/register', { state: { returnUrl } });
   }
 

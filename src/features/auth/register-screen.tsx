@@ -4,11 +4,11 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import { Stored } from '../../session/browser-storage';
 import { keepCardForActivation, MY_CARD_PATH, pathAfterSignIn } from '../../session/card-activation';
 import { readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
-import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
@@ -27,8 +27,8 @@ type Step = { name: 'form' } | { name: 'verify'; email: string; codeSentAt: numb
 
 /** A registration left waiting for its code (a reload, or a login refused as unverified) resumes there. */
 function readInitialStep(): Step {
-  const email = localStorage.getItem(StorageKeys.userEmail);
-  if (localStorage.getItem(StorageKeys.verificationPending) === 'true' && email) {
+  const email = Stored.userEmail.read();
+  if (Stored.verificationPending.read() === true && email) {
     return { name: 'verify', email, codeSentAt: null };
   }
   return { name: 'form' };
@@ -52,7 +52,7 @@ export function RegisterScreen() {
   }, [cardId]);
 
   function leaveVerification() {
-    localStorage.removeItem(StorageKeys.verificationPending);
+    Stored.verificationPending.remove();
     setStep({ name: 'form' });
   }
 
@@ -111,8 +111,8 @@ export function RegisterScreen() {
       )}
       <RegistrationForm
         onRegistered={(email) => {
-          localStorage.setItem(StorageKeys.userEmail, email);
-          localStorage.setItem(StorageKeys.verificationPending, 'true');
+          Stored.userEmail.write(email);
+          Stored.verificationPending.write(true);
           setStep({ name: 'verify', email, codeSentAt: Date.now() });
         }}
       />

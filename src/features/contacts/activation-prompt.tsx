@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Account } from '../../../contract/user';
 import { updateProfile } from '../../api/user';
+import { Stored } from '../../session/browser-storage';
 import { MY_CARD_PATH, readDeferredActivationCard } from '../../session/card-activation';
 import { useSessionStore } from '../../session/session-store';
-import { StorageKeys } from '../../session/storage-keys';
 import { Button } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
 import { Modal } from '../../ui/modal';
@@ -23,11 +23,7 @@ export const ActivationOfferText = {
 } as const;
 
 export function shouldPromptActivation(account: Account | null): boolean {
-  return (
-    account !== null &&
-    !account.nfcUID &&
-    localStorage.getItem(StorageKeys.activationPromptDismissed) === null
-  );
+  return account !== null && !account.nfcUID && Stored.activationPromptDismissed.read() !== true;
 }
 
 export function ActivationPrompt({ onClose }: { onClose: () => void }) {
@@ -37,7 +33,7 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   const [hasFailed, setHasFailed] = useState(false);
 
   function completeLater() {
-    localStorage.setItem(StorageKeys.activationPromptDismissed, 'true');
+    Stored.activationPromptDismissed.write(true);
     onClose();
   }
 
@@ -48,7 +44,7 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
       const account = await updateProfile({ nfcUID: cardId });
       useSessionStore.getState().signIn(account);
       // /my-card shows its congratulations for a card linked elsewhere.
-      localStorage.setItem(StorageKeys.cardActivationSuccess, 'true');
+      Stored.cardActivationSuccess.write(true);
       navigate(MY_CARD_PATH);
     } catch {
       setHasFailed(true);

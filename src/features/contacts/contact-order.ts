@@ -1,7 +1,6 @@
 // The sort modes of the contacts screen (spec §4 Contacts page) and the ignored-contacts list (spec §3).
-import { z } from 'zod';
 import type { Contact } from '../../../contract/contacts';
-import { StorageKeys } from '../../session/storage-keys';
+import { Stored } from '../../session/browser-storage';
 
 export const SORT_MODES = [
   { id: 'recent', label: 'Most recent' },
@@ -56,22 +55,11 @@ function newestFirst(contacts: readonly Contact[]): Contact[] {
     .map(({ contact }) => contact);
 }
 
-const IgnoredContactsSchema = z.array(z.string());
-
 /** Contact ids whose Send Card is hidden; anything unreadable in storage is dropped. */
 export function readIgnoredContacts(): string[] {
-  const stored = localStorage.getItem(StorageKeys.ignoredContacts);
-  if (stored === null) return [];
-  try {
-    const parsed = IgnoredContactsSchema.safeParse(JSON.parse(stored));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Not JSON: dropped below like any other unreadable value.
-  }
-  localStorage.removeItem(StorageKeys.ignoredContacts);
-  return [];
+  return Stored.ignoredContacts.read() ?? [];
 }
 
 export function writeIgnoredContacts(ids: readonly string[]): void {
-  localStorage.setItem(StorageKeys.ignoredContacts, JSON.stringify(ids));
+  Stored.ignoredContacts.write([...ids]);
 }

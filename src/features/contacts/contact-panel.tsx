@@ -2,7 +2,7 @@
 // collapsed by default, both remembered; on phones a vertical swipe on its handle opens or closes it.
 import { lazy, Suspense, type TouchEvent, useEffect, useRef, useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
-import { StorageKeys } from '../../session/storage-keys';
+import { Stored } from '../../session/browser-storage';
 import { Icon } from '../../ui/icon';
 import { type TabItem, Tabs, tabPanelProps } from '../../ui/tabs';
 import styles from './contacts.module.css';
@@ -24,11 +24,11 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const PANEL_SWIPE_THRESHOLD_PX = 30;
 
 function readTab(): PanelTab {
-  return localStorage.getItem(StorageKeys.contactsPanelTab) === 'notes' ? 'notes' : 'map';
+  return Stored.contactsPanelTab.read() ?? 'map';
 }
 
 function readExpanded(): boolean {
-  return localStorage.getItem(StorageKeys.contactsPanelExpanded) === 'true';
+  return Stored.contactsPanelExpanded.read() === true;
 }
 
 export function ContactPanel({ contact }: { contact: Contact | null }) {
@@ -37,8 +37,8 @@ export function ContactPanel({ contact }: { contact: Contact | null }) {
   const swipeStartY = useRef<number | null>(null);
   const isDisabled = contact === null;
 
-  useEffect(() => localStorage.setItem(StorageKeys.contactsPanelTab, tab), [tab]);
-  useEffect(() => localStorage.setItem(StorageKeys.contactsPanelExpanded, String(isExpanded)), [isExpanded]);
+  useEffect(() => Stored.contactsPanelTab.write(tab), [tab]);
+  useEffect(() => Stored.contactsPanelExpanded.write(isExpanded), [isExpanded]);
 
   function selectTab(next: PanelTab) {
     setTab(next);

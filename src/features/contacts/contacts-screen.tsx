@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { listInvitations } from '../../api/invitations';
-import { StorageKeys } from '../../session/storage-keys';
+import { Stored } from '../../session/browser-storage';
 import { useAccount } from '../../session/use-account';
 import { useContacts } from '../../sync/use-contacts';
 import { DropdownMenu } from '../../ui/dropdown-menu';
@@ -53,11 +53,9 @@ function usePendingInvitationCount(): number | null {
 
 /** Edit mode: entered from /edit-contacts (which leaves enableEditMode) or the Edit button. */
 function useEditMode() {
-  const [isEditing, setIsEditing] = useState(
-    () => localStorage.getItem(StorageKeys.enableEditMode) === 'true',
-  );
+  const [isEditing, setIsEditing] = useState(() => Stored.enableEditMode.read() === true);
 
-  useEffect(() => localStorage.removeItem(StorageKeys.enableEditMode), []);
+  useEffect(() => Stored.enableEditMode.remove(), []);
 
   useEffect(() => {
     if (!isEditing) return;

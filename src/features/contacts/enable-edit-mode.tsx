@@ -1,11 +1,11 @@
 // /edit-contacts: opens the contact list in edit mode (spec §2 "An edit-mode route").
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { StorageKeys } from '../../session/storage-keys';
+import { Stored } from '../../session/browser-storage';
 
 export function EnableEditMode() {
   useEffect(() => {
-    localStorage.setItem(StorageKeys.enableEditMode, 'true');
+    Stored.enableEditMode.write(true);
   }, []);
   return <Navigate to="/contacts" replace />;
 }

@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { cardSerial } from '../../../contract/card';
 import { db, FailedSaveSchema, keepParsed, OutboxEntrySchema } from '../../db/tapnet-db';
-import { readAccessToken, readTokenSubject } from '../../session/tokens';
+import { readAccessToken } from '../../session/token-store';
+import { readTokenSubject } from '../../session/tokens';
 import { showToast } from '../../ui/toast-store';
 
 export interface PendingSave {

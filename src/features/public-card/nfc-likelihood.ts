@@ -1,4 +1,6 @@
 // Whether the page was most likely opened by tapping the card (spec §4 NFC likelihood score).
+import { Stored } from '../../session/browser-storage';
+
 export const NFC_LIKELIHOOD_THRESHOLD = 60;
 
 const Score = {
@@ -12,8 +14,6 @@ const Score = {
 
 /** Spec §9: the mobile breakpoint. */
 const MOBILE_MAX_WIDTH_PX = 768;
-const SESSION_VISIT_KEY = 'tapnet:card-page-visited';
-const EARLIER_SESSION_KEY = 'tapnet:card-page-seen';
 
 export type ReferrerKind = 'none' | 'internal' | 'external';
 
@@ -50,22 +50,6 @@ export function isLikelyNfc(signals: NfcSignals): boolean {
   return nfcLikelihoodScore(signals) >= NFC_LIKELIHOOD_THRESHOLD;
 }
 
-function readStorage(storage: Storage, key: string): string | null {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStorage(storage: Storage, key: string): void {
-  try {
-    storage.setItem(key, '1');
-  } catch {
-    // Private modes may refuse storage; the score then treats every visit as a first one.
-  }
-}
-
 /** Reads the signals of this page load and marks the visit, so a reload in this session scores lower. */
 export function collectNfcSignals(): NfcSignals {
   const navigation = performance.getEntriesByType?.('navigation')[0] as
@@ -74,13 +58,14 @@ export function collectNfcSignals(): NfcSignals {
   const signals: NfcSignals = {
     referrer: classifyReferrer(document.referrer, location.origin),
     isDirectNavigation: (navigation?.type ?? 'navigate') === 'navigate',
-    isFirstVisitThisSession: readStorage(sessionStorage, SESSION_VISIT_KEY) === null,
+    isFirstVisitThisSession: Stored.cardPageVisitedThisSession.read() === null,
     isMobile:
       /Mobi|Android|iPhone|iPad/i.test(navigator.userAgent) ||
       window.matchMedia?.(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches === true,
-    hasEarlierSession: readStorage(localStorage, EARLIER_SESSION_KEY) !== null,
+    hasEarlierSession: Stored.cardPageSeen.read() !== null,
   };
-  writeStorage(sessionStorage, SESSION_VISIT_KEY);
-  writeStorage(localStorage, EARLIER_SESSION_KEY);
+  // Private modes may refuse storage; the score then treats every visit as a first one.
+  Stored.cardPageVisitedThisSession.write(true);
+  Stored.cardPageSeen.write(true);
   return signals;
 }

@@ -1,6 +1,6 @@
 // /settings: the settings menu (spec §2).
 import { useNavigate } from 'react-router';
-import { logOut } from '../../session/log-out';
+import { logOut } from '../../sync/log-out';
 import { Menu, MenuButton, MenuLink } from '../../ui/menu';
 import { Screen } from '../../ui/screen';
 

@@ -1,16 +1,18 @@
 // Logging out (spec §4 Other), with the refresh token revoked on the server when it can be reached,
-// and leaving for good after the account was deleted (spec §4 Delete account).
+// and leaving for good after the account was deleted (spec §4 Delete account). A flow over the API and
+// the session, so it sits above both.
 import { revokeRefreshToken } from '../api/auth';
 import { readAuthMirror } from '../db/auth-mirror';
 import { db } from '../db/tapnet-db';
-import { clearSession } from './session';
-import { type SignOutReason, useSessionStore } from './session-store';
-import { StorageKeys } from './storage-keys';
-import { isWellFormedToken, readRefreshToken } from './tokens';
+import { Stored } from '../session/browser-storage';
+import { clearSession } from '../session/session';
+import { type SignOutReason, useSessionStore } from '../session/session-store';
+import { readRefreshToken } from '../session/token-store';
+import { isWellFormedToken } from '../session/tokens';
 
 function endSession(reason: SignOutReason): void {
-  localStorage.removeItem(StorageKeys.verificationPending);
-  localStorage.removeItem(StorageKeys.activationPromptDismissed);
+  Stored.verificationPending.remove();
+  Stored.activationPromptDismissed.remove();
   clearSession();
   useSessionStore.getState().signOut(reason);
 }

@@ -1,10 +1,14 @@
-// The app-start session check (spec §4 App start session check).
+// The app-start session check (spec §4 App start session check), a flow over the API and the session.
+// Offline-first: a member whose session and contacts are stored on this device is signed in at once,
+// and the check runs behind; what it finds (expired, deleted) still ends the session when it arrives.
 import { ApiError, isRefreshRejected, refreshAccessToken } from '../api/client';
 import { ACCOUNT_CHECK_TIMEOUT_MS, fetchAccount } from '../api/user';
-import { removeExpiredPendingCardSave } from './pending-card-save';
-import { clearSession, isVerificationPending } from './session';
-import { useSessionStore } from './session-store';
-import { readAccessToken } from './tokens';
+import { hasFreshContactSet } from '../db/contacts-cache';
+import { removeExpiredPendingCardSave } from '../session/pending-card-save';
+import { clearSession, isVerificationPending } from '../session/session';
+import { useSessionStore } from '../session/session-store';
+import { readAccessToken } from '../session/token-store';
+import { readTokenSubject } from '../session/tokens';
 
 /** The server no longer accepts this session; anything else (offline, a 500) is not the user's fault. */
 function isSessionRefused(error: unknown): boolean {
@@ -13,13 +17,21 @@ function isSessionRefused(error: unknown): boolean {
   return /token|expired|invalid/i.test(error.message);
 }
 
+/** Cached data of the stored session's member, enough to show the app before the server answers. */
+async function hasCachedData(accessToken: string): Promise<boolean> {
+  const userId = readTokenSubject(accessToken);
+  return userId !== null && (await hasFreshContactSet(userId).catch(() => false));
+}
+
 export async function checkSession(): Promise<void> {
   const { signIn, signOut } = useSessionStore.getState();
   removeExpiredPendingCardSave();
-  if (!readAccessToken() || isVerificationPending()) {
+  const accessToken = readAccessToken();
+  if (!accessToken || isVerificationPending()) {
     signOut();
     return;
   }
+  if (useSessionStore.getState().status === 'checking' && (await hasCachedData(accessToken))) signIn();
   try {
     signIn(await fetchAccount({ timeout: ACCOUNT_CHECK_TIMEOUT_MS }));
   } catch (error) {

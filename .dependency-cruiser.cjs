@@ -1,0 +1,133 @@
+// The arrows that must never exist between Tapnet's parts (README "Layout", DESIGN.md §2), checked by
+// `npm run lint` on every file's resolved imports: how an import is spelled (`../other-feature/x`,
+// `../../src/...`) cannot slip past it. Type-only imports count too.
+
+/** The client's data layers, lowest first: each may import only those before it (and contract/). */
+const DATA_LAYERS = ['db', 'session', 'api', 'sync'];
+
+function layersAbove(layer) {
+  return DATA_LAYERS.slice(DATA_LAYERS.indexOf(layer) + 1);
+}
+
+function inSrc(folders) {
+  return `^src/(${folders.join('|')})/`;
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'feature-to-other-feature',
+      comment:
+        'A feature never imports another feature: shared code moves down to ui/, db/, session/, api/ or sync/.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'feature-to-app',
+      comment: 'The app shell composes features into routes; a feature never reaches back up into it.',
+      severity: 'error',
+      from: { path: '^src/features/' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'ui-to-above',
+      comment: 'ui/ is presentational: it imports no feature, no app, no map and no data layer.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: `^src/(features|app|map)/|${inSrc(DATA_LAYERS)}` },
+    },
+    {
+      name: 'map-to-screens',
+      comment:
+        'src/map is shared by screens: it may use contract/ and src/ui, never a screen, the app or a data layer.',
+      severity: 'error',
+      from: { path: '^src/map/' },
+      to: { path: `^src/(features|app)/|${inSrc(DATA_LAYERS)}` },
+    },
+    {
+      name: 'data-layer-to-screens',
+      comment:
+        'A data layer returns outcomes and the screen or app shows them: it never imports a feature, ui, map or the app.',
+      severity: 'error',
+      from: { path: inSrc(DATA_LAYERS) },
+      to: { path: '^src/(features|ui|map|app)/' },
+    },
+    ...DATA_LAYERS.slice(0, -1).map((layer) => ({
+      name: `${layer}-to-layer-above`,
+      comment: `Data layers stack db < session < api < sync: ${layer}/ never imports ${layersAbove(layer).join(', ')}.`,
+      severity: 'error',
+      from: {
+        path: `^src/${layer}/`,
+        // Until the cached-resource mechanism of issue 12 replaces them, these two hooks still fetch the
+        // account themselves.
+        pathNot: layer === 'session' ? '^src/session/use-(fresh-)?account\\.ts$' : undefined,
+      },
+      to: { path: inSrc(layersAbove(layer)) },
+    })),
+    {
+      name: 'client-to-server-or-sw',
+      comment: 'The client talks to the server through src/api and contract/ only.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(server|sw)/' },
+    },
+    {
+      name: 'sw-to-above-data-layers',
+      comment: 'The service worker imports only contract/, src/sync, src/session and src/db.',
+      severity: 'error',
+      from: { path: '^sw/' },
+      to: { path: '^(src|server)/', pathNot: `${inSrc(['sync', 'session', 'db'])}|^src/zod-jitless\\.ts$` },
+    },
+    {
+      name: 'server-to-client',
+      comment: 'The server depends only on contract/ from outside itself, never on client code.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src|sw)/' },
+    },
+    {
+      name: 'infrastructure-to-module',
+      comment:
+        'server/mail and server/security are infrastructure: modules call them, they never import a module.',
+      severity: 'error',
+      from: { path: '^server/(mail|security)/' },
+      to: { path: '^server/modules/' },
+    },
+    {
+      name: 'contract-to-anything-but-zod',
+      comment: 'contract/ describes the wire for everyone: it imports nothing but zod and itself.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { pathNot: '^(contract/|node_modules/zod/)' },
+    },
+    {
+      name: 'ky-outside-client',
+      comment: 'Only src/api/client.ts imports ky: screens call src/api functions.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/api/client\\.ts$' },
+      to: { path: '^node_modules/ky/' },
+    },
+    {
+      name: 'maplibre-outside-map',
+      comment:
+        'Only src/map imports maplibre: screens use its components, loaded lazily, so the map never enters another chunk.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/map/' },
+      to: { path: '^node_modules/(maplibre-gl|react-map-gl)/' },
+    },
+  ],
+  options: {
+    includeOnly: '^(src|sw|server|contract|node_modules)/',
+    doNotFollow: { path: 'node_modules' },
+    // `import type` is an arrow of the design too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};

@@ -1,0 +1,101 @@
+// The one token refresh (spec §4 Session token, §7, §8), for the page's API client and for the outbox
+// replay in the service worker alike. Callers in one context share a running refresh, and contexts (tabs,
+// the service worker) take turns under a Web Lock, so a burst of 401s spends the refresh token once: a
+// second use would look like token theft to the server.
+import { RefreshTokenEndpoint, RefreshTokenResponseSchema } from '../../contract/auth';
+import { ErrorAnswerSchema, type ErrorCode } from '../../contract/errors';
+import type { TokenStore } from './token-store';
+import { isTokenExpired, isWellFormedToken } from './tokens';
+
+/** Spec §9: a refresh that takes longer than this has failed. */
+export const REFRESH_TIMEOUT_MS = 10_000;
+export const REFRESH_LOCK_NAME = 'tapnet-token-refresh';
+
+const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+
+/**
+ * `rejected`: the server refused the refresh token or answered with nothing usable, so the session is
+ * over. `unreachable`: offline, too slow or a struggling server, which must not sign anyone out.
+ */
+export type RefreshOutcome =
+  | { kind: 'refreshed'; accessToken: string }
+  | { kind: 'rejected'; message: string; status?: number; code?: ErrorCode; errors?: string[] }
+  | { kind: 'unreachable'; message: string; status?: number };
+
+type Answer =
+  | { kind: 'tokens'; accessToken: string; refreshToken?: string }
+  | Exclude<RefreshOutcome, { kind: 'refreshed' }>;
+
+const REFUSING_STATUSES = [400, 401, 403];
+
+/** Sent with plain fetch, without an Authorization header (spec §4). */
+async function postRefresh(refreshToken: string): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetch(
+      new Request(`${API_BASE}${RefreshTokenEndpoint.path}`, {
+        method: RefreshTokenEndpoint.method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+      }),
+    );
+  } catch (error) {
+    return { kind: 'unreachable', message: error instanceof Error ? error.message : String(error) };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const { status } = response;
+    const answer = ErrorAnswerSchema.safeParse(body);
+    const message = answer.success ? answer.data.error : `HTTP ${status}`;
+    if (!REFUSING_STATUSES.includes(status)) return { kind: 'unreachable', message, status };
+    return answer.success
+      ? { kind: 'rejected', message, status, code: answer.data.code, errors: answer.data.errors }
+      : { kind: 'rejected', message, status };
+  }
+  const parsed = RefreshTokenResponseSchema.safeParse(body);
+  if (!parsed.success || !parsed.data.accessToken)
+    return { kind: 'rejected', message: 'Failed to refresh token' };
+  if (!isWellFormedToken(parsed.data.accessToken)) {
+    return { kind: 'rejected', message: 'Invalid access token received' };
+  }
+  return { kind: 'tokens', ...parsed.data };
+}
+
+async function refreshIn(store: TokenStore, staleAccessToken: string | null): Promise<RefreshOutcome> {
+  const current = await store.read();
+  // Another tab or the service worker refreshed while this caller waited for the lock.
+  if (current && current.accessToken !== staleAccessToken && !isTokenExpired(current.accessToken)) {
+    return { kind: 'refreshed', accessToken: current.accessToken };
+  }
+  // Spec §4: a refresh token that is not well-formed is not used.
+  if (!isWellFormedToken(current?.refreshToken))
+    return { kind: 'rejected', message: 'Failed to refresh token' };
+  const answer = await postRefresh(current.refreshToken);
+  if (answer.kind !== 'tokens') return answer;
+  const refreshToken = isWellFormedToken(answer.refreshToken) ? answer.refreshToken : current.refreshToken;
+  await store.write({ accessToken: answer.accessToken, refreshToken });
+  return { kind: 'refreshed', accessToken: answer.accessToken };
+}
+
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks)
+    return navigator.locks.request(REFRESH_LOCK_NAME, work);
+  return work();
+}
+
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Gets a new access token for the tokens in `store`, replacing `staleAccessToken` (the one a 401 refused,
+ * or the one known to be expired). Never rejects: the outcome says what happened.
+ */
+export function refreshTokens(store: TokenStore, staleAccessToken: string | null): Promise<RefreshOutcome> {
+  inFlight ??= withRefreshLock(() => refreshIn(store, staleAccessToken))
+    // Storage that fails (IndexedDB closing, quota) is no verdict on the session.
+    .catch((error: unknown): RefreshOutcome => ({ kind: 'unreachable', message: String(error) }))
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
