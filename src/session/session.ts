@@ -1,6 +1,7 @@
 // Starting and ending the stored session (spec §4 Session token, Other).
 import type { Role } from '../../contract/auth';
 import { clearAuthMirror } from '../db/auth-mirror';
+import { clearCachedResources } from '../db/cached-resources';
 import { clearCardPages } from '../db/card-pages';
 import { clearContactsCaches } from '../db/contacts-cache';
 import { clearMemberResponseCaches } from '../sync/response-caches';
@@ -31,6 +32,7 @@ export function clearSession(): void {
   clearContactsCaches().catch((error: unknown) => console.warn('Contacts cache: clear failed', error));
   clearMemberResponseCaches().catch(() => {});
   clearCardPages().catch(() => {});
+  clearCachedResources().catch(() => {});
   for (const key of [StorageKeys.token, StorageKeys.refreshToken, StorageKeys.userEmail, StorageKeys.role]) {
     localStorage.removeItem(key);
   }
