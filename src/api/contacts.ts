@@ -11,7 +11,6 @@ import {
   DeleteContactEndpoint,
   IDEMPOTENCY_KEY_HEADER,
   ListMapContactsEndpoint,
-  MapContactListSchema,
   readContactListTags,
   SendMyCardEndpoint,
   ToggleContactFlagEndpoint,
@@ -19,9 +18,8 @@ import {
   UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
 import { MessageResponseSchema } from '../../contract/errors';
-import { defineCachedResource } from '../db/cached-resources';
 import { callEndpoint, requestEndpoint } from './client';
-import { fetchResource } from './resource-fetch';
+import { endpointResource } from './resource-fetch';
 
 /** A write's answer and the list tags it came with, so the cache can keep its etag current. */
 export interface ListWrite<T> {
@@ -91,9 +89,8 @@ export function sendMyCard(contactId: string) {
 /** The spec names no lifetime: the map asks on every visit; the copy serves offline. */
 export const MAP_CONTACTS_LIFETIME_MS = 0;
 /** The contacts that carry the place where people met (spec §3 Map contact). */
-export const MapContactsResource = defineCachedResource({
-  name: 'map-contacts',
-  schema: MapContactListSchema,
-  lifetimeMs: MAP_CONTACTS_LIFETIME_MS,
-  fetch: (etag) => fetchResource(ListMapContactsEndpoint, etag),
-});
+export const MapContactsResource = endpointResource(
+  'map-contacts',
+  ListMapContactsEndpoint,
+  MAP_CONTACTS_LIFETIME_MS,
+);

@@ -1,7 +1,13 @@
 // A GET that a cached resource revalidates (src/db/cached-resources.ts): the stored copy's ETag goes as
 // If-None-Match, a 304 says it still holds, anything else is parsed with the contract's schema.
+
+import type { z } from 'zod';
 import { type Endpoint, successStatus } from '../../contract/endpoint';
-import type { ResourceFetch } from '../db/cached-resources';
+import {
+  type CachedResourceDefinition,
+  defineCachedResource,
+  type ResourceFetch,
+} from '../db/cached-resources';
 import { endpointUrl, request, type SuccessAnswer } from './client';
 
 /** An endpoint a screen reads: a GET without path parameters, answering a body. */
@@ -27,4 +33,24 @@ export async function fetchResource<E extends ReadEndpoint>(
   // The schema is the one SuccessAnswer<E> is inferred from.
   const value = schema.parse(await response.json()) as SuccessAnswer<E>;
   return { status: 'changed', value, etag: response.headers.get('ETag') };
+}
+
+/**
+ * A cached resource read from one GET endpoint, its schema the endpoint's success answer: one line per
+ * resource, e.g. `endpointResource('analytics', GetAnalyticsEndpoint, ANALYTICS_LIFETIME_MS)`.
+ */
+export function endpointResource<E extends ReadEndpoint>(
+  name: string,
+  endpoint: E,
+  lifetimeMs: number,
+): CachedResourceDefinition<SuccessAnswer<E>> {
+  const schema = endpoint.responses[successStatus(endpoint)];
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
+  return defineCachedResource({
+    name,
+    // The schema is the one SuccessAnswer<E> is inferred from.
+    schema: schema as z.ZodType<SuccessAnswer<E>>,
+    lifetimeMs,
+    fetch: (etag) => fetchResource(endpoint, etag),
+  });
 }

@@ -1,21 +1,18 @@
 // The signed-in member's account (spec §7 User).
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
 import {
-  AccountSchema,
   ContactExportEndpoints,
   type ContactExportFormat,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
   type NotificationSettings,
-  NotificationSettingsSchema,
   SaveNotificationSettingsEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../contract/user';
-import { defineCachedResource } from '../db/cached-resources';
 import { callEndpoint, requestEndpoint } from './client';
-import { fetchResource } from './resource-fetch';
+import { endpointResource } from './resource-fetch';
 
 /** Spec §9: the app-start session check gives the account call this long. */
 export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
@@ -26,12 +23,7 @@ export function fetchAccount(options: { timeout?: number } = {}) {
 
 /** The spec names no lifetime: each screen that shows the account asks again; the copy serves offline. */
 export const ACCOUNT_LIFETIME_MS = 0;
-export const AccountResource = defineCachedResource({
-  name: 'account',
-  schema: AccountSchema,
-  lifetimeMs: ACCOUNT_LIFETIME_MS,
-  fetch: (etag) => fetchResource(GetAccountEndpoint, etag),
-});
+export const AccountResource = endpointResource('account', GetAccountEndpoint, ACCOUNT_LIFETIME_MS);
 
 /** Spec §4: the my-card Save Changes sends the card fields; the answer is the updated account. */
 export function updateBusinessCard(card: BusinessCardInput) {
@@ -45,12 +37,11 @@ export function updateProfile(changes: UpdateProfileRequest) {
 
 /** The spec names no lifetime: the settings screen asks on every visit; the copy serves offline. */
 export const NOTIFICATION_SETTINGS_LIFETIME_MS = 0;
-export const NotificationSettingsResource = defineCachedResource({
-  name: 'notification-settings',
-  schema: NotificationSettingsSchema,
-  lifetimeMs: NOTIFICATION_SETTINGS_LIFETIME_MS,
-  fetch: (etag) => fetchResource(GetNotificationSettingsEndpoint, etag),
-});
+export const NotificationSettingsResource = endpointResource(
+  'notification-settings',
+  GetNotificationSettingsEndpoint,
+  NOTIFICATION_SETTINGS_LIFETIME_MS,
+);
 
 export function updateNotificationSettings(settings: NotificationSettings) {
   return callEndpoint(SaveNotificationSettingsEndpoint, { json: settings });

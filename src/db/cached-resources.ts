@@ -20,15 +20,16 @@ export interface CachedResourceDefinition<T> {
 }
 
 /**
- * Declares a resource. An insights cache of the next issues is a lifetime and one line:
+ * Declares a resource. An insights cache of the next issues is a named lifetime and one line (in the
+ * area's `src/api/` module, where `endpointResource` derives the schema and fetch from the contract):
  *
  * ```ts
  * // Spec: analytics are kept 15 minutes.
  * export const ANALYTICS_LIFETIME_MS = 900_000;
- * export const AnalyticsResource = defineCachedResource({ name: 'analytics', schema: AnalyticsSchema, lifetimeMs: ANALYTICS_LIFETIME_MS, fetch: (etag) => fetchResource(GetAnalyticsEndpoint, etag) });
+ * export const AnalyticsResource = endpointResource('analytics', GetAnalyticsEndpoint, ANALYTICS_LIFETIME_MS);
  * ```
  *
- * and a screen reads it with `useCachedResource(AnalyticsResource)`.
+ * and its screen reads it with `useCachedResource(AnalyticsResource)`.
  */
 export function defineCachedResource<T>(
   definition: CachedResourceDefinition<T>,

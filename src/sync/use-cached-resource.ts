@@ -71,6 +71,13 @@ export function useCachedResource<T>(
   return { status: outcome.status === 'failed' ? 'failed' : 'loading', retry };
 }
 
+/** The signed-in member's value for an action that needs it now (the one loader, so a fresh copy saves a request). */
+export async function loadResourceValue<T>(resource: CachedResourceDefinition<T>): Promise<T> {
+  const userId = readSignedInUserId();
+  if (!userId) throw new Error(`Cached resource ${resource.name}: nobody is signed in`);
+  return (await loadCachedResource(resource, userId, { isOwnerCurrent: isOwnedBy(userId) })).value;
+}
+
 /** A value the server answered a write with (a saved account) becomes the signed-in member's copy. */
 export async function storeResourceValue<T>(resource: CachedResourceDefinition<T>, value: T): Promise<void> {
   const userId = readSignedInUserId();

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
-import { fetchAccount } from '../../api/user';
+import { AccountResource } from '../../api/user';
 import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
+import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
@@ -20,7 +21,7 @@ function canSendCard(account: Account): boolean {
 export function useContactActions(account: Account | null) {
   const flagging = useAction(toggleContactFlag);
   const sending = useAction(async (contact: Contact) => {
-    const current = account ?? (await fetchAccount());
+    const current = account ?? (await loadResourceValue(AccountResource));
     if (!canSendCard(current)) return null;
     const sent = await sendMyCard(contact._id);
     await applyContactChange({ type: 'upsert', contact: { ...contact, contactDetailsSent: true } });
