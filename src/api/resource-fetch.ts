@@ -43,6 +43,7 @@ export function endpointResource<E extends ReadEndpoint>(
   name: string,
   endpoint: E,
   lifetimeMs: number,
+  options: Pick<CachedResourceDefinition<unknown>, 'whenUnreachable'> = {},
 ): CachedResourceDefinition<SuccessAnswer<E>> {
   const schema = endpoint.responses[successStatus(endpoint)];
   if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
@@ -52,5 +53,6 @@ export function endpointResource<E extends ReadEndpoint>(
     schema: schema as z.ZodType<SuccessAnswer<E>>,
     lifetimeMs,
     fetch: (etag) => fetchResource(endpoint, etag),
+    ...options,
   });
 }

@@ -35,12 +35,16 @@ export function updateProfile(changes: UpdateProfileRequest) {
   return callEndpoint(UpdateProfileEndpoint, { json: changes });
 }
 
-/** The spec names no lifetime: the settings screen asks on every visit; the copy serves offline. */
+/**
+ * The spec names no lifetime: the settings screen asks on every visit. A switch shown offline could
+ * not be changed anyway: unreachable, the screen says it could not load them (spec §8).
+ */
 export const NOTIFICATION_SETTINGS_LIFETIME_MS = 0;
 export const NotificationSettingsResource = endpointResource(
   'notification-settings',
   GetNotificationSettingsEndpoint,
   NOTIFICATION_SETTINGS_LIFETIME_MS,
+  { whenUnreachable: 'load-error' },
 );
 
 export function updateNotificationSettings(settings: NotificationSettings) {

@@ -15,8 +15,8 @@ import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user
 
 /**
  * `loading` until a copy within its lifetime is known; `failed` when the fetch failed and there is no
- * copy at all (the screen shows the spec's load error and offers a retry); otherwise `ready`, with the
- * last copy when the server could not be reached (offline the screen still shows what it last saw).
+ * copy to show (the screen shows the spec's load error and offers a retry); otherwise `ready`, with the
+ * last copy when the server could not be reached, unless the resource says a stale copy is no use.
  */
 export type ResourceState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
 
@@ -65,9 +65,11 @@ export function useCachedResource<T>(
   // The loader's answer may arrive before the live query has read the write it made.
   const stored = newer(live, outcome.status === 'done' ? outcome.loaded : null);
   if (live === undefined && outcome.status !== 'done') return { status: 'loading', retry };
-  if (stored && (outcome.status !== 'pending' || isResourceFresh(stored, resource.lifetimeMs))) {
-    return { status: 'ready', value: stored.value, retry };
-  }
+  const isShown =
+    outcome.status === 'done' ||
+    (outcome.status === 'failed' && resource.whenUnreachable !== 'load-error') ||
+    (stored !== null && isResourceFresh(stored, resource.lifetimeMs));
+  if (stored && isShown) return { status: 'ready', value: stored.value, retry };
   return { status: outcome.status === 'failed' ? 'failed' : 'loading', retry };
 }
 

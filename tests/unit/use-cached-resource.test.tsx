@@ -4,6 +4,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Account } from '../../contract/user';
+import { InvitationsResource } from '../../src/api/invitations';
 import { AccountResource } from '../../src/api/user';
 import { db } from '../../src/db/tapnet-db';
 import { useSessionStore } from '../../src/session/session-store';
@@ -28,6 +29,13 @@ function AccountProbe() {
   const state = useCachedResource(AccountResource);
   renders.push(state);
   retry = state.retry;
+  return null;
+}
+
+const invitationStates: string[] = [];
+
+function InvitationsProbe() {
+  invitationStates.push(useCachedResource(InvitationsResource).status);
   return null;
 }
 
@@ -100,6 +108,27 @@ describe('useCachedResource', () => {
 
     await vi.waitFor(() => expect(renders.at(-1)).toEqual({ status: 'ready', value: ada, retry }));
     expect(renders.some((state) => state.status === 'failed')).toBe(false);
+  });
+
+  it('offline, says a list that is there to be answered could not load, whatever copy it has', async () => {
+    await db.cachedResources.put({
+      ownerUserId: 'user-1',
+      name: InvitationsResource.name,
+      value: [],
+      fetchedAt: Date.now() - 86_400_000,
+      etag: null,
+    });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+
+    root.render(<InvitationsProbe />);
+
+    await vi.waitFor(() => expect(invitationStates.at(-1)).toBe('failed'));
+    expect(invitationStates).not.toContain('ready');
   });
 
   it('fails when there is no copy, and a retry loads it', async () => {
