@@ -19,6 +19,7 @@ import {
 } from '../../contract/contacts';
 import { MessageResponseSchema } from '../../contract/errors';
 import { callEndpoint, requestEndpoint } from './client';
+import { endpointResource } from './resource-fetch';
 
 /** A write's answer and the list tags it came with, so the cache can keep its etag current. */
 export interface ListWrite<T> {
@@ -85,7 +86,11 @@ export function sendMyCard(contactId: string) {
   return callEndpoint(SendMyCardEndpoint, { params: { id: contactId } });
 }
 
+/** The spec names no lifetime: the map asks on every visit; the copy serves offline. */
+export const MAP_CONTACTS_LIFETIME_MS = 0;
 /** The contacts that carry the place where people met (spec §3 Map contact). */
-export function listMapContacts() {
-  return callEndpoint(ListMapContactsEndpoint);
-}
+export const MapContactsResource = endpointResource(
+  'map-contacts',
+  ListMapContactsEndpoint,
+  MAP_CONTACTS_LIFETIME_MS,
+);

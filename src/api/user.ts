@@ -12,6 +12,7 @@ import {
   UpdateProfileEndpoint,
 } from '../../contract/user';
 import { callEndpoint, requestEndpoint } from './client';
+import { endpointResource } from './resource-fetch';
 
 /** Spec §9: the app-start session check gives the account call this long. */
 export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
@@ -19,6 +20,10 @@ export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
 export function fetchAccount(options: { timeout?: number } = {}) {
   return callEndpoint(GetAccountEndpoint, options);
 }
+
+/** The spec names no lifetime: each screen that shows the account asks again; the copy serves offline. */
+export const ACCOUNT_LIFETIME_MS = 0;
+export const AccountResource = endpointResource('account', GetAccountEndpoint, ACCOUNT_LIFETIME_MS);
 
 /** Spec §4: the my-card Save Changes sends the card fields; the answer is the updated account. */
 export function updateBusinessCard(card: BusinessCardInput) {
@@ -30,9 +35,17 @@ export function updateProfile(changes: UpdateProfileRequest) {
   return callEndpoint(UpdateProfileEndpoint, { json: changes });
 }
 
-export function fetchNotificationSettings() {
-  return callEndpoint(GetNotificationSettingsEndpoint);
-}
+/**
+ * The spec names no lifetime: the settings screen asks on every visit. A switch shown offline could
+ * not be changed anyway: unreachable, the screen says it could not load them (spec §8).
+ */
+export const NOTIFICATION_SETTINGS_LIFETIME_MS = 0;
+export const NotificationSettingsResource = endpointResource(
+  'notification-settings',
+  GetNotificationSettingsEndpoint,
+  NOTIFICATION_SETTINGS_LIFETIME_MS,
+  { whenUnreachable: 'load-error' },
+);
 
 export function updateNotificationSettings(settings: NotificationSettings) {
   return callEndpoint(SaveNotificationSettingsEndpoint, { json: settings });

@@ -73,6 +73,19 @@ export const CardPageSchema = z.object({
 });
 export type CardPage = z.infer<typeof CardPageSchema>;
 
+/**
+ * The stored copy of one server read a screen shows (cached-resources.ts), per member. `value` is
+ * checked against its resource's schema when read; the row only says how old it is and its ETag.
+ */
+export const CachedResourceSchema = z.object({
+  ownerUserId: z.string().min(1),
+  name: z.string().min(1),
+  value: z.unknown(),
+  fetchedAt: z.number(),
+  etag: z.string().nullable(),
+});
+export type CachedResource = z.infer<typeof CachedResourceSchema>;
+
 export class TapnetDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   authMirror!: EntityTable<AuthMirror, 'key'>;
@@ -80,6 +93,7 @@ export class TapnetDb extends Dexie {
   contacts!: Table<CachedContact, [string, string]>;
   contactSets!: EntityTable<ContactSet, 'ownerUserId'>;
   cardPages!: EntityTable<CardPage, 'nfcUID'>;
+  cachedResources!: Table<CachedResource, [string, string]>;
 
   constructor() {
     super(DATABASE_NAME);
@@ -94,6 +108,7 @@ export class TapnetDb extends Dexie {
       contactSets: 'ownerUserId',
     });
     this.version(3).stores({ cardPages: 'nfcUID, seenAt' });
+    this.version(4).stores({ cachedResources: '[ownerUserId+name], ownerUserId' });
   }
 }
 

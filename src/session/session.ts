@@ -1,5 +1,6 @@
 // Starting and ending the stored session (spec §4 Session token, Other).
 import type { Role } from '../../contract/auth';
+import { clearCachedResources } from '../db/cached-resources';
 import { clearCardPages } from '../db/card-pages';
 import { clearContactsCaches } from '../db/contacts-cache';
 import { clearMemberResponseCaches } from '../db/response-caches';
@@ -29,6 +30,7 @@ export function clearSession(): void {
   clearContactsCaches().catch((error: unknown) => console.warn('Contacts cache: clear failed', error));
   clearMemberResponseCaches().catch(() => {});
   clearCardPages().catch(() => {});
+  clearCachedResources().catch(() => {});
   Stored.userEmail.remove();
   Stored.role.remove();
   removeSessionPrefixedKeys();

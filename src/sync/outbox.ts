@@ -25,8 +25,6 @@ export const REPLAY_TIMEOUT_MS = 15_000;
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
 
-export type OutboxMessage = { type: 'flushed'; saved: number; failed: number };
-
 export async function queueContactSave(
   payload: CreateContactRequest,
   idempotencyKey: string,
@@ -164,15 +162,15 @@ export function flushOutbox(): Promise<FlushResult> {
       }
       result.remaining -= 1;
     }
-    if (result.saved + result.failed > 0)
-      announce({ type: 'flushed', saved: result.saved, failed: result.failed });
+    if (result.saved + result.failed > 0) announceFlush();
     return result;
   });
 }
 
-function announce(message: OutboxMessage): void {
+/** Tells the app's tabs that a replay ran (and may have refreshed the tokens); the signal is all they need. */
+function announceFlush(): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
-  channel.postMessage(message);
+  channel.postMessage('flushed');
   channel.close();
 }

@@ -46,10 +46,6 @@ export function findCardForUpdate(db: Transaction<Database>, nfcUid: string) {
   return db.selectFrom('cards').selectAll().where('nfc_uid', '=', nfcUid).forUpdate().executeTakeFirst();
 }
 
-export function findCardOfUser(db: Db, userId: string) {
-  return db.selectFrom('cards').select('nfc_uid').where('user_id', '=', userId).executeTakeFirst();
-}
-
 export function claimCard(db: Db, nfcUid: string, userId: string) {
   return db
     .updateTable('cards')

@@ -1,9 +1,9 @@
 // /account-settings: account management (spec §2): who I am, password, privacy, and deleting the account.
 import { useState } from 'react';
 import type { Account } from '../../../contract/user';
-import { deleteAccount } from '../../api/user';
-import { useFreshAccount } from '../../session/use-fresh-account';
+import { AccountResource, deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../sync/log-out';
+import { useCachedResource } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -25,14 +25,14 @@ async function deleteAndSignOut() {
 }
 
 export function AccountSettingsScreen() {
-  const { load, retry } = useFreshAccount();
+  const load = useCachedResource(AccountResource);
   const [isDeleting, setIsDeleting] = useState(false);
 
   return (
     <Screen title="Account" backTo="/settings">
-      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-      {load.kind === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={retry} />}
-      {load.kind === 'ready' && <AccountSummary account={load.account} />}
+      {load.status === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
+      {load.status === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={load.retry} />}
+      {load.status === 'ready' && <AccountSummary account={load.value} />}
       <Menu label="Account settings">
         <MenuLink to="/forgot-password" state={{ from: 'account-settings' }}>
           Change Password

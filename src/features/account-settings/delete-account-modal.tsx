@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
+import { useAction } from '../../ui/use-action';
 import styles from './account-settings.module.css';
 import { CONFIRMATION_REQUIRED, isDeletionConfirmed } from './delete-confirmation';
 
@@ -21,32 +22,26 @@ interface DeleteAccountModalProps {
 export function DeleteAccountModal({ isOpen, onClose, onConfirm, failureMessage }: DeleteAccountModalProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [hasFailed, setHasFailed] = useState(false);
-  const [isDeleting, setIsDeleting] = useState(false);
+  const deleting = useAction(onConfirm);
+  const isDeleting = deleting.isBusy;
 
   function close() {
     if (isDeleting) return;
     setTyped('');
     setError(null);
-    setHasFailed(false);
+    deleting.reset();
     onClose();
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setHasFailed(false);
+    deleting.reset();
     if (!isDeletionConfirmed(typed)) {
       setError(CONFIRMATION_REQUIRED);
       return;
     }
     setError(null);
-    setIsDeleting(true);
-    try {
-      await onConfirm();
-    } catch {
-      setHasFailed(true);
-      setIsDeleting(false);
-    }
+    await deleting.run();
   }
 
   return (
@@ -69,7 +64,7 @@ export function DeleteAccountModal({ isOpen, onClose, onConfirm, failureMessage 
             setError(null);
           }}
         />
-        {hasFailed && <Notice tone="error" title={failureMessage} />}
+        {deleting.hasFailed && <Notice tone="error" title={failureMessage} />}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={close} disabled={isDeleting}>
             Cancel

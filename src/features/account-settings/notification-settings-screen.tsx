@@ -1,55 +1,34 @@
 // /notification-settings (spec §2, §3 Notification settings): whether Tapnet may send optional e-mail.
-import { useEffect, useState } from 'react';
-import { fetchNotificationSettings, updateNotificationSettings } from '../../api/user';
+import { NotificationSettingsResource, updateNotificationSettings } from '../../api/user';
+import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import styles from './account-settings.module.css';
 
 export const LOAD_FAILED = 'Failed to load notification settings';
 export const UPDATE_FAILED = 'Failed to update notification settings';
 export const UPDATED = 'Notification settings updated successfully!';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; emailOptOut: boolean };
-
 export function NotificationSettingsScreen() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [isSaving, setIsSaving] = useState(false);
+  const load = useCachedResource(NotificationSettingsResource);
+  const save = useAction(async (emailOptOut: boolean) => {
+    await storeResourceValue(NotificationSettingsResource, await updateNotificationSettings({ emailOptOut }));
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what fetches again.
-  useEffect(() => {
-    let isCurrent = true;
-    setLoad({ kind: 'loading' });
-    fetchNotificationSettings()
-      .then(({ emailOptOut }) => isCurrent && setLoad({ kind: 'ready', emailOptOut }))
-      .catch(() => isCurrent && setLoad({ kind: 'failed' }));
-    return () => {
-      isCurrent = false;
-    };
-  }, [attempt]);
-
-  async function save(emailOptOut: boolean) {
-    setIsSaving(true);
-    try {
-      const saved = await updateNotificationSettings({ emailOptOut });
-      setLoad({ kind: 'ready', emailOptOut: saved.emailOptOut });
-      showToast('success', UPDATED);
-    } catch {
-      showToast('error', UPDATE_FAILED);
-    } finally {
-      setIsSaving(false);
-    }
+  async function saveChoice(emailOptOut: boolean) {
+    const outcome = await save.run(emailOptOut);
+    if (outcome.ok) showToast('success', UPDATED);
+    else showToast('error', UPDATE_FAILED);
   }
 
   return (
     <Screen title="Notification Settings" backTo="/settings">
-      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your notification settings…" />}
-      {load.kind === 'failed' && (
-        <LoadFailed message={LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)} />
-      )}
-      {load.kind === 'ready' && (
+      {load.status === 'loading' && <LoadingPlaceholder label="Loading your notification settings…" />}
+      {load.status === 'failed' && <LoadFailed message={LOAD_FAILED} onRetry={load.retry} />}
+      {load.status === 'ready' && (
         <section className={styles.panel} aria-labelledby="email-title">
           <h2 id="email-title" className={styles.panelTitle}>
             Email
@@ -68,10 +47,10 @@ export function NotificationSettingsScreen() {
               role="switch"
               className={styles.switch}
               aria-describedby="email-notifications-hint"
-              checked={!load.emailOptOut}
-              aria-checked={!load.emailOptOut}
-              disabled={isSaving}
-              onChange={(event) => save(!event.target.checked)}
+              checked={!load.value.emailOptOut}
+              aria-checked={!load.value.emailOptOut}
+              disabled={save.isBusy}
+              onChange={(event) => saveChoice(!event.target.checked)}
             />
           </div>
         </section>

@@ -1,11 +1,11 @@
 // /privacy-settings: what Tapnet keeps about the member, and their contacts as a file to take with them.
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContactExportFormat } from '../../../contract/user';
 import { downloadContactsExport } from '../../api/user';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
+import { useAction } from '../../ui/use-action';
 import styles from './account-settings.module.css';
 import { saveFile } from './save-file';
 
@@ -54,21 +54,11 @@ const FORMATS: { format: ContactExportFormat; label: string }[] = [
 ];
 
 export function PrivacySettingsScreen() {
-  const [busyFormat, setBusyFormat] = useState<ContactExportFormat | null>(null);
-  const [hasFailed, setHasFailed] = useState(false);
-
-  async function exportContacts(format: ContactExportFormat) {
-    setBusyFormat(format);
-    setHasFailed(false);
-    try {
-      const { blob, fileName } = await downloadContactsExport(format);
-      saveFile(blob, fileName);
-    } catch {
-      setHasFailed(true);
-    } finally {
-      setBusyFormat(null);
-    }
-  }
+  const exporting = useAction(async (format: ContactExportFormat) => {
+    const { blob, fileName } = await downloadContactsExport(format);
+    saveFile(blob, fileName);
+  });
+  const busyFormat = exporting.runningWith ?? null;
 
   return (
     <Screen title="Privacy Settings" backTo="/account-settings">
@@ -101,7 +91,7 @@ export function PrivacySettingsScreen() {
             <Button
               key={format}
               variant="secondary"
-              onClick={() => exportContacts(format)}
+              onClick={() => exporting.run(format)}
               isBusy={busyFormat === format}
               busyLabel="Preparing..."
               disabled={busyFormat !== null}
@@ -110,7 +100,7 @@ export function PrivacySettingsScreen() {
             </Button>
           ))}
         </div>
-        {hasFailed && <Notice tone="error" title={EXPORT_FAILED} />}
+        {exporting.hasFailed && <Notice tone="error" title={EXPORT_FAILED} />}
       </section>
       <section className={styles.panel} aria-labelledby="leave-title">
         <h2 id="leave-title" className={styles.panelTitle}>

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
 import type { Account } from '../../../contract/user';
 import { ApiError } from '../../api/client';
-import { updateProfile } from '../../api/user';
+import { AccountResource, updateProfile } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
-import { useFreshAccount } from '../../session/use-fresh-account';
+import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
 import { hasChanges } from '../../ui/form-values';
 import { LoadFailed } from '../../ui/load-failed';
@@ -14,6 +14,7 @@ import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import styles from './account.module.css';
 import { type AccountValues, accountValues, formatJoined, isSavable, profileChanges } from './account-form';
 import { EditableField } from './editable-field';
@@ -28,13 +29,13 @@ function reasonOf(error: unknown): string | null {
 }
 
 export function AccountScreen() {
-  const { load, retry } = useFreshAccount();
+  const load = useCachedResource(AccountResource);
 
   return (
     <Screen title="Account Information" backTo="/contacts">
-      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-      {load.kind === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={retry} />}
-      {load.kind === 'ready' && <AccountDetails initialAccount={load.account} />}
+      {load.status === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
+      {load.status === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={load.retry} />}
+      {load.status === 'ready' && <AccountDetails initialAccount={load.value} />}
     </Screen>
   );
 }
@@ -46,13 +47,14 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
   const [editing, setEditing] = useState<keyof AccountValues | null>(null);
   const [isCardIdRevealed, setIsCardIdRevealed] = useState(false);
   const [isLinking, setIsLinking] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null | undefined>(undefined);
+  const saving = useAction(async () => adopt(await updateProfile(profileChanges(values, loaded))));
+  const failure = saving.hasFailed ? reasonOf(saving.error) : undefined;
   const isDirty = hasChanges(values, loaded);
   const canSave = isDirty && isSavable(values);
 
   function adopt(saved: Account, keepEdits: AccountValues = accountValues(saved)) {
     useSessionStore.getState().signIn(saved);
+    void storeResourceValue(AccountResource, saved);
     Stored.userEmail.write(saved.email);
     setAccount(saved);
     setLoaded(accountValues(saved));
@@ -60,23 +62,15 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
   }
 
   async function save() {
-    setIsSaving(true);
-    setFailure(undefined);
-    try {
-      adopt(await updateProfile(profileChanges(values, loaded)));
-      setEditing(null);
-      showToast('success', PROFILE_UPDATED);
-    } catch (error) {
-      setFailure(reasonOf(error));
-    } finally {
-      setIsSaving(false);
-    }
+    if (!(await saving.run()).ok) return;
+    setEditing(null);
+    showToast('success', PROFILE_UPDATED);
   }
 
   function cancel() {
     setValues(loaded);
     setEditing(null);
-    setFailure(undefined);
+    saving.reset();
   }
 
   function fieldProps(key: keyof AccountValues) {
@@ -154,10 +148,10 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
         )}
         {isDirty && (
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={cancel} disabled={isSaving}>
+            <Button variant="secondary" onClick={cancel} disabled={saving.isBusy}>
               Cancel
             </Button>
-            <Button onClick={save} disabled={!canSave} isBusy={isSaving} busyLabel="Saving...">
+            <Button onClick={save} disabled={!canSave} isBusy={saving.isBusy} busyLabel="Saving...">
               Save
             </Button>
           </div>

@@ -1,5 +1,4 @@
 // 'Click here to link card': the Card ID, checked as typed, linked to the account (spec §4, §5, §8).
-import { useState } from 'react';
 import type { Account } from '../../../contract/user';
 import { ApiError } from '../../api/client';
 import { updateProfile } from '../../api/user';
@@ -7,6 +6,7 @@ import { CARD_LINKED_MESSAGE, CardIdForm, LINK_CARD_FAILED_MESSAGE } from '../..
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import styles from './account.module.css';
 
 interface LinkCardModalProps {
@@ -16,20 +16,19 @@ interface LinkCardModalProps {
 }
 
 export function LinkCardModal({ isOpen, onClose, onLinked }: LinkCardModalProps) {
-  const [isBusy, setIsBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null | undefined>(undefined);
+  const linking = useAction((cardId: string) => updateProfile({ nfcUID: cardId }));
+  const { error } = linking;
+  const failure = linking.hasFailed
+    ? error instanceof ApiError && error.status !== undefined
+      ? error.message
+      : null
+    : undefined;
 
   async function link(cardId: string) {
-    setIsBusy(true);
-    setFailure(undefined);
-    try {
-      onLinked(await updateProfile({ nfcUID: cardId }));
-      showToast('success', CARD_LINKED_MESSAGE);
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.status !== undefined ? error.message : null);
-    } finally {
-      setIsBusy(false);
-    }
+    const outcome = await linking.run(cardId);
+    if (!outcome.ok) return;
+    onLinked(outcome.result);
+    showToast('success', CARD_LINKED_MESSAGE);
   }
 
   return (
@@ -37,7 +36,7 @@ export function LinkCardModal({ isOpen, onClose, onLinked }: LinkCardModalProps)
       isOpen={isOpen}
       title="Link your card"
       onClose={() => {
-        setFailure(undefined);
+        linking.reset();
         onClose();
       }}
     >
@@ -54,7 +53,7 @@ export function LinkCardModal({ isOpen, onClose, onLinked }: LinkCardModalProps)
         id="link-card-id"
         submitLabel="Link Card"
         busyLabel="Linking..."
-        isBusy={isBusy}
+        isBusy={linking.isBusy}
         autoFocus
         onSubmit={link}
       />

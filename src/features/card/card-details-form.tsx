@@ -8,15 +8,11 @@ import { Field } from '../../ui/field';
 import { hasChanges } from '../../ui/form-values';
 import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import { CARD_FIELDS, type CardFormErrors, cardFormValues, validateCardForm } from './card-form';
 import styles from './my-card.module.css';
 
 export const SAVE_CARD_FAILED = 'Failed to save business card. Please try again.';
-
-interface SaveFailure {
-  message: string;
-  details: string[];
-}
 
 export function CardDetailsForm({
   account,
@@ -28,13 +24,19 @@ export function CardDetailsForm({
   const [loaded, setLoaded] = useState(() => cardFormValues(account));
   const [values, setValues] = useState(loaded);
   const [errors, setErrors] = useState<CardFormErrors>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const saving = useAction(updateBusinessCard);
+  const failure = saving.hasFailed
+    ? {
+        message: SAVE_CARD_FAILED,
+        details:
+          saving.error instanceof ApiError && saving.error.errors.length > 0 ? saving.error.errors : [],
+      }
+    : null;
   const isDirty = hasChanges(values, loaded);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFailure(null);
+    saving.reset();
     const found = validateCardForm(values);
     setErrors(found);
     const firstInvalid = CARD_FIELDS.find((field) => found[field.key]);
@@ -42,20 +44,13 @@ export function CardDetailsForm({
       document.getElementById(`card-${firstInvalid.key}`)?.focus();
       return;
     }
-    setIsSaving(true);
-    try {
-      const saved = await updateBusinessCard(values);
-      const savedValues = cardFormValues(saved);
-      setLoaded(savedValues);
-      setValues(savedValues);
-      onSaved(saved);
-      showToast('success', 'Business card saved.');
-    } catch (error) {
-      const details = error instanceof ApiError && error.errors.length > 0 ? error.errors : [];
-      setFailure({ message: SAVE_CARD_FAILED, details });
-    } finally {
-      setIsSaving(false);
-    }
+    const outcome = await saving.run(values);
+    if (!outcome.ok) return;
+    const savedValues = cardFormValues(outcome.result);
+    setLoaded(savedValues);
+    setValues(savedValues);
+    onSaved(outcome.result);
+    showToast('success', 'Business card saved.');
   }
 
   return (
@@ -103,7 +98,7 @@ export function CardDetailsForm({
         )}
         {isDirty && (
           <div className={styles.saveBar}>
-            <Button type="submit" isFullWidth isBusy={isSaving} busyLabel="Saving...">
+            <Button type="submit" isFullWidth isBusy={saving.isBusy} busyLabel="Saving...">
               Save Changes
             </Button>
           </div>

@@ -2,15 +2,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
+import type { Account } from '../../../contract/user';
 import { ApiError } from '../../api/client';
-import { updateProfile } from '../../api/user';
+import { AccountResource, updateProfile } from '../../api/user';
 import {
   ACTIVATE_CARD_PARAM,
   clearDeferredActivationCard,
   readDeferredActivationCard,
   takeCardActivationSuccess,
 } from '../../session/card-activation';
-import { useFreshAccount } from '../../session/use-fresh-account';
+import { useSessionStore } from '../../session/session-store';
+import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { BackLink } from '../../ui/back-link';
 import { CARD_LINKED_MESSAGE, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
 import { LoadFailed } from '../../ui/load-failed';
@@ -27,7 +29,10 @@ type ActivationMode = 'automatic' | 'manual';
 
 export function MyCardScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const { load, adopt: showAccount, retry } = useFreshAccount();
+  const load = useCachedResource(AccountResource);
+  // What the server answered this screen's own save: shown at once, while the stored copy catches up.
+  const [saved, setSaved] = useState<Account | null>(null);
+  const account = saved ?? (load.status === 'ready' ? load.value : null);
   const [activation, setActivation] = useState<ActivationState>({ kind: 'idle' });
   const [isCelebrating, setIsCelebrating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -36,6 +41,13 @@ export function MyCardScreen() {
 
   useEffect(() => {
     if (takeCardActivationSuccess()) setIsCelebrating(true);
+  }, []);
+
+  /** Shows an account the server sent back and shares it with the rest of the app. */
+  const showAccount = useCallback((next: Account) => {
+    useSessionStore.getState().signIn(next);
+    void storeResourceValue(AccountResource, next);
+    setSaved(next);
   }, []);
 
   const activate = useCallback(
@@ -59,12 +71,12 @@ export function MyCardScreen() {
 
   // Once per visit, with the account known: the activation link followed, or the one kept over sign-in.
   useEffect(() => {
-    if (load.kind !== 'ready' || hasPlannedActivation.current) return;
+    if (!account || hasPlannedActivation.current) return;
     hasPlannedActivation.current = true;
     const plan = planActivation({
       queryCardId,
       storedCardId: readDeferredActivationCard(),
-      linkedCardId: load.account.nfcUID,
+      linkedCardId: account.nfcUID,
     });
     if (plan.kind === 'none') return;
     clearDeferredActivationCard();
@@ -83,7 +95,7 @@ export function MyCardScreen() {
         failure: { message: ACTIVATION_FAILED, reason: INVALID_CARD_ID_MESSAGE },
       });
     }
-  }, [load, queryCardId, setSearchParams, activate]);
+  }, [account, queryCardId, setSearchParams, activate]);
 
   return (
     <main className={styles.page}>
@@ -91,7 +103,7 @@ export function MyCardScreen() {
         <BackLink to="/contacts" />
         <div className={styles.titleRow}>
           <h1 className={styles.title}>My Card</h1>
-          {load.kind === 'ready' && <CardStatusBadge nfcUID={load.account.nfcUID} />}
+          {account && <CardStatusBadge nfcUID={account.nfcUID} />}
         </div>
         {isCelebrating && (
           <Notice
@@ -111,13 +123,15 @@ export function MyCardScreen() {
         {notice && (
           <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
         )}
-        {load.kind === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
-        {load.kind === 'failed' && <LoadFailed message={FETCH_CARD_FAILED} onRetry={retry} />}
-        {load.kind === 'ready' && (
+        {!account && load.status === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
+        {!account && load.status === 'failed' && (
+          <LoadFailed message={FETCH_CARD_FAILED} onRetry={load.retry} />
+        )}
+        {account && (
           <div className={styles.layout}>
-            <CardDetailsForm key={load.account._id} account={load.account} onSaved={showAccount} />
+            <CardDetailsForm key={account._id} account={account} onSaved={showAccount} />
             <CardPanel
-              nfcUID={load.account.nfcUID}
+              nfcUID={account.nfcUID}
               activation={activation}
               onActivate={(cardId) => activate(cardId, 'manual')}
             />

@@ -4,14 +4,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Account } from '../../../contract/user';
-import { updateProfile } from '../../api/user';
+import { AccountResource, updateProfile } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { MY_CARD_PATH, readDeferredActivationCard } from '../../session/card-activation';
 import { useSessionStore } from '../../session/session-store';
+import { storeResourceValue } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
+import { useAction } from '../../ui/use-action';
 import styles from './activation-prompt.module.css';
 import { ContactMessages } from './messages';
 
@@ -29,8 +31,11 @@ export function shouldPromptActivation(account: Account | null): boolean {
 export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [isFormOpen, setIsFormOpen] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
+  const activating = useAction(async (cardId: string) => {
+    const account = await updateProfile({ nfcUID: cardId });
+    useSessionStore.getState().signIn(account);
+    await storeResourceValue(AccountResource, account);
+  });
 
   function completeLater() {
     Stored.activationPromptDismissed.write(true);
@@ -38,18 +43,11 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   }
 
   async function activate(cardId: string) {
-    setIsSaving(true);
-    setHasFailed(false);
-    try {
-      const account = await updateProfile({ nfcUID: cardId });
-      useSessionStore.getState().signIn(account);
-      // /my-card shows its congratulations for a card linked elsewhere.
-      Stored.cardActivationSuccess.write(true);
-      navigate(MY_CARD_PATH);
-    } catch {
-      setHasFailed(true);
-      setIsSaving(false);
-    }
+    const outcome = await activating.run(cardId);
+    if (!outcome.ok) return;
+    // /my-card shows its congratulations for a card linked elsewhere.
+    Stored.cardActivationSuccess.write(true);
+    navigate(MY_CARD_PATH);
   }
 
   return (
@@ -73,12 +71,12 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
           Link the card that came in the post, so that a tap on it opens your business card. The Card ID is in
           the e-mail that came with it.
         </p>
-        {hasFailed && <Notice tone="error" title={ContactMessages.saveCardIdFailed} />}
+        {activating.hasFailed && <Notice tone="error" title={ContactMessages.saveCardIdFailed} />}
         <CardIdForm
           id="activation-card-id"
           submitLabel="Activate"
           busyLabel="Activating…"
-          isBusy={isSaving}
+          isBusy={activating.isBusy}
           // A Card ID kept from an activation link or /register?cardId=… is not asked for again.
           initialValue={readDeferredActivationCard() ?? ''}
           invalidMessage={ContactMessages.invalidCardId}

@@ -3,9 +3,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
-import { listInvitations } from '../../api/invitations';
+import { InvitationsResource } from '../../api/invitations';
+import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
-import { useAccount } from '../../session/use-account';
+import { useSessionStore } from '../../session/session-store';
+import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
 import { DropdownMenu } from '../../ui/dropdown-menu';
 import { Icon } from '../../ui/icon';
@@ -38,17 +40,8 @@ const SETTINGS_MENU = [
 
 /** Pending invitations for the badge; null hides it (none, or they could not be loaded). */
 function usePendingInvitationCount(): number | null {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    listInvitations()
-      .then((invitations) => isCurrent && setCount(invitations.length))
-      .catch(() => isCurrent && setCount(null));
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return count;
+  const invitations = useCachedResource(InvitationsResource);
+  return invitations.status === 'ready' ? invitations.value.length : null;
 }
 
 /** Edit mode: entered from /edit-contacts (which leaves enableEditMode) or the Edit button. */
@@ -79,7 +72,10 @@ function useEditMode() {
 }
 
 export function ContactsScreen() {
-  const account = useAccount();
+  const accountLoad = useCachedResource(AccountResource);
+  // The session check brought the account at start: it serves until the copy is loaded.
+  const sessionAccount = useSessionStore((state) => state.account);
+  const account = accountLoad.status === 'ready' ? accountLoad.value : sessionAccount;
   const contacts = useContacts();
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);

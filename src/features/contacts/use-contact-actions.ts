@@ -4,10 +4,12 @@ import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
-import { fetchAccount } from '../../api/user';
+import { AccountResource } from '../../api/user';
 import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
+import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import { ContactMessages, isNetworkFailure, OfflineMessages } from './messages';
 
 /** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
@@ -17,10 +19,16 @@ function canSendCard(account: Account): boolean {
 }
 
 export function useContactActions(account: Account | null) {
-  const [flaggingId, setFlaggingId] = useState<string | null>(null);
-  const [sendingId, setSendingId] = useState<string | null>(null);
+  const flagging = useAction(toggleContactFlag);
+  const sending = useAction(async (contact: Contact) => {
+    const current = account ?? (await loadResourceValue(AccountResource));
+    if (!canSendCard(current)) return null;
+    const sent = await sendMyCard(contact._id);
+    await applyContactChange({ type: 'upsert', contact: { ...contact, contactDetailsSent: true } });
+    return sent;
+  });
+  const deleting = useAction(removeContact);
   const [toDelete, setToDelete] = useState<Contact | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
   const [isCompleteCardOpen, setIsCompleteCardOpen] = useState(false);
 
   async function toggleFlag(contact: Contact) {
@@ -28,14 +36,9 @@ export function useContactActions(account: Account | null) {
       showToast('error', OfflineMessages.flag);
       return;
     }
-    setFlaggingId(contact._id);
-    try {
-      await toggleContactFlag(contact);
-    } catch (error) {
-      showToast('error', isNetworkFailure(error) ? OfflineMessages.flag : ContactMessages.flagFailed);
-    } finally {
-      setFlaggingId(null);
-    }
+    const outcome = await flagging.run(contact);
+    if (outcome.ok) return;
+    showToast('error', isNetworkFailure(outcome.error) ? OfflineMessages.flag : ContactMessages.flagFailed);
   }
 
   async function confirmDelete() {
@@ -45,16 +48,17 @@ export function useContactActions(account: Account | null) {
       showToast('error', OfflineMessages.delete);
       return;
     }
-    setIsDeleting(true);
-    try {
-      await removeContact(toDelete._id);
+    const outcome = await deleting.run(toDelete._id);
+    if (outcome.ok) {
       // Spec §4: deleting a contact reloads the page afterwards.
       window.location.reload();
-    } catch (error) {
-      setIsDeleting(false);
-      setToDelete(null);
-      showToast('error', isNetworkFailure(error) ? OfflineMessages.delete : ContactMessages.deleteFailed);
+      return;
     }
+    setToDelete(null);
+    showToast(
+      'error',
+      isNetworkFailure(outcome.error) ? OfflineMessages.delete : ContactMessages.deleteFailed,
+    );
   }
 
   async function sendCard(contact: Contact) {
@@ -62,31 +66,28 @@ export function useContactActions(account: Account | null) {
       showToast('error', OfflineMessages.sendCard);
       return;
     }
-    setSendingId(contact._id);
-    try {
-      const current = account ?? (await fetchAccount());
-      if (!canSendCard(current)) {
-        setIsCompleteCardOpen(true);
-        return;
-      }
-      const { message, delivery } = await sendMyCard(contact._id);
-      await applyContactChange({ type: 'upsert', contact: { ...contact, contactDetailsSent: true } });
+    const outcome = await sending.run(contact);
+    if (!outcome.ok) {
+      showToast(
+        'error',
+        isNetworkFailure(outcome.error) ? OfflineMessages.sendCard : ContactMessages.sendCardFailed,
+      );
+    } else if (outcome.result === null) {
+      setIsCompleteCardOpen(true);
+    } else {
+      const { message, delivery } = outcome.result;
       showToast(
         'success',
         delivery === 'in-app' ? message : `Your business card was sent to ${contact.name}.`,
       );
-    } catch (error) {
-      showToast('error', isNetworkFailure(error) ? OfflineMessages.sendCard : ContactMessages.sendCardFailed);
-    } finally {
-      setSendingId(null);
     }
   }
 
   return {
-    flaggingId,
-    sendingId,
+    flaggingId: flagging.runningWith?._id ?? null,
+    sendingId: sending.runningWith?._id ?? null,
     toDelete,
-    isDeleting,
+    isDeleting: deleting.isBusy,
     isCompleteCardOpen,
     toggleFlag,
     sendCard,

@@ -2,13 +2,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Invitation } from '../../../contract/invitations';
 import { ApiError } from '../../api/client';
-import { acceptInvitation, denyInvitation, listInvitations } from '../../api/invitations';
+import { acceptInvitation, denyInvitation, InvitationsResource } from '../../api/invitations';
+import { updateResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { requestContactsRevalidation } from '../../sync/use-contacts';
 import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import styles from './invitations.module.css';
 
 export const INVITATION_MESSAGES = {
@@ -21,11 +23,6 @@ export const INVITATION_MESSAGES = {
 } as const;
 
 type Answer = 'accept' | 'deny';
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'loaded'; invitations: Invitation[] };
 
 const ANSWERS: Record<Answer, { call: (id: string) => Promise<unknown>; done: string; failed: string }> = {
   accept: {
@@ -40,24 +37,13 @@ const ANSWERS: Record<Answer, { call: (id: string) => Promise<unknown>; done: st
 };
 
 export function InvitationsScreen() {
-  const [list, setList] = useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const list = useCachedResource(InvitationsResource);
   // Where the answered invitation was: keyboard and screen-reader users continue from there, not from the top.
   const [answeredIndex, setAnsweredIndex] = useState<number | null>(null);
+  // Gone from the list at once, so focus moves on in the same paint; the stored copy follows.
+  const [answeredIds, setAnsweredIds] = useState<string[]>([]);
   const listRef = useRef<HTMLUListElement>(null);
   const emptyRef = useRef<HTMLParagraphElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each retry is a new attempt to load.
-  useEffect(() => {
-    let isCurrent = true;
-    setList({ status: 'loading' });
-    listInvitations()
-      .then((invitations) => isCurrent && setList({ status: 'loaded', invitations }))
-      .catch(() => isCurrent && setList({ status: 'failed' }));
-    return () => {
-      isCurrent = false;
-    };
-  }, [attempt]);
 
   useEffect(() => {
     if (answeredIndex === null) return;
@@ -70,12 +56,14 @@ export function InvitationsScreen() {
   function remove(invitationId: string) {
     const items = Array.from(listRef.current?.children ?? []);
     setAnsweredIndex(items.findIndex((item) => item.getAttribute('data-invitation-id') === invitationId));
-    setList((current) =>
-      current.status === 'loaded'
-        ? { ...current, invitations: current.invitations.filter((item) => item._id !== invitationId) }
-        : current,
+    setAnsweredIds((current) => [...current, invitationId]);
+    void updateResourceValue(InvitationsResource, (invitations) =>
+      invitations.filter((item) => item._id !== invitationId),
     );
   }
+
+  const pending =
+    list.status === 'ready' ? list.value.filter((invitation) => !answeredIds.includes(invitation._id)) : [];
 
   return (
     <Screen title="Invitations" backTo="/contacts">
@@ -84,19 +72,16 @@ export function InvitationsScreen() {
       </p>
       {list.status === 'loading' && <LoadingPlaceholder label="Loading invitations…" />}
       {list.status === 'failed' && (
-        <LoadFailed
-          message={INVITATION_MESSAGES.loadFailed}
-          onRetry={() => setAttempt((count) => count + 1)}
-        />
+        <LoadFailed message={INVITATION_MESSAGES.loadFailed} onRetry={list.retry} />
       )}
-      {list.status === 'loaded' && list.invitations.length === 0 && (
+      {list.status === 'ready' && pending.length === 0 && (
         <p ref={emptyRef} tabIndex={-1} className={styles.empty}>
           {INVITATION_MESSAGES.empty}
         </p>
       )}
-      {list.status === 'loaded' && list.invitations.length > 0 && (
+      {list.status === 'ready' && pending.length > 0 && (
         <ul ref={listRef} className={styles.list} aria-label="Pending invitations">
-          {list.invitations.map((invitation) => (
+          {pending.map((invitation) => (
             <InvitationItem key={invitation._id} invitation={invitation} onAnswered={remove} />
           ))}
         </ul>
@@ -112,22 +97,20 @@ function InvitationItem({
   invitation: Invitation;
   onAnswered: (invitationId: string) => void;
 }) {
-  const [busy, setBusy] = useState<Answer | null>(null);
+  const answering = useAction((kind: Answer) => ANSWERS[kind].call(invitation._id));
+  const busy = answering.runningWith ?? null;
   const headline = [invitation.role, invitation.company].filter(Boolean).join(' · ');
 
   async function answer(kind: Answer) {
-    const { call, done, failed } = ANSWERS[kind];
-    setBusy(kind);
-    try {
-      await call(invitation._id);
-      showToast('success', done);
+    const outcome = await answering.run(kind);
+    if (outcome.ok) {
+      showToast('success', ANSWERS[kind].done);
       onAnswered(invitation._id);
-    } catch (error) {
-      showToast('error', failed);
-      // Already answered elsewhere (another tab or device): it is no longer pending here either.
-      if (error instanceof ApiError && error.status === 404) onAnswered(invitation._id);
-      setBusy(null);
+      return;
     }
+    showToast('error', ANSWERS[kind].failed);
+    // Already answered elsewhere (another tab or device): it is no longer pending here either.
+    if (outcome.error instanceof ApiError && outcome.error.status === 404) onAnswered(invitation._id);
   }
 
   return (

@@ -1,7 +1,7 @@
 // /map (spec §2): every contact with a location on one full-screen map, and the way back to /contacts.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { MapContact } from '../../../contract/contacts';
-import { listMapContacts } from '../../api/contacts';
+import { lazy, Suspense, useEffect } from 'react';
+import { MapContactsResource } from '../../api/contacts';
+import { useCachedResource } from '../../sync/use-cached-resource';
 import { BackLink } from '../../ui/back-link';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -21,24 +21,9 @@ export const NO_LOCATION_DATA = 'No location data available';
 export const FETCH_MAP_CONTACTS_FAILED = 'Failed to load your contacts for the map.';
 const MAP_LOAD_FAILED = 'The map could not be loaded.';
 
-type Load = { kind: 'loading' } | { kind: 'ready'; contacts: MapContact[] } | { kind: 'failed' };
-
 export function MapScreen() {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const load = useCachedResource(MapContactsResource);
 
-  const fetchContacts = useCallback(() => {
-    let isCurrent = true;
-    setLoad({ kind: 'loading' });
-    listMapContacts().then(
-      (contacts) => isCurrent && setLoad({ kind: 'ready', contacts }),
-      () => isCurrent && setLoad({ kind: 'failed' }),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-
-  useEffect(fetchContacts, [fetchContacts]);
   useEffect(() => {
     // A failed download shows where the map would be (MapLoadBoundary); nothing to do here.
     loadContactsMap().catch(() => {});
@@ -51,14 +36,14 @@ export function MapScreen() {
         <h1 className={styles.title}>Map</h1>
       </header>
       <div className={styles.body}>
-        {load.kind === 'loading' && <LoadingPlaceholder label={LOADING_LABEL} />}
-        {load.kind === 'failed' && <LoadFailed message={FETCH_MAP_CONTACTS_FAILED} onRetry={fetchContacts} />}
-        {load.kind === 'ready' && load.contacts.length === 0 && (
+        {load.status === 'loading' && <LoadingPlaceholder label={LOADING_LABEL} />}
+        {load.status === 'failed' && <LoadFailed message={FETCH_MAP_CONTACTS_FAILED} onRetry={load.retry} />}
+        {load.status === 'ready' && load.value.length === 0 && (
           <div className={styles.message}>
             <p className={styles.empty}>{NO_LOCATION_DATA}</p>
           </div>
         )}
-        {load.kind === 'ready' && load.contacts.length > 0 && (
+        {load.status === 'ready' && load.value.length > 0 && (
           <MapLoadBoundary
             fallback={
               <div className={styles.message}>
@@ -69,7 +54,7 @@ export function MapScreen() {
             }
           >
             <Suspense fallback={<LoadingPlaceholder label={LOADING_LABEL} />}>
-              <ContactsMap contacts={load.contacts} />
+              <ContactsMap contacts={load.value} />
             </Suspense>
           </MapLoadBoundary>
         )}

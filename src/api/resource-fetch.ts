@@ -1,0 +1,58 @@
+// A GET that a cached resource revalidates (src/db/cached-resources.ts): the stored copy's ETag goes as
+// If-None-Match, a 304 says it still holds, anything else is parsed with the contract's schema.
+
+import type { z } from 'zod';
+import { type Endpoint, successStatus } from '../../contract/endpoint';
+import {
+  type CachedResourceDefinition,
+  defineCachedResource,
+  type ResourceFetch,
+} from '../db/cached-resources';
+import { endpointUrl, request, type SuccessAnswer } from './client';
+
+/** An endpoint a screen reads: a GET without path parameters, answering a body. */
+type ReadEndpoint = Endpoint & { method: 'GET' };
+
+/**
+ * The browser's HTTP cache is bypassed: the Dexie copy is the one that decides what is fresh. Endpoints
+ * that send no ETag simply answer in full each time.
+ */
+export async function fetchResource<E extends ReadEndpoint>(
+  endpoint: E,
+  etag: string | null,
+): Promise<ResourceFetch<SuccessAnswer<E>>> {
+  const response = await request(endpointUrl(endpoint), {
+    method: endpoint.method,
+    headers: etag ? { 'If-None-Match': etag } : {},
+    cache: 'no-store',
+    throwHttpErrors: (status) => status !== 304,
+  });
+  if (response.status === 304) return { status: 'unchanged' };
+  const schema = endpoint.responses[successStatus(endpoint)];
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
+  // The schema is the one SuccessAnswer<E> is inferred from.
+  const value = schema.parse(await response.json()) as SuccessAnswer<E>;
+  return { status: 'changed', value, etag: response.headers.get('ETag') };
+}
+
+/**
+ * A cached resource read from one GET endpoint, its schema the endpoint's success answer: one line per
+ * resource, e.g. `endpointResource('analytics', GetAnalyticsEndpoint, ANALYTICS_LIFETIME_MS)`.
+ */
+export function endpointResource<E extends ReadEndpoint>(
+  name: string,
+  endpoint: E,
+  lifetimeMs: number,
+  options: Pick<CachedResourceDefinition<unknown>, 'whenUnreachable'> = {},
+): CachedResourceDefinition<SuccessAnswer<E>> {
+  const schema = endpoint.responses[successStatus(endpoint)];
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
+  return defineCachedResource({
+    name,
+    // The schema is the one SuccessAnswer<E> is inferred from.
+    schema: schema as z.ZodType<SuccessAnswer<E>>,
+    lifetimeMs,
+    fetch: (etag) => fetchResource(endpoint, etag),
+    ...options,
+  });
+}

@@ -1,0 +1,99 @@
+// The signed-in member's cached resources for screens (src/db/cached-resources.ts): one hook reads a
+// copy live across tabs and loads it through the one loader; two commands put server answers into it.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  type CachedResourceDefinition,
+  isResourceFresh,
+  loadCachedResource,
+  readCachedResource,
+  type StoredResource,
+  storeCachedResource,
+  updateCachedResource,
+} from '../db/cached-resources';
+import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user';
+
+/**
+ * `loading` until a copy within its lifetime is known; `failed` when the fetch failed and there is no
+ * copy to show (the screen shows the spec's load error and offers a retry); otherwise `ready`, with the
+ * last copy when the server could not be reached, unless the resource says a stale copy is no use.
+ */
+export type ResourceState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
+
+type LoadOutcome<T> =
+  | { status: 'pending' }
+  | { status: 'failed' }
+  | { status: 'done'; loaded: StoredResource<T> };
+
+function isOwnedBy(userId: string) {
+  return () => readSignedInUserId() === userId;
+}
+
+function newer<T>(a: StoredResource<T> | null | undefined, b: StoredResource<T> | null | undefined) {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return b.fetchedAt > a.fetchedAt ? b : a;
+}
+
+export function useCachedResource<T>(
+  resource: CachedResourceDefinition<T>,
+): ResourceState<T> & { retry: () => void } {
+  const userId = useSignedInUserId();
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<LoadOutcome<T>>({ status: 'pending' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what loads again.
+  useEffect(() => {
+    if (!userId) return;
+    let isCurrent = true;
+    setOutcome({ status: 'pending' });
+    loadCachedResource(resource, userId, { isOwnerCurrent: isOwnedBy(userId) })
+      .then((loaded) => isCurrent && setOutcome({ status: 'done', loaded }))
+      .catch(() => isCurrent && setOutcome({ status: 'failed' }));
+    return () => {
+      isCurrent = false;
+    };
+  }, [resource, userId, attempt]);
+
+  // undefined until the first read answers; null when there is no copy.
+  const live = useLiveQuery(
+    async () => (userId ? readCachedResource(resource, userId).catch(() => null) : null),
+    [resource, userId],
+  );
+
+  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  // The loader's answer may arrive before the live query has read the write it made.
+  const stored = newer(live, outcome.status === 'done' ? outcome.loaded : null);
+  if (live === undefined && outcome.status !== 'done') return { status: 'loading', retry };
+  const isShown =
+    outcome.status === 'done' ||
+    (outcome.status === 'failed' && resource.whenUnreachable !== 'load-error') ||
+    (stored !== null && isResourceFresh(stored, resource.lifetimeMs));
+  if (stored && isShown) return { status: 'ready', value: stored.value, retry };
+  return { status: outcome.status === 'failed' ? 'failed' : 'loading', retry };
+}
+
+/** The signed-in member's value for an action that needs it now (the one loader, so a fresh copy saves a request). */
+export async function loadResourceValue<T>(resource: CachedResourceDefinition<T>): Promise<T> {
+  const userId = readSignedInUserId();
+  if (!userId) throw new Error(`Cached resource ${resource.name}: nobody is signed in`);
+  return (await loadCachedResource(resource, userId, { isOwnerCurrent: isOwnedBy(userId) })).value;
+}
+
+/** A value the server answered a write with (a saved account) becomes the signed-in member's copy. */
+export async function storeResourceValue<T>(resource: CachedResourceDefinition<T>, value: T): Promise<void> {
+  const userId = readSignedInUserId();
+  if (!userId) return;
+  const stored = { value, fetchedAt: Date.now(), etag: null };
+  await storeCachedResource(resource, userId, stored, isOwnedBy(userId)).catch(() => {});
+}
+
+/** A change the server confirmed, applied to the signed-in member's copy; failures leave it to the next load. */
+export async function updateResourceValue<T>(
+  resource: CachedResourceDefinition<T>,
+  change: (value: T) => T,
+): Promise<void> {
+  const userId = readSignedInUserId();
+  if (!userId) return;
+  await updateCachedResource(resource, userId, change, isOwnedBy(userId)).catch(() => {});
+}
