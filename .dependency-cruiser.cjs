@@ -58,12 +58,7 @@ module.exports = {
       name: `${layer}-to-layer-above`,
       comment: `Data layers stack db < session < api < sync: ${layer}/ never imports ${layersAbove(layer).join(', ')}.`,
       severity: 'error',
-      from: {
-        path: `^src/${layer}/`,
-        // Until the cached-resource mechanism of issue 12 replaces them, these two hooks still fetch the
-        // account themselves.
-        pathNot: layer === 'session' ? '^src/session/use-(fresh-)?account\\.ts$' : undefined,
-      },
+      from: { path: `^src/${layer}/` },
       to: { path: inSrc(layersAbove(layer)) },
     })),
     {
