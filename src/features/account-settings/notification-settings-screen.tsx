@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { fetchNotificationSettings, updateNotificationSettings } from '../../api/user';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
@@ -50,10 +51,7 @@ export function NotificationSettingsScreen() {
         <LoadFailed message={LOAD_FAILED} onRetry={() => setAttempt((n) => n + 1)} />
       )}
       {load.kind === 'ready' && (
-        <section className={styles.panel} aria-labelledby="email-title">
-          <h2 id="email-title" className={styles.panelTitle}>
-            Email
-          </h2>
+        <Panel title="Email">
           <div className={styles.switchRow}>
             <div className={styles.switchLabel}>
               <label htmlFor="email-notifications">Email notifications</label>
@@ -74,7 +72,7 @@ export function NotificationSettingsScreen() {
               onChange={(event) => save(!event.target.checked)}
             />
           </div>
-        </section>
+        </Panel>
       )}
     </Screen>
   );

@@ -12,6 +12,7 @@ import { hasChanges } from '../../ui/form-values';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account.module.css';
@@ -98,11 +99,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
 
   return (
     <>
-      <section className={styles.panel} aria-labelledby="account-info-title">
-        <h2 id="account-info-title" className={styles.panelTitle}>
-          Your details
-        </h2>
-        <p className={styles.panelText}>Select a value to change it.</p>
+      <Panel title="Your details" description="Select a value to change it.">
         <div className={styles.rows}>
           <EditableField label="Name" {...fieldProps('name')} input={{ autoComplete: 'name' }} />
           <EditableField
@@ -162,7 +159,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
             </Button>
           </div>
         )}
-      </section>
+      </Panel>
       <LinkCardModal
         isOpen={isLinking}
         onClose={() => setIsLinking(false)}

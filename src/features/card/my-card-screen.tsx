@@ -11,11 +11,11 @@ import {
   takeCardActivationSuccess,
 } from '../../session/card-activation';
 import { useFreshAccount } from '../../session/use-fresh-account';
-import { BackLink } from '../../ui/back-link';
 import { CARD_LINKED_MESSAGE, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
 import { ACTIVATION_FAILED, describeActivationFailure, planActivation } from './activation';
 import { CardDetailsForm } from './card-details-form';
 import { type ActivationState, CardPanel, CardStatusBadge } from './card-panel';
@@ -86,44 +86,42 @@ export function MyCardScreen() {
   }, [load, queryCardId, setSearchParams, activate]);
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <BackLink to="/contacts" />
-        <div className={styles.titleRow}>
-          <h1 className={styles.title}>My Card</h1>
-          {load.kind === 'ready' && <CardStatusBadge nfcUID={load.account.nfcUID} />}
+    <Screen
+      title="My Card"
+      backTo="/contacts"
+      width="wide"
+      titleAside={load.kind === 'ready' && <CardStatusBadge nfcUID={load.account.nfcUID} />}
+    >
+      {isCelebrating && (
+        <Notice
+          tone="success"
+          title={
+            <>
+              <span aria-hidden="true">🎉 </span>
+              {CARD_LINKED_MESSAGE}
+            </>
+          }
+          onClose={() => setIsCelebrating(false)}
+          closeLabel="Close the congratulations message"
+        >
+          Congratulations, your Tapnet card is active. Anyone who taps it now sees your card.
+        </Notice>
+      )}
+      {notice && (
+        <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
+      )}
+      {load.kind === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
+      {load.kind === 'failed' && <LoadFailed message={FETCH_CARD_FAILED} onRetry={retry} />}
+      {load.kind === 'ready' && (
+        <div className={styles.layout}>
+          <CardDetailsForm key={load.account._id} account={load.account} onSaved={showAccount} />
+          <CardPanel
+            nfcUID={load.account.nfcUID}
+            activation={activation}
+            onActivate={(cardId) => activate(cardId, 'manual')}
+          />
         </div>
-        {isCelebrating && (
-          <Notice
-            tone="success"
-            title={
-              <>
-                <span aria-hidden="true">🎉 </span>
-                {CARD_LINKED_MESSAGE}
-              </>
-            }
-            onClose={() => setIsCelebrating(false)}
-            closeLabel="Close the congratulations message"
-          >
-            Congratulations, your Tapnet card is active. Anyone who taps it now sees your card.
-          </Notice>
-        )}
-        {notice && (
-          <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
-        )}
-        {load.kind === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
-        {load.kind === 'failed' && <LoadFailed message={FETCH_CARD_FAILED} onRetry={retry} />}
-        {load.kind === 'ready' && (
-          <div className={styles.layout}>
-            <CardDetailsForm key={load.account._id} account={load.account} onSaved={showAccount} />
-            <CardPanel
-              nfcUID={load.account.nfcUID}
-              activation={activation}
-              onActivate={(cardId) => activate(cardId, 'manual')}
-            />
-          </div>
-        )}
-      </div>
-    </main>
+      )}
+    </Screen>
   );
 }
