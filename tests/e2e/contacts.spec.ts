@@ -155,7 +155,7 @@ test('a note typed just before switching contact is saved, not lost', async ({
   await expect(contacts.notes).toHaveValue('Ask about COBOL');
 });
 
-test('offline, a note or a flag is refused out loud and the typed text stays until it can be saved', async ({
+test('offline, typed notes stay and a flag waits as pending; both reach the server once back online', async ({
   page,
   context,
   request,
@@ -174,12 +174,15 @@ test('offline, a note or a flag is refused out loud and the typed text stays unt
   await expect(contacts.notes).toHaveValue('Written on the train');
   await contacts.flagButton().click();
   await expect(
-    contacts.toast('You are offline. The flag was not changed; try again when you are back online.'),
+    contacts.toast('You are offline. The flag will be changed when you are back online.'),
   ).toBeVisible();
-  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'false');
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
+  await expect(contacts.flagButton()).toContainText('Waiting for connection');
 
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(contacts.flagButton()).not.toContainText('Waiting for connection');
+  await expect.poll(() => flaggedNamesOf(request, verifiedUser)).toEqual(['Alan Turing']);
   await page.reload();
   await expect(contacts.notes).toHaveValue('Written on the train');
 });

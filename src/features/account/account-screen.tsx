@@ -20,7 +20,8 @@ import { type AccountValues, accountValues, formatJoined, isSavable, profileChan
 import { EditableField } from './editable-field';
 import { LinkCardModal } from './link-card-modal';
 
-export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
+/** Spec §8: the account screen's load says 'fetch user data'; account settings' says 'load user information'. */
+export const FETCH_ACCOUNT_FAILED = 'Failed to fetch user data';
 export const UPDATE_PROFILE_FAILED = 'Failed to update profile';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 
@@ -34,7 +35,7 @@ export function AccountScreen() {
   return (
     <Screen title="Account Information" backTo="/contacts">
       {load.kind === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-      {load.kind === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={retry} />}
+      {load.kind === 'failed' && <LoadFailed message={FETCH_ACCOUNT_FAILED} onRetry={retry} />}
       {load.kind === 'ready' && <AccountDetails initialAccount={load.account} />}
     </Screen>
   );

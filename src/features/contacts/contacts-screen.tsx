@@ -6,6 +6,7 @@ import type { Contact } from '../../../contract/contacts';
 import { listInvitations } from '../../api/invitations';
 import { StorageKeys } from '../../session/storage-keys';
 import { useAccount } from '../../session/use-account';
+import { usePendingFlags, withPendingFlags } from '../../sync/pending-flags';
 import { useContacts } from '../../sync/use-contacts';
 import { DropdownMenu } from '../../ui/dropdown-menu';
 import { Icon } from '../../ui/icon';
@@ -14,6 +15,7 @@ import { ActivationPrompt, shouldPromptActivation } from './activation-prompt';
 import { ContactCard } from './contact-card';
 import { ContactCarousel } from './contact-carousel';
 import { CompleteCardDialog, DeleteContactDialog } from './contact-dialogs';
+import { ContactList, useIsWideScreen } from './contact-list';
 import {
   isSortMode,
   orderContacts,
@@ -82,7 +84,13 @@ function useEditMode() {
 
 export function ContactsScreen() {
   const account = useAccount();
-  const contacts = useContacts();
+  const storedContacts = useContacts();
+  const pendingFlags = usePendingFlags();
+  // A flag changed offline shows (and sorts) as chosen while it waits to be sent.
+  const contacts = useMemo(
+    () => storedContacts && withPendingFlags(storedContacts, pendingFlags),
+    [storedContacts, pendingFlags],
+  );
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
@@ -91,6 +99,7 @@ export function ContactsScreen() {
   const [direction, setDirection] = useState<'previous' | 'next' | 'none'>('none');
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
+  const isWideScreen = useIsWideScreen();
   useFailedSaveToasts();
 
   // Sorting thousands of contacts again on every selection or toast would slow each of them.
@@ -139,6 +148,8 @@ export function ContactsScreen() {
           </DropdownMenu>
         </nav>
       </header>
+
+      {isWideScreen && <ContactList contacts={shown} selectedIndex={index} onSelect={select} />}
 
       <div className={styles.content}>
         <div className={styles.column}>
@@ -222,6 +233,7 @@ export function ContactsScreen() {
                   isEditing={isEditing}
                   isSendCardHidden={ignoredIds.includes(selected._id)}
                   isFlagBusy={actions.flaggingId === selected._id}
+                  isFlagPending={pendingFlags.has(selected._id)}
                   isSending={actions.sendingId === selected._id}
                   onToggleFlag={() => actions.toggleFlag(selected)}
                   onSendCard={() => actions.sendCard(selected)}
@@ -234,7 +246,7 @@ export function ContactsScreen() {
         </div>
       </div>
 
-      <ContactPanel contact={selected} />
+      <ContactPanel contact={selected} isEditing={isEditing} />
 
       {actions.toDelete && (
         <DeleteContactDialog
