@@ -2,43 +2,10 @@
 // themselves, edit mode, sending one's card, the activation prompt, and what happens offline.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './accessibility';
-import { createCardOwner, issueCard, logInByApi, ownerCard } from './cards';
-import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { createCardOwner, giveContacts, issueCard, logInByApi, ownerCard, uniqueEmail } from './cards';
+import { expect, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
-
-type CardFields = Partial<typeof ownerCard>;
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
-/** Saves, as `member`, the cards of new card owners with these details, oldest first. */
-async function giveContacts(
-  request: APIRequestContext,
-  mailbox: Mailbox,
-  member: NewUser,
-  cards: (CardFields & { lat?: number; lng?: number })[],
-): Promise<void> {
-  const memberToken = await logInByApi(request, member);
-  for (const { lat, lng, ...fields } of cards) {
-    const owner = await createCardOwner(request, mailbox);
-    const ownerToken = await logInByApi(request, owner.user);
-    const carded = await request.post('/api/user/updateBusinessCard', {
-      data: { ...ownerCard, email: uniqueEmail('card'), ...fields },
-      headers: { Authorization: `Bearer ${ownerToken}` },
-    });
-    expect(carded.ok(), await carded.text()).toBe(true);
-    const saved = await request.post('/api/contact/create', {
-      data: { nfcUID: owner.nfcUID, ...(lat === undefined ? {} : { lat, lng }) },
-      headers: {
-        Authorization: `Bearer ${memberToken}`,
-        'idempotency-key': `e2e-${Math.random().toString(36).slice(2, 14)}`,
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
-}
 
 async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
   await new LoginPage(page).signIn(user);
