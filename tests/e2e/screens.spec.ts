@@ -1,6 +1,6 @@
 // Screens as people read them on a phone and a desktop: whole contact details however long, toasts above
 // dialogs, Delete within reach in edit mode, the room of a wide screen used, and a flag set offline.
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { giveContacts } from './cards';
 import { expect, test } from './fixtures';
@@ -24,7 +24,7 @@ async function expectWholeValue(value: Locator, text: string): Promise<void> {
 }
 
 /** Nothing covers the element: a tap at its centre lands on it. */
-async function expectUncovered(page: Page, element: Locator): Promise<void> {
+async function expectUncovered(element: Locator): Promise<void> {
   await expect(element).toBeInViewport({ ratio: 1 });
   const box = await element.boundingBox();
   if (!box) throw new Error('the element has no box');
@@ -72,8 +72,8 @@ test('in edit mode with the panel open, Delete and Hide Send Card are in reach',
   await expect(contacts.notes).toBeVisible();
 
   await contacts.edit.click();
-  await expectUncovered(page, contacts.cardAction('Delete'));
-  await expectUncovered(page, contacts.cardAction('Hide Send Card'));
+  await expectUncovered(contacts.cardAction('Delete'));
+  await expectUncovered(contacts.cardAction('Hide Send Card'));
   await contacts.cardAction('Delete').click();
   await expect(contacts.deleteDialog).toBeVisible();
 });
@@ -116,7 +116,7 @@ test('a flag set offline for a contact deleted elsewhere: the failure toast read
   const toast = contacts.toast('Failed to update flag status. Please try again.');
   await expect(toast).toBeVisible();
   await expect(contacts.deleteDialog).toBeVisible();
-  await expectUncovered(page, toast);
+  await expectUncovered(toast);
   await toast.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(toast).toBeHidden();
   await expect(contacts.deleteDialog).toBeVisible();

@@ -91,9 +91,9 @@ function PolicyPanel({ document }: { document: PolicyDocument }) {
       aria-labelledby={`policy-tab-${document.id}`}
       tabIndex={0}
       className={styles.document}
+      title={document.title}
+      description={`Last updated ${LAST_UPDATED}`}
     >
-      <h2 className={styles.documentTitle}>{document.title}</h2>
-      <p className={styles.updated}>Last updated {LAST_UPDATED}</p>
       <p className={styles.summary}>{document.summary}</p>
       {document.sections.map((section) => (
         <section key={section.heading} className={styles.section}>
