@@ -1,9 +1,9 @@
 // Screens as people read them on a phone and a desktop: whole contact details however long, toasts above
 // dialogs, Delete within reach in edit mode, the room of a wide screen used, and a flag set offline.
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './accessibility';
-import { giveContacts } from './cards';
-import { expect, test } from './fixtures';
+import { giveContacts, logInByApi } from './cards';
+import { expect, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { PublicCardPage } from './pages/public-card-page';
@@ -21,6 +21,14 @@ async function expectWholeValue(value: Locator, text: string): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   await value.scrollIntoViewIfNeeded();
   await expect(value).toBeInViewport({ ratio: 1 });
+}
+
+/** /contacts for a member without a card, with the activation offer put off. */
+async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
+  await new LoginPage(page).signIn(user);
+  const contacts = new ContactsPage(page);
+  await contacts.completeActivationLater();
+  return contacts;
 }
 
 /** Nothing covers the element: a tap at its centre lands on it. */
@@ -44,9 +52,7 @@ test('a long e-mail and website show whole on the contact card and on the public
   const [cardId] = await giveContacts(request, mailbox, verifiedUser, [
     { name: 'Bartholomew Fitzgerald-Longname', email: LONG_EMAIL, additionalURL: LONG_URL },
   ]);
-  await new LoginPage(page).signIn(verifiedUser);
-  const contacts = new ContactsPage(page);
-  await contacts.completeActivationLater();
+  const contacts = await openContacts(page, verifiedUser);
   await expect(contacts.cardName).toHaveText('Bartholomew Fitzgerald-Longname');
   const links = contacts.slide.getByRole('list', { name: /^Reach / });
   await expectWholeValue(links.getByRole('link', { name: /^Email/ }).getByText(LONG_EMAIL), LONG_EMAIL);
@@ -65,9 +71,7 @@ test('in edit mode with the panel open, Delete and Hide Send Card are in reach',
   verifiedUser,
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }]);
-  await new LoginPage(page).signIn(verifiedUser);
-  const contacts = new ContactsPage(page);
-  await contacts.completeActivationLater();
+  const contacts = await openContacts(page, verifiedUser);
   await contacts.tab('Notes').click();
   await expect(contacts.notes).toBeVisible();
 
@@ -86,9 +90,7 @@ test('a flag set offline for a contact deleted elsewhere: the failure toast read
   verifiedUser,
 }) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
-  await new LoginPage(page).signIn(verifiedUser);
-  const contacts = new ContactsPage(page);
-  await contacts.completeActivationLater();
+  const contacts = await openContacts(page, verifiedUser);
   await expect(contacts.cardName).toHaveText('Grace Hopper');
 
   await context.setOffline(true);
@@ -99,10 +101,7 @@ test('a flag set offline for a contact deleted elsewhere: the failure toast read
   await expect(contacts.deleteDialog).toBeVisible();
 
   // Another device deletes Grace while this one is offline; the flag is refused once back online.
-  const token = await request.post('/api/auth/login', {
-    data: { email: verifiedUser.email, password: verifiedUser.password },
-  });
-  const { accessToken } = (await token.json()) as { accessToken: string };
+  const accessToken = await logInByApi(request, verifiedUser);
   const listed = await request.get('/api/contact', { headers: { Authorization: `Bearer ${accessToken}` } });
   const grace = ((await listed.json()) as { _id: string; name: string }[]).find(
     (contact) => contact.name === 'Grace Hopper',
@@ -129,9 +128,7 @@ test('on a desktop the contact list sits beside the card, and a name in it shows
   verifiedUser,
 }, testInfo) => {
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
-  await new LoginPage(page).signIn(verifiedUser);
-  const contacts = new ContactsPage(page);
-  await contacts.completeActivationLater();
+  const contacts = await openContacts(page, verifiedUser);
   await expect(contacts.cardName).toHaveText('Grace Hopper');
   const list = page.getByRole('navigation', { name: 'All contacts' });
   if (testInfo.project.name !== 'desktop') {
