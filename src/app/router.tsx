@@ -6,6 +6,7 @@ import { RegisterScreen } from '../features/auth/register-screen';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen';
 import { ContactsScreen } from '../features/contacts/contacts-screen';
 import { EnableEditMode } from '../features/contacts/enable-edit-mode';
+import { SettingsFrame } from '../features/settings/settings-frame';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { RequireSession, SignedOutOnly } from './guards';
 import { PlaceholderScreen } from './placeholder-screen';
@@ -77,13 +78,20 @@ const signedInRoutes: RouteObject[] = [
     path: '/account',
     lazy: async () => ({ Component: (await import('../features/account/account-screen')).AccountScreen }),
   },
-  accountSettingsRoute('/account-settings', 'AccountSettingsScreen'),
-  accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
-  accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
-  accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
   {
-    path: '/policy',
-    lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
+    // On wide screens the settings sections stay listed beside the one open.
+    element: <SettingsFrame />,
+    children: [
+      accountSettingsRoute('/account-settings', 'AccountSettingsScreen'),
+      accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
+      accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
+      accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
+      {
+        path: '/policy',
+        lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
+      },
+      placeholder('/insight-preferences', 'Insight Preferences', '/settings'),
+    ],
   },
   placeholder('/insights', 'Insights', '/contacts'),
   placeholder('/insights/analytics', 'Analytics', '/insights'),
@@ -91,7 +99,6 @@ const signedInRoutes: RouteObject[] = [
   placeholder('/insights/events', 'Events', '/insights'),
   placeholder('/insights/news', 'News', '/insights'),
   placeholder('/analytics', 'Analytics', '/contacts'),
-  placeholder('/insight-preferences', 'Insight Preferences', '/settings'),
 ];
 
 export const router = createBrowserRouter([

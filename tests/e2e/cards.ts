@@ -91,3 +91,39 @@ export async function listContactsOf(
   expect(response.status()).toBe(200);
   return (await response.json()) as { nfcUID: string }[];
 }
+
+export type CardFields = Partial<typeof ownerCard>;
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Saves, as `member`, the cards of new card owners with these details, oldest first; answers their IDs. */
+export async function giveContacts(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  member: NewUser,
+  cards: (CardFields & { lat?: number; lng?: number })[],
+): Promise<string[]> {
+  const memberToken = await logInByApi(request, member);
+  const cardIds: string[] = [];
+  for (const { lat, lng, ...fields } of cards) {
+    const owner = await createCardOwner(request, mailbox);
+    const ownerToken = await logInByApi(request, owner.user);
+    const carded = await request.post('/api/user/updateBusinessCard', {
+      data: { ...ownerCard, email: uniqueEmail('card'), ...fields },
+      headers: { Authorization: `Bearer ${ownerToken}` },
+    });
+    expect(carded.ok(), await carded.text()).toBe(true);
+    const saved = await request.post('/api/contact/create', {
+      data: { nfcUID: owner.nfcUID, ...(lat === undefined ? {} : { lat, lng }) },
+      headers: {
+        Authorization: `Bearer ${memberToken}`,
+        'idempotency-key': `e2e-${Math.random().toString(36).slice(2, 14)}`,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    cardIds.push(owner.nfcUID);
+  }
+  return cardIds;
+}

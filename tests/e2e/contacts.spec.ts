@@ -2,43 +2,10 @@
 // themselves, edit mode, sending one's card, the activation prompt, and what happens offline.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './accessibility';
-import { createCardOwner, issueCard, logInByApi, ownerCard } from './cards';
-import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { createCardOwner, giveContacts, issueCard, logInByApi, ownerCard, uniqueEmail } from './cards';
+import { expect, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
-
-type CardFields = Partial<typeof ownerCard>;
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
-/** Saves, as `member`, the cards of new card owners with these details, oldest first. */
-async function giveContacts(
-  request: APIRequestContext,
-  mailbox: Mailbox,
-  member: NewUser,
-  cards: (CardFields & { lat?: number; lng?: number })[],
-): Promise<void> {
-  const memberToken = await logInByApi(request, member);
-  for (const { lat, lng, ...fields } of cards) {
-    const owner = await createCardOwner(request, mailbox);
-    const ownerToken = await logInByApi(request, owner.user);
-    const carded = await request.post('/api/user/updateBusinessCard', {
-      data: { ...ownerCard, email: uniqueEmail('card'), ...fields },
-      headers: { Authorization: `Bearer ${ownerToken}` },
-    });
-    expect(carded.ok(), await carded.text()).toBe(true);
-    const saved = await request.post('/api/contact/create', {
-      data: { nfcUID: owner.nfcUID, ...(lat === undefined ? {} : { lat, lng }) },
-      headers: {
-        Authorization: `Bearer ${memberToken}`,
-        'idempotency-key': `e2e-${Math.random().toString(36).slice(2, 14)}`,
-      },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
-}
 
 async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
   await new LoginPage(page).signIn(user);
@@ -155,7 +122,7 @@ test('a note typed just before switching contact is saved, not lost', async ({
   await expect(contacts.notes).toHaveValue('Ask about COBOL');
 });
 
-test('offline, a note or a flag is refused out loud and the typed text stays until it can be saved', async ({
+test('offline, typed notes stay and a flag waits as pending; both reach the server once back online', async ({
   page,
   context,
   request,
@@ -174,12 +141,15 @@ test('offline, a note or a flag is refused out loud and the typed text stays unt
   await expect(contacts.notes).toHaveValue('Written on the train');
   await contacts.flagButton().click();
   await expect(
-    contacts.toast('You are offline. The flag was not changed; try again when you are back online.'),
+    contacts.toast('You are offline. The flag will be changed when you are back online.'),
   ).toBeVisible();
-  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'false');
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
+  await expect(contacts.flagButton()).toContainText('Waiting for connection');
 
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  await expect(contacts.flagButton()).not.toContainText('Waiting for connection');
+  await expect.poll(() => flaggedNamesOf(request, verifiedUser)).toEqual(['Alan Turing']);
   await page.reload();
   await expect(contacts.notes).toHaveValue('Written on the train');
 });

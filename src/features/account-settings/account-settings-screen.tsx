@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Menu, MenuLink } from '../../ui/menu';
+import { Panel, PanelText } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
@@ -39,20 +40,17 @@ export function AccountSettingsScreen() {
         </MenuLink>
         <MenuLink to="/privacy-settings">Privacy Settings</MenuLink>
       </Menu>
-      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="danger-zone-title">
-        <h2 id="danger-zone-title" className={styles.panelTitle}>
-          Danger zone
-        </h2>
-        <p className={styles.panelText}>
+      <Panel title="Danger zone" tone="danger">
+        <PanelText>
           Deleting your account removes everything Tapnet keeps about you. Your card is unlinked and can be
           activated again. This cannot be undone.
-        </p>
+        </PanelText>
         <div className={styles.actions}>
           <Button variant="danger" onClick={() => setIsDeleting(true)}>
             Delete Account
           </Button>
         </div>
-      </section>
+      </Panel>
       <DeleteAccountModal
         isOpen={isDeleting}
         onClose={() => setIsDeleting(false)}
@@ -65,10 +63,7 @@ export function AccountSettingsScreen() {
 
 function AccountSummary({ account }: { account: Account }) {
   return (
-    <section className={styles.panel} aria-labelledby="account-summary-title">
-      <h2 id="account-summary-title" className={styles.panelTitle}>
-        Your account
-      </h2>
+    <Panel title="Your account">
       <dl className={styles.details}>
         <div className={styles.detail}>
           <dt>Name</dt>
@@ -83,6 +78,6 @@ function AccountSummary({ account }: { account: Account }) {
           <dd>{formatMemberSince(account.joined)}</dd>
         </div>
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../sync/log-out';
 import { Button, buttonClassName } from '../../ui/button';
+import { Panel, PanelText } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
@@ -23,20 +24,17 @@ export function DeleteAccountScreen() {
 
   return (
     <Screen title="Delete Account">
-      <section className={`${styles.panel} ${styles.danger}`} aria-labelledby="delete-what-title">
-        <h2 id="delete-what-title" className={styles.panelTitle}>
-          This deletes your account for good
-        </h2>
+      <Panel title="This deletes your account for good" tone="danger">
         <ul className={styles.list}>
           <li>Your account, your business card and your sign-in sessions.</li>
           <li>Your contacts with your notes and flags, and invitations you sent or received.</li>
           <li>Your card is unlinked; it can be activated again, by you or someone else.</li>
           <li>People who saved your card keep the copy they saved.</li>
         </ul>
-        <p className={styles.panelText}>
+        <PanelText>
           Want a copy of your contacts first?{' '}
           <Link to="/privacy-settings">Export them from Privacy Settings</Link>.
-        </p>
+        </PanelText>
         <div className={styles.actions}>
           <Link to="/contacts" className={buttonClassName({ variant: 'secondary' })}>
             Cancel
@@ -45,7 +43,7 @@ export function DeleteAccountScreen() {
             Yes, delete my account
           </Button>
         </div>
-      </section>
+      </Panel>
       <DeleteAccountModal
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}

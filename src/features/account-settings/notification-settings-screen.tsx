@@ -3,6 +3,7 @@ import { NotificationSettingsResource, updateNotificationSettings } from '../../
 import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
+import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
@@ -29,10 +30,7 @@ export function NotificationSettingsScreen() {
       {load.status === 'loading' && <LoadingPlaceholder label="Loading your notification settings…" />}
       {load.status === 'failed' && <LoadFailed message={LOAD_FAILED} onRetry={load.retry} />}
       {load.status === 'ready' && (
-        <section className={styles.panel} aria-labelledby="email-title">
-          <h2 id="email-title" className={styles.panelTitle}>
-            Email
-          </h2>
+        <Panel title="Email">
           <div className={styles.switchRow}>
             <div className={styles.switchLabel}>
               <label htmlFor="email-notifications">Email notifications</label>
@@ -53,7 +51,7 @@ export function NotificationSettingsScreen() {
               onChange={(event) => saveChoice(!event.target.checked)}
             />
           </div>
-        </section>
+        </Panel>
       )}
     </Screen>
   );

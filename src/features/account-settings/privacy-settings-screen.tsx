@@ -4,6 +4,7 @@ import type { ContactExportFormat } from '../../../contract/user';
 import { downloadContactsExport } from '../../api/user';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
+import { Panel, PanelText } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { useAction } from '../../ui/use-action';
 import styles from './account-settings.module.css';
@@ -62,10 +63,7 @@ export function PrivacySettingsScreen() {
 
   return (
     <Screen title="Privacy Settings" backTo="/account-settings">
-      <section className={styles.panel} aria-labelledby="kept-data-title">
-        <h2 id="kept-data-title" className={styles.panelTitle}>
-          What Tapnet keeps about you
-        </h2>
+      <Panel title="What Tapnet keeps about you">
         <ul className={styles.list}>
           {KEPT_DATA.map((item) => (
             <li key={item.title}>
@@ -73,19 +71,16 @@ export function PrivacySettingsScreen() {
             </li>
           ))}
         </ul>
-        <p className={styles.panelText}>
+        <PanelText>
           Tapnet does not sell your data or show you ads. People who saved your card keep the copy they saved,
           as they would a paper card.
-        </p>
-      </section>
-      <section className={styles.panel} aria-labelledby="export-title">
-        <h2 id="export-title" className={styles.panelTitle}>
-          Export your contacts
-        </h2>
-        <p className={styles.panelText}>
+        </PanelText>
+      </Panel>
+      <Panel title="Export your contacts">
+        <PanelText>
           All your contacts with your notes, in one file: vCard for phone and computer address books, CSV for
           spreadsheets.
-        </p>
+        </PanelText>
         <div className={styles.actions}>
           {FORMATS.map(({ format, label }) => (
             <Button
@@ -101,16 +96,13 @@ export function PrivacySettingsScreen() {
           ))}
         </div>
         {exporting.hasFailed && <Notice tone="error" title={EXPORT_FAILED} />}
-      </section>
-      <section className={styles.panel} aria-labelledby="leave-title">
-        <h2 id="leave-title" className={styles.panelTitle}>
-          Delete your data
-        </h2>
-        <p className={styles.panelText}>
+      </Panel>
+      <Panel title="Delete your data">
+        <PanelText>
           Deleting your account removes all of the above from Tapnet for good.{' '}
           <Link to="/delete-account">Delete my account</Link>
-        </p>
-      </section>
+        </PanelText>
+      </Panel>
     </Screen>
   );
 }

@@ -12,6 +12,7 @@ import { hasChanges } from '../../ui/form-values';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
@@ -20,7 +21,8 @@ import { type AccountValues, accountValues, formatJoined, isSavable, profileChan
 import { EditableField } from './editable-field';
 import { LinkCardModal } from './link-card-modal';
 
-export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
+/** Spec §8: the account screen's load says 'fetch user data'; account settings' says 'load user information'. */
+export const FETCH_ACCOUNT_FAILED = 'Failed to fetch user data';
 export const UPDATE_PROFILE_FAILED = 'Failed to update profile';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 
@@ -34,7 +36,7 @@ export function AccountScreen() {
   return (
     <Screen title="Account Information" backTo="/contacts">
       {load.status === 'loading' && <LoadingPlaceholder label="Loading your account…" />}
-      {load.status === 'failed' && <LoadFailed message={LOAD_ACCOUNT_FAILED} onRetry={load.retry} />}
+      {load.status === 'failed' && <LoadFailed message={FETCH_ACCOUNT_FAILED} onRetry={load.retry} />}
       {load.status === 'ready' && <AccountDetails initialAccount={load.value} />}
     </Screen>
   );
@@ -92,11 +94,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
 
   return (
     <>
-      <section className={styles.panel} aria-labelledby="account-info-title">
-        <h2 id="account-info-title" className={styles.panelTitle}>
-          Your details
-        </h2>
-        <p className={styles.panelText}>Select a value to change it.</p>
+      <Panel title="Your details" description="Select a value to change it.">
         <div className={styles.rows}>
           <EditableField label="Name" {...fieldProps('name')} input={{ autoComplete: 'name' }} />
           <EditableField
@@ -156,7 +154,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
             </Button>
           </div>
         )}
-      </section>
+      </Panel>
       <LinkCardModal
         isOpen={isLinking}
         onClose={() => setIsLinking(false)}

@@ -5,9 +5,9 @@ import { updateProfile } from '../../api/user';
 import { CARD_LINKED_MESSAGE, CardIdForm, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
+import { PanelText } from '../../ui/panel';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
-import styles from './account.module.css';
 
 interface LinkCardModalProps {
   isOpen: boolean;
@@ -40,10 +40,10 @@ export function LinkCardModal({ isOpen, onClose, onLinked }: LinkCardModalProps)
         onClose();
       }}
     >
-      <p className={styles.panelText}>
+      <PanelText>
         Enter the Card ID from the e-mail that came with your Tapnet card. Once linked, tapping the card opens
         your business card.
-      </p>
+      </PanelText>
       {failure !== undefined && (
         <Notice tone="error" title={LINK_CARD_FAILED_MESSAGE}>
           {failure}

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { hasChanges } from '../../ui/form-values';
 import { Notice } from '../../ui/notice';
+import { Panel } from '../../ui/panel';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import { CARD_FIELDS, type CardFormErrors, cardFormValues, validateCardForm } from './card-form';
@@ -54,15 +55,10 @@ export function CardDetailsForm({
   }
 
   return (
-    <section className={styles.panel} aria-labelledby="card-details-title">
-      <div className={styles.panelHeader}>
-        <h2 id="card-details-title" className={styles.panelTitle}>
-          Card Details
-        </h2>
-        <p className={styles.panelText}>
-          What people see when they tap your card. Name and email are required.
-        </p>
-      </div>
+    <Panel
+      title="Card Details"
+      description="What people see when they tap your card. Name and email are required."
+    >
       <form className={styles.form} onSubmit={handleSubmit} noValidate>
         <div className={styles.fieldGrid}>
           {CARD_FIELDS.map((field) => (
@@ -104,6 +100,6 @@ export function CardDetailsForm({
           </div>
         )}
       </form>
-    </section>
+    </Panel>
   );
 }

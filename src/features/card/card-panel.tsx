@@ -4,6 +4,7 @@ import { Badge } from '../../ui/badge';
 import { Button, buttonClassName } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
 import { Notice } from '../../ui/notice';
+import { Panel, PanelText } from '../../ui/panel';
 import type { ActivationFailure } from './activation';
 import styles from './my-card.module.css';
 import { isWebNfcAvailable, NfcWriter } from './nfc-writer';
@@ -34,19 +35,13 @@ export function CardStatusBadge({ nfcUID }: { nfcUID: string | null }) {
 
 export function CardPanel({ nfcUID, activation, onActivate }: CardPanelProps) {
   return (
-    <section className={styles.panel} aria-labelledby="card-panel-title">
-      <div className={styles.panelHeaderRow}>
-        <h2 id="card-panel-title" className={styles.panelTitle}>
-          Your NFC card
-        </h2>
-        <CardStatusBadge nfcUID={nfcUID} />
-      </div>
+    <Panel title="Your NFC card" aside={<CardStatusBadge nfcUID={nfcUID} />}>
       {nfcUID ? (
         <LinkedCard nfcUID={nfcUID} />
       ) : (
         <UnlinkedCard activation={activation} onActivate={onActivate} />
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -56,8 +51,8 @@ function LinkedCard({ nfcUID }: { nfcUID: string }) {
     <>
       <figure className={styles.qrFigure}>
         <QrCode text={url} label="QR code that opens your card" className={styles.qr} />
-        <figcaption className={styles.panelText}>
-          No NFC on their phone? Let them scan this code to open your card.
+        <figcaption>
+          <PanelText>No NFC on their phone? Let them scan this code to open your card.</PanelText>
         </figcaption>
       </figure>
       <p className={styles.tapUrl}>{url}</p>
@@ -75,10 +70,10 @@ function LinkedCard({ nfcUID }: { nfcUID: string }) {
 function UnlinkedCard({ activation, onActivate }: Omit<CardPanelProps, 'nfcUID'>) {
   return (
     <>
-      <p className={styles.panelText}>
+      <PanelText>
         Link the card that came with your order to make it tap-ready. Its Card ID is in the e-mail that came
         with it.
-      </p>
+      </PanelText>
       {activation.kind === 'failed' && (
         <Notice tone="error" title={activation.failure.message}>
           {activation.failure.reason}
@@ -97,9 +92,7 @@ function UnlinkedCard({ activation, onActivate }: Omit<CardPanelProps, 'nfcUID'>
       <Button variant="secondary" isFullWidth disabled aria-describedby="preview-needs-card">
         Preview Card
       </Button>
-      <p id="preview-needs-card" className={styles.panelText}>
-        {PREVIEW_NEEDS_CARD}
-      </p>
+      <PanelText id="preview-needs-card">{PREVIEW_NEEDS_CARD}</PanelText>
       <div className={styles.orderRow}>
         <span>No card yet?</span>
         <a

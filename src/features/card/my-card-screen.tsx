@@ -13,11 +13,11 @@ import {
 } from '../../session/card-activation';
 import { useSessionStore } from '../../session/session-store';
 import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
-import { BackLink } from '../../ui/back-link';
 import { CARD_LINKED_MESSAGE, LINK_CARD_FAILED_MESSAGE } from '../../ui/card-id-form';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { Screen } from '../../ui/screen';
 import { ACTIVATION_FAILED, describeActivationFailure, planActivation } from './activation';
 import { CardDetailsForm } from './card-details-form';
 import { type ActivationState, CardPanel, CardStatusBadge } from './card-panel';
@@ -98,46 +98,44 @@ export function MyCardScreen() {
   }, [account, queryCardId, setSearchParams, activate]);
 
   return (
-    <main className={styles.page}>
-      <div className={styles.column}>
-        <BackLink to="/contacts" />
-        <div className={styles.titleRow}>
-          <h1 className={styles.title}>My Card</h1>
-          {account && <CardStatusBadge nfcUID={account.nfcUID} />}
+    <Screen
+      title="My Card"
+      backTo="/contacts"
+      width="wide"
+      titleAside={account && <CardStatusBadge nfcUID={account.nfcUID} />}
+    >
+      {isCelebrating && (
+        <Notice
+          tone="success"
+          title={
+            <>
+              <span aria-hidden="true">🎉 </span>
+              {CARD_LINKED_MESSAGE}
+            </>
+          }
+          onClose={() => setIsCelebrating(false)}
+          closeLabel="Close the congratulations message"
+        >
+          Congratulations, your Tapnet card is active. Anyone who taps it now sees your card.
+        </Notice>
+      )}
+      {notice && (
+        <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
+      )}
+      {!account && load.status === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
+      {!account && load.status === 'failed' && (
+        <LoadFailed message={FETCH_CARD_FAILED} onRetry={load.retry} />
+      )}
+      {account && (
+        <div className={styles.layout}>
+          <CardDetailsForm key={account._id} account={account} onSaved={showAccount} />
+          <CardPanel
+            nfcUID={account.nfcUID}
+            activation={activation}
+            onActivate={(cardId) => activate(cardId, 'manual')}
+          />
         </div>
-        {isCelebrating && (
-          <Notice
-            tone="success"
-            title={
-              <>
-                <span aria-hidden="true">🎉 </span>
-                {CARD_LINKED_MESSAGE}
-              </>
-            }
-            onClose={() => setIsCelebrating(false)}
-            closeLabel="Close the congratulations message"
-          >
-            Congratulations, your Tapnet card is active. Anyone who taps it now sees your card.
-          </Notice>
-        )}
-        {notice && (
-          <Notice tone="info" title={notice} onClose={() => setNotice(null)} closeLabel="Dismiss message" />
-        )}
-        {!account && load.status === 'loading' && <LoadingPlaceholder label="Loading your card…" />}
-        {!account && load.status === 'failed' && (
-          <LoadFailed message={FETCH_CARD_FAILED} onRetry={load.retry} />
-        )}
-        {account && (
-          <div className={styles.layout}>
-            <CardDetailsForm key={account._id} account={account} onSaved={showAccount} />
-            <CardPanel
-              nfcUID={account.nfcUID}
-              activation={activation}
-              onActivate={(cardId) => activate(cardId, 'manual')}
-            />
-          </div>
-        )}
-      </div>
-    </main>
+      )}
+    </Screen>
   );
 }

@@ -22,6 +22,8 @@ interface ContactCardProps {
   isEditing: boolean;
   isSendCardHidden: boolean;
   isFlagBusy: boolean;
+  /** Changed offline, waiting to be sent. */
+  isFlagPending: boolean;
   isSending: boolean;
   onToggleFlag: () => void;
   onSendCard: () => void;
@@ -34,6 +36,7 @@ export function ContactCard({
   isEditing,
   isSendCardHidden,
   isFlagBusy,
+  isFlagPending,
   isSending,
   onToggleFlag,
   onSendCard,
@@ -54,6 +57,7 @@ export function ContactCard({
           className={styles.flag}
           aria-pressed={contact.isFlagged}
           aria-label={contact.isFlagged ? `Unflag ${contact.name}` : `Flag ${contact.name}`}
+          aria-describedby={isFlagPending ? `flag-pending-${contact._id}` : undefined}
           aria-busy={isFlagBusy}
           // Not `disabled`: a focused button that becomes disabled drops keyboard focus to the page.
           aria-disabled={isFlagBusy}
@@ -61,6 +65,11 @@ export function ContactCard({
         >
           <Icon name="flag" />
           <span className={styles.flagText}>{contact.isFlagged ? 'Flagged' : 'Flag'}</span>
+          {isFlagPending && (
+            <span id={`flag-pending-${contact._id}`} className={styles.flagPending}>
+              Waiting for connection
+            </span>
+          )}
         </button>
       </div>
       <div className={styles.identity}>

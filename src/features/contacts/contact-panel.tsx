@@ -31,7 +31,13 @@ function readExpanded(): boolean {
   return Stored.contactsPanelExpanded.read() === true;
 }
 
-export function ContactPanel({ contact }: { contact: Contact | null }) {
+interface ContactPanelProps {
+  contact: Contact | null;
+  /** Entering edit mode lowers the panel, so it does not cover the card's Delete and Send Card. */
+  isEditing: boolean;
+}
+
+export function ContactPanel({ contact, isEditing }: ContactPanelProps) {
   const [tab, setTab] = useState<PanelTab>(readTab);
   const [isExpanded, setIsExpanded] = useState(readExpanded);
   const swipeStartY = useRef<number | null>(null);
@@ -39,6 +45,9 @@ export function ContactPanel({ contact }: { contact: Contact | null }) {
 
   useEffect(() => Stored.contactsPanelTab.write(tab), [tab]);
   useEffect(() => Stored.contactsPanelExpanded.write(isExpanded), [isExpanded]);
+  useEffect(() => {
+    if (isEditing) setIsExpanded(false);
+  }, [isEditing]);
 
   function selectTab(next: PanelTab) {
     setTab(next);

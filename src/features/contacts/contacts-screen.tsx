@@ -7,6 +7,7 @@ import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
+import { usePendingFlags, withPendingFlags } from '../../sync/pending-flags';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
 import { DropdownMenu } from '../../ui/dropdown-menu';
@@ -16,6 +17,7 @@ import { ActivationPrompt, shouldPromptActivation } from './activation-prompt';
 import { ContactCard } from './contact-card';
 import { ContactCarousel } from './contact-carousel';
 import { CompleteCardDialog, DeleteContactDialog } from './contact-dialogs';
+import { ContactList, useIsWideScreen } from './contact-list';
 import {
   isSortMode,
   orderContacts,
@@ -76,7 +78,13 @@ export function ContactsScreen() {
   // The session check brought the account at start: it serves until the copy is loaded.
   const sessionAccount = useSessionStore((state) => state.account);
   const account = accountLoad.status === 'ready' ? accountLoad.value : sessionAccount;
-  const contacts = useContacts();
+  const storedContacts = useContacts();
+  const pendingFlags = usePendingFlags();
+  // A flag changed offline shows (and sorts) as chosen while it waits to be sent.
+  const contacts = useMemo(
+    () => storedContacts && withPendingFlags(storedContacts, pendingFlags),
+    [storedContacts, pendingFlags],
+  );
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
@@ -85,6 +93,7 @@ export function ContactsScreen() {
   const [direction, setDirection] = useState<'previous' | 'next' | 'none'>('none');
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
+  const isWideScreen = useIsWideScreen();
   useFailedSaveToasts();
 
   // Sorting thousands of contacts again on every selection or toast would slow each of them.
@@ -133,6 +142,8 @@ export function ContactsScreen() {
           </DropdownMenu>
         </nav>
       </header>
+
+      {isWideScreen && <ContactList contacts={shown} selectedIndex={index} onSelect={select} />}
 
       <div className={styles.content}>
         <div className={styles.column}>
@@ -219,6 +230,7 @@ export function ContactsScreen() {
                   isEditing={isEditing}
                   isSendCardHidden={ignoredIds.includes(selected._id)}
                   isFlagBusy={actions.flaggingId === selected._id}
+                  isFlagPending={pendingFlags.has(selected._id)}
                   isSending={actions.sendingId === selected._id}
                   onToggleFlag={() => actions.toggleFlag(selected)}
                   onSendCard={() => actions.sendCard(selected)}
@@ -231,7 +243,7 @@ export function ContactsScreen() {
         </div>
       </div>
 
-      <ContactPanel contact={selected} />
+      <ContactPanel contact={selected} isEditing={isEditing} />
 
       {actions.toDelete && (
         <DeleteContactDialog

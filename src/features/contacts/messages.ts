@@ -14,9 +14,12 @@ export const ContactMessages = {
   selectForNotes: 'Select a contact to add notes',
 } as const;
 
-/** A change needs the server; offline it is refused out loud rather than dropped (issue 4, part 6). */
+/**
+ * Offline a flag change waits and is sent when the app is back online; the other changes need the server
+ * and are refused out loud rather than dropped (issue 4, part 6).
+ */
 export const OfflineMessages = {
-  flag: 'You are offline. The flag was not changed; try again when you are back online.',
+  flag: 'You are offline. The flag will be changed when you are back online.',
   notes: 'You are offline. Your notes were not saved; try again when you are back online.',
   delete: 'You are offline. The contact was not deleted; try again when you are back online.',
   sendCard: 'You are offline. Your card was not sent; try again when you are back online.',

@@ -1,11 +1,13 @@
 // What the member does to a contact from its card: flag, delete, send my card (spec §4 Contacts page).
-// Each is refused out loud while offline; a confirmed change is written into the contacts cache.
-import { useState } from 'react';
+// A flag changed offline waits and is sent when the app is back online; delete and send card are refused
+// out loud while offline. A confirmed change is written into the contacts cache.
+import { useEffect, useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
 import { AccountResource } from '../../api/user';
 import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
+import { hasPendingFlag, queueFlag, sendPendingFlags } from '../../sync/pending-flags';
 import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
@@ -31,14 +33,33 @@ export function useContactActions(account: Account | null) {
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   const [isCompleteCardOpen, setIsCompleteCardOpen] = useState(false);
 
+  useEffect(() => {
+    async function sendQueuedFlags() {
+      const { refused } = await sendPendingFlags();
+      if (refused > 0) showToast('error', ContactMessages.flagFailed);
+    }
+    if (navigator.onLine) void sendQueuedFlags();
+    window.addEventListener('online', sendQueuedFlags);
+    return () => window.removeEventListener('online', sendQueuedFlags);
+  }, []);
+
+  /** `contact` as shown, with any flag change still waiting to be sent. */
   async function toggleFlag(contact: Contact) {
-    if (!navigator.onLine) {
-      showToast('error', OfflineMessages.flag);
+    const isQueued = hasPendingFlag(contact._id);
+    if (!navigator.onLine || isQueued) {
+      queueFlag(contact, !contact.isFlagged);
+      if (!navigator.onLine) showToast('info', OfflineMessages.flag);
+      else void sendPendingFlags();
       return;
     }
     const outcome = await flagging.run(contact);
     if (outcome.ok) return;
-    showToast('error', isNetworkFailure(outcome.error) ? OfflineMessages.flag : ContactMessages.flagFailed);
+    if (isNetworkFailure(outcome.error)) {
+      queueFlag(contact, !contact.isFlagged);
+      showToast('info', OfflineMessages.flag);
+    } else {
+      showToast('error', ContactMessages.flagFailed);
+    }
   }
 
   async function confirmDelete() {

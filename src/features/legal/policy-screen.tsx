@@ -2,6 +2,7 @@
 // address (?doc=terms), so a document can be linked to directly.
 import { type KeyboardEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import styles from './policy.module.css';
 import { LAST_UPDATED, POLICY_DOCUMENTS, type PolicyDocument } from './policy-documents';
@@ -53,7 +54,7 @@ export function PolicyScreen() {
   }
 
   return (
-    <Screen title="Policy Documents" backTo="/settings" isWide>
+    <Screen title="Policy Documents" backTo="/settings" width="reading">
       <div role="tablist" aria-label="Policy documents" className={styles.tabs} onKeyDown={handleKeyDown}>
         {POLICY_DOCUMENTS.map((document, index) => {
           const isSelected = index === selectedIndex;
@@ -84,16 +85,15 @@ export function PolicyScreen() {
 
 function PolicyPanel({ document }: { document: PolicyDocument }) {
   return (
-    <div
+    <Panel
       role="tabpanel"
       id={`policy-panel-${document.id}`}
       aria-labelledby={`policy-tab-${document.id}`}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel without focusable content reachable by Tab.
       tabIndex={0}
-      className={styles.panel}
+      className={styles.document}
+      title={document.title}
+      description={`Last updated ${LAST_UPDATED}`}
     >
-      <h2 className={styles.documentTitle}>{document.title}</h2>
-      <p className={styles.updated}>Last updated {LAST_UPDATED}</p>
       <p className={styles.summary}>{document.summary}</p>
       {document.sections.map((section) => (
         <section key={section.heading} className={styles.section}>
@@ -110,6 +110,6 @@ function PolicyPanel({ document }: { document: PolicyDocument }) {
           )}
         </section>
       ))}
-    </div>
+    </Panel>
   );
 }
