@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { STAND_IN_STYLE_PATH, startTileStandIn, tileStandInPort } from '../support/map-tile-stand-in';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, logInByApi, ownerCard } from './cards';
-import { expect, type NewUser, test } from './fixtures';
+import { expect, type Mailbox, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { MapPage } from './pages/map-page';
@@ -29,6 +29,17 @@ async function saveCardAt(
   expect(saved.status(), await saved.text()).toBe(201);
 }
 
+/** A new card owner, saved by `saver` as met at `place`. */
+async function saveCardOwnerAt(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  saver: NewUser,
+  place: { lat: number; lng: number } = LONDON,
+): Promise<void> {
+  const { nfcUID } = await createCardOwner(request, mailbox);
+  await saveCardAt(request, saver, nfcUID, place);
+}
+
 test('a saved contact shows on the map with its name and date added, online and offline @desktop', async ({
   page,
   context,
@@ -36,8 +47,7 @@ test('a saved contact shows on the map with its name and date added, online and 
   mailbox,
   verifiedUser,
 }, testInfo) => {
-  const { nfcUID } = await createCardOwner(request, mailbox);
-  await saveCardAt(request, verifiedUser, nfcUID);
+  await saveCardOwnerAt(request, mailbox, verifiedUser);
   await new LoginPage(page).signIn(verifiedUser);
   await waitForServiceWorkerControl(page);
 
@@ -117,8 +127,7 @@ test('the map screen has no serious accessibility problems @desktop', async ({
   mailbox,
   verifiedUser,
 }) => {
-  const { nfcUID } = await createCardOwner(request, mailbox);
-  await saveCardAt(request, verifiedUser, nfcUID);
+  await saveCardOwnerAt(request, mailbox, verifiedUser);
   await new LoginPage(page).signIn(verifiedUser);
   const mapPage = new MapPage(page);
   await mapPage.goto();
@@ -134,8 +143,7 @@ test('the map is in the contacts menu, and the contact says where they met @desk
   mailbox,
   verifiedUser,
 }) => {
-  const { nfcUID } = await createCardOwner(request, mailbox);
-  await saveCardAt(request, verifiedUser, nfcUID, LYON);
+  await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
   await new LoginPage(page).signIn(verifiedUser);
   await new ContactsPage(page).completeActivationLater();
   await expect(page.getByText('Met near Lyon, France').first()).toBeVisible();
@@ -200,8 +208,7 @@ test.describe('the online basemap', () => {
   }, testInfo) => {
     const standIn = await startTileStandIn(tileStandInPort());
     try {
-      const { nfcUID } = await createCardOwner(request, mailbox);
-      await saveCardAt(request, verifiedUser, nfcUID, LYON);
+      await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
       await new LoginPage(page).signIn(verifiedUser);
       const mapPage = new MapPage(page);
       await mapPage.goto();
@@ -228,8 +235,7 @@ test.describe('the online basemap', () => {
     mailbox,
     verifiedUser,
   }, testInfo) => {
-    const { nfcUID } = await createCardOwner(request, mailbox);
-    await saveCardAt(request, verifiedUser, nfcUID, LYON);
+    await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
     await new LoginPage(page).signIn(verifiedUser);
     const mapPage = new MapPage(page);
     await mapPage.goto();
