@@ -200,8 +200,9 @@ test('two contacts met at one place are one marker that lists both names @deskto
 test.describe('the online basemap', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('draws the style with its tiles, glyphs and sprite from the tile server', async ({
+  test('draws the style with its tiles, glyphs and sprite from the tile server, and offline once seen', async ({
     page,
+    context,
     request,
     mailbox,
     verifiedUser,
@@ -210,6 +211,7 @@ test.describe('the online basemap', () => {
     try {
       await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
       await new LoginPage(page).signIn(verifiedUser);
+      await waitForServiceWorkerControl(page);
       const mapPage = new MapPage(page);
       await mapPage.goto();
       await mapPage.waitForBasemap();
@@ -224,6 +226,16 @@ test.describe('the online basemap', () => {
       await mapPage.marker(ownerCard.name).click();
       await expect(mapPage.popup.getByText('Met near Lyon, France')).toBeVisible();
       await page.screenshot({ path: testInfo.outputPath('map-online.png') });
+
+      // The service worker kept the style and the tiles seen: with the tile server gone and no network,
+      // the same place is drawn from them, not from the outline.
+      await standIn.close();
+      await context.setOffline(true);
+      await page.reload();
+      await mapPage.waitForBasemap();
+      await expect(page.getByText('Stand-in tiles')).toBeAttached();
+      await expect(mapPage.fallbackNote).toHaveCount(0);
+      await context.setOffline(false);
     } finally {
       await standIn.close();
     }
