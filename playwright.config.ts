@@ -3,6 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import type { E2eOptions } from './tests/e2e/fixtures';
 import { chromiumLaunchOptions } from './tests/support/chromium';
+import { standInStyleUrl } from './tests/support/map-tile-stand-in';
 
 // Ports of their own, so a running `npm start` (5001), Vite (5173) or a local sink do not collide;
 // E2E_APP_PORT and E2E_SMTP_PORT let two runs share a machine.
@@ -75,6 +76,8 @@ export default defineConfig<E2eOptions>({
         ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
         SECURITY_EMAIL: 'security@tapnet.test',
         SECURITY_PASSWORD: 'Security-e2e-Passw0rd',
+        // The public tile server is out of reach here: a loopback stand-in, up only in the journeys that use it.
+        MAP_STYLE_URL: standInStyleUrl(),
         // Every journey registers its own people from this one address.
         RATE_LIMIT_SCALE: '20',
         // Only problems reach the test output.

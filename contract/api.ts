@@ -5,6 +5,7 @@ import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { invitationEndpoints } from './invitations';
+import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
@@ -28,6 +29,7 @@ export const apiAreas: readonly ApiArea[] = [
     endpoints: userEndpoints,
   },
   { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
+  { name: 'Maps', description: 'The basemap the maps draw.', endpoints: mapEndpoints },
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },

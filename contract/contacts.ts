@@ -9,6 +9,12 @@ export const ContactSchema = BusinessCardViewSchema.extend({
   notes: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
+  /**
+   * Where they met, as the words that follow "Met" ("near Lyon, France", "in Fiji"), looked up on the
+   * server from lat/lng at save time; null without a place or at sea. Absent from contacts cached
+   * before the field existed.
+   */
+  whereMet: z.string().nullable().optional(),
   isFlagged: z.boolean(),
   connectedAt: z.string(),
   contactDetailsSent: z.boolean(),
@@ -98,6 +104,8 @@ export const MapContactSchema = z.object({
   lng: z.number(),
   name: z.string(),
   dateAdded: z.string(),
+  /** As on the contact: "near Lyon, France". */
+  whereMet: z.string().nullable().optional(),
 });
 export type MapContact = z.infer<typeof MapContactSchema>;
 export const MapContactListSchema = z.array(MapContactSchema);

@@ -24,6 +24,7 @@ import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
+import { mapStyleRoutes } from './modules/map/style-routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { userRoutes } from './modules/user/routes';
@@ -87,9 +88,9 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : []), DOCS_STYLE_SOURCE],
-        imgSrc: ["'self'", 'data:', 'blob:', ...config.mapOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...config.mapOrigins],
+        connectSrc: ["'self'", ...config.map.origins],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -113,6 +114,7 @@ export async function buildApp({
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });
+      await api.register(mapStyleRoutes, { prefix: '/map' });
       await api.register(invitationRoutes, { prefix: '/invitations' });
       await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
       await api.register(operatorRoutes('security'), { prefix: '/security' });

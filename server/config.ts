@@ -7,6 +7,27 @@ const optionalString = z
   .transform((value) => value || undefined)
   .optional();
 
+/**
+ * The online basemap with no configuration: OpenFreeMap's Liberty style, free and without a key, its
+ * style, tiles, glyphs and sprites all on one host (README "Maps" for its terms and attribution).
+ */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
+/** Map hosts must be https; http only on loopback, for a tile server on the same machine (and tests). */
+function isAllowedMapUrl(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+/**
+ * The one place the CSP's map hosts come from: the style's own host (where OpenFreeMap and most hosted
+ * styles also serve tiles, glyphs and sprites) plus any MAP_ORIGINS for hosts a style names besides.
+ */
+function mapOriginsOf(styleUrl: string | null, extraOrigins: readonly string[]): string[] {
+  const origins = [...(styleUrl ? [styleUrl] : []), ...extraOrigins].map((url) => new URL(url).origin);
+  return [...new Set(origins)];
+}
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5001),
@@ -31,6 +52,17 @@ const ConfigSchema = z
     STATIC_DIR: z.string().default('./dist'),
     SSR_DIR: z.string().default('./dist-ssr'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    MAP_STYLE_URL: z
+      .string()
+      .trim()
+      .default(DEFAULT_MAP_STYLE_URL)
+      .transform((value) => (value === '' || value === 'off' ? null : value))
+      .pipe(
+        z
+          .url({ protocol: /^https?$/, error: 'MAP_STYLE_URL must be an http(s) URL, or off' })
+          .refine(isAllowedMapUrl, 'MAP_STYLE_URL must be https:// (http:// only on this machine), or off')
+          .nullable(),
+      ),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -40,7 +72,13 @@ const ConfigSchema = z
           .map((entry) => entry.trim())
           .filter(Boolean),
       )
-      .pipe(z.array(z.url({ protocol: /^https$/, error: 'MAP_ORIGINS must list https:// origins' }))),
+      .pipe(
+        z.array(
+          z
+            .url({ protocol: /^https?$/, error: 'MAP_ORIGINS must list https:// origins' })
+            .refine(isAllowedMapUrl, 'MAP_ORIGINS must list https:// origins'),
+        ),
+      ),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -66,8 +104,10 @@ const ConfigSchema = z
     staticDir: env.STATIC_DIR,
     ssrDir: env.SSR_DIR,
     rateLimitScale: env.RATE_LIMIT_SCALE,
-    // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
-    mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
+    map: {
+      styleUrl: env.MAP_STYLE_URL,
+      origins: mapOriginsOf(env.MAP_STYLE_URL, env.MAP_ORIGINS),
+    },
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

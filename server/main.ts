@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
+import { warmPlaceWords } from './geo/place-words';
+import { backfillPlaceWords } from './modules/contacts/place-backfill';
 
 const config = readConfig();
 const connection = await openDatabase(
@@ -29,4 +31,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Tapnet is serving ${config.publicUrl} on ${connection.kind === 'pglite' ? `PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL'}`,
+);
+
+// The towns for "Met near …" are read now rather than on the first save, then contacts saved before
+// the words existed get theirs; both after listening, so start-up is not held up.
+warmPlaceWords();
+backfillPlaceWords(app.ctx.db).then(
+  (filled) => filled > 0 && app.log.info({ filled }, 'added place words to contacts'),
+  (error: unknown) =>
+    app.log.warn({ err: error }, 'adding place words to contacts failed; retried at next start'),
 );

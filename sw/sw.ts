@@ -7,6 +7,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ListMapContactsEndpoint } from '../contract/contacts';
+import { type MapStyle, MapStyleEndpoint, MapStyleSchema } from '../contract/map';
 import { MAP_CONTACTS_CACHE } from '../src/db/response-caches';
 import { flushOutbox, OUTBOX_SYNC_TAG } from '../src/sync/outbox';
 
@@ -34,37 +35,75 @@ registerRoute(
   'GET',
 );
 
-// The optional online map style (VITE_MAP_STYLE_URL, README "Maps"). Hosted styles serve their tiles,
-// glyphs and sprites from the style's own host, so that host is what is cached; without the setting the
-// map draws the precached basemap and needs nothing from the network.
-const MAP_STYLE_URL: string | undefined = import.meta.env.VITE_MAP_STYLE_URL || undefined;
+// The online map style (MAP_STYLE_URL on the server, README "Maps"). Which style, and the hosts its
+// tiles, glyphs and sprites come from, is the server's answer to /api/map/style: network-first into its
+// own cache, so the map knows its style offline, and each answer (or, after a restart of this worker,
+// the cached one) tells the rules below which hosts to keep. With the style turned off the map draws
+// the precached outline and nothing here matches.
+const MAP_SETTING_CACHE = 'tapnet-map-setting';
+const MAP_SETTING_NETWORK_TIMEOUT_S = 5;
 const MAP_TILES_MAX_ENTRIES = 3000;
 const MAP_TILES_MAX_AGE_S = 30 * 24 * 60 * 60;
-if (MAP_STYLE_URL) {
-  const mapOrigin = new URL(MAP_STYLE_URL).origin;
-  // The style itself: shown from cache at once, refreshed behind, so a changed style arrives on the next visit.
-  registerRoute(
-    ({ url }) => url.href === MAP_STYLE_URL,
-    new StaleWhileRevalidate({ cacheName: 'tapnet-map-style' }),
-    'GET',
+let mapSetting: MapStyle = { styleUrl: null, origins: [] };
+
+async function rememberMapSetting(response: Response | undefined): Promise<void> {
+  const parsed = MapStyleSchema.safeParse(
+    await response
+      ?.clone()
+      .json()
+      .catch(() => undefined),
   );
-  // Tiles, glyphs and sprites do not change under one URL: from cache first, so places seen once are
-  // there offline. Capped and expired so that panning round the world cannot fill the user's storage.
-  registerRoute(
-    ({ url }) => url.origin === mapOrigin && url.href !== MAP_STYLE_URL,
-    new CacheFirst({
-      cacheName: 'tapnet-map-tiles',
-      plugins: [
-        new ExpirationPlugin({
-          maxEntries: MAP_TILES_MAX_ENTRIES,
-          maxAgeSeconds: MAP_TILES_MAX_AGE_S,
-          purgeOnQuotaError: true,
-        }),
-      ],
-    }),
-    'GET',
-  );
+  if (parsed.success) mapSetting = parsed.data;
 }
+const mapSettingKnown = caches
+  .open(MAP_SETTING_CACHE)
+  .then((cache) => cache.match(MapStyleEndpoint.path))
+  .then(rememberMapSetting)
+  .catch(() => {});
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === MapStyleEndpoint.path,
+  new NetworkFirst({
+    cacheName: MAP_SETTING_CACHE,
+    networkTimeoutSeconds: MAP_SETTING_NETWORK_TIMEOUT_S,
+    // Before the page has the answer, so the style it asks for next is already recognised.
+    plugins: [
+      {
+        fetchDidSucceed: async ({ response }) => {
+          await rememberMapSetting(response);
+          return response;
+        },
+      },
+    ],
+  }),
+  'GET',
+);
+// The style itself: shown from cache at once, refreshed behind, so a changed style arrives on the next visit.
+const mapStyleStrategy = new StaleWhileRevalidate({ cacheName: 'tapnet-map-style' });
+// Tiles, glyphs and sprites do not change under one URL: from cache first, so places seen once are
+// there offline. Capped and expired so that panning round the world cannot fill the user's storage.
+const mapTilesStrategy = new CacheFirst({
+  cacheName: 'tapnet-map-tiles',
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: MAP_TILES_MAX_ENTRIES,
+      maxAgeSeconds: MAP_TILES_MAX_AGE_S,
+      purgeOnQuotaError: true,
+    }),
+  ],
+});
+// Route matching cannot wait, but a worker the browser has just restarted has not read its cached
+// setting yet: other hosts' requests (the CSP allows only the map's) wait for it, then take their rule.
+registerRoute(
+  ({ url }) => url.origin !== self.location.origin,
+  async (options) => {
+    await mapSettingKnown;
+    if (options.url.href === mapSetting.styleUrl) return mapStyleStrategy.handle(options);
+    if (mapSetting.origins.includes(options.url.origin)) return mapTilesStrategy.handle(options);
+    return fetch(options.request);
+  },
+  'GET',
+);
 
 // The first install takes over open pages at once, so the very first visit is already offline-capable.
 // Later versions wait until the user accepts the update prompt (SKIP_WAITING below), so a page never

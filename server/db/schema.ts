@@ -102,6 +102,8 @@ export interface ContactsTable {
   notes: Generated<string>;
   lat: number | null;
   lng: number | null;
+  /** Where they met as words ("near Lyon, France"), from lat/lng at save time; null without a place. */
+  where_met: ColumnType<string | null, string | null | undefined, string | null>;
   is_flagged: Generated<boolean>;
   connected_at: Generated<Date>;
   contact_details_sent: Generated<boolean>;

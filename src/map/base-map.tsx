@@ -1,4 +1,5 @@
 // The map every screen shows: maplibre with the resolved style, zoom buttons, attribution and failure states.
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import MapView, {
   AttributionControl,
@@ -11,18 +12,21 @@ import { loadMapStyle, type MapStyle } from './map-style';
 import { maplibre } from './maplibre';
 
 export const MAP_UNAVAILABLE_MESSAGE = 'The map cannot be shown right now.';
+export const MAP_FALLBACK_NOTE = 'The street map cannot be reached, so a simple world map is shown.';
 
 interface BaseMapProps {
   initialViewState: MapProps['initialViewState'];
   /** What the map shows, for screen readers: the canvas itself says nothing. */
   label: string;
   mapRef?: Ref<MapRef>;
+  /** Called once the map is drawn and after every move or zoom, e.g. to regroup markers. */
+  onViewChange?: (map: MapLibreMap) => void;
   children?: ReactNode;
 }
 
 type StyleLoad = { kind: 'loading' } | { kind: 'ready'; style: MapStyle } | { kind: 'failed' };
 
-export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapProps) {
+export function BaseMap({ initialViewState, label, mapRef, onViewChange, children }: BaseMapProps) {
   const [styleLoad, setStyleLoad] = useState<StyleLoad>({ kind: 'loading' });
   const [isDrawn, setIsDrawn] = useState(false);
 
@@ -56,7 +60,11 @@ export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapPr
           initialViewState={initialViewState}
           attributionControl={false}
           style={{ width: '100%', height: '100%' }}
-          onLoad={() => setIsDrawn(true)}
+          onLoad={(event) => {
+            setIsDrawn(true);
+            onViewChange?.(event.target);
+          }}
+          onMoveEnd={(event) => onViewChange?.(event.target)}
           onError={(event) => {
             // Only a map that could not start (no WebGL) has no target; a missing tile is not worth a word.
             if (event.target === null) setStyleLoad({ kind: 'failed' });
@@ -66,6 +74,11 @@ export function BaseMap({ initialViewState, label, mapRef, children }: BaseMapPr
           <AttributionControl position="bottom-right" compact />
           {children}
         </MapView>
+      )}
+      {styleLoad.kind === 'ready' && styleLoad.style.isFallback && (
+        <p className={styles.fallbackNote} role="status">
+          {MAP_FALLBACK_NOTE}
+        </p>
       )}
     </section>
   );

@@ -1,6 +1,8 @@
-// Every located contact as a named marker; choosing one shows who it is and when they were added.
-import type { LngLatBoundsLike } from 'maplibre-gl';
-import { useEffect, useMemo, useRef, useState } from 'react';
+// Every located contact as a named marker; choosing one shows who it is, when they were added and where
+// they met. Markers that would cover each other (people met at one place) become one marker for the
+// group, whose popup lists every name, so no contact is hidden under another.
+import type { LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup } from 'react-map-gl/maplibre';
 import type { MapContact } from '../../contract/contacts';
 import { BaseMap } from './base-map';
@@ -9,11 +11,19 @@ import styles from './map.module.css';
 /** Spec §9: a contact's place is shown at this zoom. */
 export const CONTACT_ZOOM = 15;
 const FIT_PADDING_PX = 64;
+/** Name tags closer than this on screen would overlap (a tag is up to 168 px wide, 40 px high). */
+const GROUP_DISTANCE_PX = 44;
 
 const DATE_ADDED_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export function formatDateAdded(dateAdded: string): string {
   return `Added ${DATE_ADDED_FORMAT.format(new Date(dateAdded))}`;
+}
+
+/** What a screen reader hears for one contact, and what a group's list shows of each. */
+function describeContact(contact: MapContact): string {
+  const met = contact.whereMet ? `, met ${contact.whereMet}` : '';
+  return `${contact.name}, ${formatDateAdded(contact.dateAdded)}${met}`;
 }
 
 function boundsOf(contacts: readonly MapContact[]): LngLatBoundsLike {
@@ -22,11 +32,44 @@ function boundsOf(contacts: readonly MapContact[]): LngLatBoundsLike {
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
 
+/** Contacts drawn as one marker, at the place of the first of them. */
+interface MarkerGroup {
+  key: string;
+  lng: number;
+  lat: number;
+  members: MapContact[];
+}
+
+function groupOf(members: MapContact[]): MarkerGroup {
+  const [first] = members as [MapContact, ...MapContact[]];
+  return { key: members.map((contact) => contact._id).join(' '), lng: first.lng, lat: first.lat, members };
+}
+
+/**
+ * Groups contacts whose markers would overlap at the map's current zoom; without a map yet, those at
+ * the very same place (which overlap at any zoom). Greedy, in the order given: a few hundred contacts
+ * at most, regrouped once a move ends.
+ */
+function groupMarkers(contacts: readonly MapContact[], map?: MapLibreMap): MarkerGroup[] {
+  const groups: { x: number; y: number; members: MapContact[] }[] = [];
+  for (const contact of contacts) {
+    const point = map ? map.project([contact.lng, contact.lat]) : { x: contact.lng, y: contact.lat };
+    const reach = map ? GROUP_DISTANCE_PX : 0;
+    const near = groups.find((group) => Math.hypot(group.x - point.x, group.y - point.y) <= reach);
+    if (near) near.members.push(contact);
+    else groups.push({ x: point.x, y: point.y, members: [contact] });
+  }
+  return groups.map((group) => groupOf(group.members));
+}
+
 /** Opens on all of `contacts` at once (one contact: at contact zoom). Expects at least one contact. */
 export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const [groups, setGroups] = useState(() => groupMarkers(contacts));
   const markerButtons = useRef(new Map<string, HTMLButtonElement>());
-  const open = contacts.find((contact) => contact._id === openId);
+  const open = groups.find((group) => group.key === openKey);
+
+  const regroup = useCallback((map: MapLibreMap) => setGroups(groupMarkers(contacts, map)), [contacts]);
 
   const initialViewState = useMemo(() => {
     const [first] = contacts;
@@ -41,46 +84,55 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
 
   // Escape closes the open popup, as it would a dialog, and gives the focus back to its marker.
   useEffect(() => {
-    if (!openId) return;
+    if (!openKey) return;
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      markerButtons.current.get(openId)?.focus();
-      setOpenId(null);
+      markerButtons.current.get(openKey)?.focus();
+      setOpenKey(null);
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [openId]);
+  }, [openKey]);
 
   return (
     <div className={styles.fill}>
       <BaseMap
         label={`Map of ${contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}`}
         initialViewState={initialViewState}
+        onViewChange={regroup}
       >
-        {contacts.map((contact) => (
-          <Marker key={contact._id} longitude={contact.lng} latitude={contact.lat} anchor="bottom">
-            <button
-              ref={(button) => {
-                if (button) markerButtons.current.set(contact._id, button);
-                else markerButtons.current.delete(contact._id);
-              }}
-              type="button"
-              className={styles.marker}
-              aria-label={`${contact.name}, ${formatDateAdded(contact.dateAdded)}`}
-              aria-expanded={contact._id === openId}
-              onClick={(event) => {
-                // Without this the map also takes the click as one on the map, and that closes the popup
-                // this click has just opened (seen in the e2e journey, on touch and mouse alike).
-                event.stopPropagation();
-                setOpenId(contact._id === openId ? null : contact._id);
-              }}
-            >
-              <span className={styles.markerName} aria-hidden="true">
-                {contact.name}
-              </span>
-            </button>
-          </Marker>
-        ))}
+        {groups.map((group) => {
+          const [only] = group.members;
+          const isSingle = group.members.length === 1 && only;
+          return (
+            <Marker key={group.key} longitude={group.lng} latitude={group.lat} anchor="bottom">
+              <button
+                ref={(button) => {
+                  if (button) markerButtons.current.set(group.key, button);
+                  else markerButtons.current.delete(group.key);
+                }}
+                type="button"
+                className={isSingle ? styles.marker : `${styles.marker} ${styles.groupMarker}`}
+                aria-label={
+                  isSingle
+                    ? describeContact(only)
+                    : `${group.members.length} contacts here: ${group.members.map((contact) => contact.name).join(', ')}`
+                }
+                aria-expanded={group.key === openKey}
+                onClick={(event) => {
+                  // Without this the map also takes the click as one on the map, and that closes the popup
+                  // this click has just opened (seen in the e2e journey, on touch and mouse alike).
+                  event.stopPropagation();
+                  setOpenKey(group.key === openKey ? null : group.key);
+                }}
+              >
+                <span className={styles.markerName} aria-hidden="true">
+                  {isSingle ? only.name : `${group.members.length} contacts`}
+                </span>
+              </button>
+            </Marker>
+          );
+        })}
         {open && (
           <Popup
             longitude={open.lng}
@@ -88,15 +140,33 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
             anchor="top"
             offset={8}
             closeButton={false}
-            onClose={() => setOpenId(null)}
+            maxWidth="280px"
+            onClose={() => setOpenKey(null)}
           >
-            <div className={styles.popup}>
-              <p className={styles.popupName}>{open.name}</p>
-              <p className={styles.popupDate}>{formatDateAdded(open.dateAdded)}</p>
-            </div>
+            {open.members.length === 1 ? (
+              open.members.map((contact) => <ContactSummary key={contact._id} contact={contact} />)
+            ) : (
+              <ul className={styles.groupList} aria-label={`${open.members.length} contacts met here`}>
+                {open.members.map((contact) => (
+                  <li key={contact._id}>
+                    <ContactSummary contact={contact} />
+                  </li>
+                ))}
+              </ul>
+            )}
           </Popup>
         )}
       </BaseMap>
+    </div>
+  );
+}
+
+function ContactSummary({ contact }: { contact: MapContact }) {
+  return (
+    <div className={styles.popup}>
+      <p className={styles.popupName}>{contact.name}</p>
+      <p className={styles.popupDate}>{formatDateAdded(contact.dateAdded)}</p>
+      {contact.whereMet && <p className={styles.popupPlace}>Met {contact.whereMet}</p>}
     </div>
   );
 }

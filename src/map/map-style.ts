@@ -5,12 +5,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
-
-/**
- * Build-time setting: a MapLibre style URL (e.g. a vector tile service). Unset, the map shows only the
- * bundled low-detail countries, which need no network at all.
- */
-const ONLINE_STYLE_URL: string | undefined = import.meta.env.VITE_MAP_STYLE_URL || undefined;
+import { MapStyleEndpoint, MapStyleSchema } from '../../contract/map';
 
 /**
  * The bundled countries have nothing to show beyond this zoom; closer, a map would be an empty colour
@@ -21,6 +16,8 @@ const BASEMAP_MAX_ZOOM = 5;
 export interface MapStyle {
   spec: StyleSpecification;
   maxZoom?: number;
+  /** An online style is configured but could not be reached: the outline stands in, and the map says so. */
+  isFallback: boolean;
 }
 
 const WATER = '#cfe0ee';
@@ -35,7 +32,7 @@ async function loadCountries(): Promise<FeatureCollection> {
   return feature(topology, topology.objects.countries);
 }
 
-async function loadOfflineStyle(): Promise<MapStyle> {
+async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
   const spec: StyleSpecification = {
     version: 8,
     sources: {
@@ -56,23 +53,61 @@ async function loadOfflineStyle(): Promise<MapStyle> {
       },
     ],
   };
-  return { spec, maxZoom: BASEMAP_MAX_ZOOM };
+  return { spec, maxZoom: BASEMAP_MAX_ZOOM, isFallback };
 }
 
 /**
- * The online style when one is configured and reachable (the service worker keeps it, and the tiles seen,
- * for offline use); otherwise the bundled basemap, so a map never stays blank for want of a network.
+ * The operator's online style (MAP_STYLE_URL, README "Maps"), null when turned off. Answered by the
+ * service worker's cache when offline, so a member who saw the map before still gets their streets.
+ */
+async function fetchStyleUrl(): Promise<string | null> {
+  const response = await fetch(MapStyleEndpoint.path);
+  if (!response.ok) throw new Error(`The map setting could not be loaded (${response.status})`);
+  return MapStyleSchema.parse(await response.json()).styleUrl;
+}
+
+/**
+ * A style can load (from the service worker's cache) while its tile server is down or out of reach:
+ * asking for the first source's TileJSON, or its top tile, tells a map that would stay blank from one
+ * that will draw. Both are cached once seen, so this also answers offline for places seen before.
+ */
+function probeUrlOf(spec: StyleSpecification, styleUrl: string): string | undefined {
+  for (const source of Object.values(spec.sources)) {
+    const url = 'url' in source ? source.url : undefined;
+    const tile = 'tiles' in source ? source.tiles?.[0] : undefined;
+    const probe = url ?? tile?.replace('{z}', '0').replace('{x}', '0').replace('{y}', '0');
+    if (probe) return new URL(probe, styleUrl).href;
+  }
+  return undefined;
+}
+
+/** A tile server that neither answers nor refuses would otherwise keep the map loading for minutes. */
+const ONLINE_STYLE_TIMEOUT_MS = 8000;
+
+async function loadOnlineStyle(styleUrl: string): Promise<MapStyle | undefined> {
+  const signal = AbortSignal.timeout(ONLINE_STYLE_TIMEOUT_MS);
+  const response = await fetch(styleUrl, { signal });
+  if (!response.ok) return undefined;
+  const spec = (await response.json()) as StyleSpecification;
+  const probeUrl = probeUrlOf(spec, styleUrl);
+  if (probeUrl && !(await fetch(probeUrl, { signal })).ok) return undefined;
+  return { spec, isFallback: false };
+}
+
+/**
+ * The online style when one is configured and its server answers; otherwise the bundled outline, so a
+ * map never stays blank for want of a network (with a note when streets were expected).
  */
 async function resolveStyle(): Promise<MapStyle> {
-  if (ONLINE_STYLE_URL) {
-    try {
-      const response = await fetch(ONLINE_STYLE_URL);
-      if (response.ok) return { spec: (await response.json()) as StyleSpecification };
-    } catch {
-      // Offline and not cached yet: the bundled basemap below still shows where people met.
-    }
+  try {
+    const styleUrl = await fetchStyleUrl();
+    if (!styleUrl) return loadOfflineStyle(false);
+    const online = await loadOnlineStyle(styleUrl);
+    if (online) return online;
+  } catch {
+    // Offline before anything was cached, or the tile server is down: the outline below.
   }
-  return loadOfflineStyle();
+  return loadOfflineStyle(true);
 }
 
 let style: Promise<MapStyle> | undefined;

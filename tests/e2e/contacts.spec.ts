@@ -289,8 +289,14 @@ test('with no contacts the screen says so, the panel is disabled, and the menus 
   await contacts.settingsMenu.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Settings menu' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['My Account', 'My Card', 'Insights', 'Settings']);
-  await expect(menu.getByRole('menuitem', { name: 'My Account' })).toBeFocused();
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Map',
+    'My Account',
+    'My Card',
+    'Insights',
+    'Settings',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Map' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(contacts.settingsMenu).toBeFocused();

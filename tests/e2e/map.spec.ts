@@ -1,22 +1,43 @@
 // /map: a member's located contacts on a map that also works with the network off.
 
 import type { APIRequestContext } from '@playwright/test';
+import { STAND_IN_STYLE_PATH, startTileStandIn, tileStandInPort } from '../support/map-tile-stand-in';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { createCardOwner, logInByApi, ownerCard } from './cards';
-import { expect, type NewUser, test } from './fixtures';
+import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { MapPage } from './pages/map-page';
 import { SettingsPage } from './pages/settings-page';
 import { waitForServiceWorkerControl } from './service-worker';
 
+const LONDON = { lat: 51.5074, lng: -0.1278 };
+const LYON = { lat: 45.764, lng: 4.8357 };
+
 /** Saves the card with the place where the two met, as the public card page does. */
-async function saveCardAt(request: APIRequestContext, saver: NewUser, nfcUID: string): Promise<void> {
+async function saveCardAt(
+  request: APIRequestContext,
+  saver: NewUser,
+  nfcUID: string,
+  place: { lat: number; lng: number } = LONDON,
+): Promise<void> {
   const token = await logInByApi(request, saver);
   const saved = await request.post('/api/contact/create', {
-    data: { nfcUID, lat: 51.5074, lng: -0.1278 },
+    data: { nfcUID, ...place },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(saved.status(), await saved.text()).toBe(201);
+}
+
+/** A new card owner, saved by `saver` as met at `place`. */
+async function saveCardOwnerAt(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  saver: NewUser,
+  place: { lat: number; lng: number } = LONDON,
+): Promise<void> {
+  const { nfcUID } = await createCardOwner(request, mailbox);
+  await saveCardAt(request, saver, nfcUID, place);
 }
 
 test('a saved contact shows on the map with its name and date added, online and offline @desktop', async ({
@@ -26,8 +47,7 @@ test('a saved contact shows on the map with its name and date added, online and 
   mailbox,
   verifiedUser,
 }, testInfo) => {
-  const { nfcUID } = await createCardOwner(request, mailbox);
-  await saveCardAt(request, verifiedUser, nfcUID);
+  await saveCardOwnerAt(request, mailbox, verifiedUser);
   await new LoginPage(page).signIn(verifiedUser);
   await waitForServiceWorkerControl(page);
 
@@ -41,6 +61,7 @@ test('a saved contact shows on the map with its name and date added, online and 
   const popup = page.locator('.maplibregl-popup');
   await expect(popup.getByText(ownerCard.name)).toBeVisible();
   await expect(popup.getByText(/^Added /)).toBeVisible();
+  await expect(popup.getByText('Met near London, United Kingdom')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('map.png') });
 
   // Keyboard: Escape closes the popup and leaves the focus on the marker it came from.
@@ -106,8 +127,7 @@ test('the map screen has no serious accessibility problems @desktop', async ({
   mailbox,
   verifiedUser,
 }) => {
-  const { nfcUID } = await createCardOwner(request, mailbox);
-  await saveCardAt(request, verifiedUser, nfcUID);
+  await saveCardOwnerAt(request, mailbox, verifiedUser);
   await new LoginPage(page).signIn(verifiedUser);
   const mapPage = new MapPage(page);
   await mapPage.goto();
@@ -115,4 +135,126 @@ test('the map screen has no serious accessibility problems @desktop', async ({
   await mapPage.waitForBasemap();
 
   await expectNoSeriousAxeViolations(page);
+});
+
+test('the map is in the contacts menu, and the contact says where they met @desktop', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
+  await new LoginPage(page).signIn(verifiedUser);
+  await new ContactsPage(page).completeActivationLater();
+  await expect(page.getByText('Met near Lyon, France').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Settings menu' }).click();
+  await page.getByRole('menuitem', { name: 'Map' }).click();
+  await expect(page).toHaveURL(/\/map$/);
+  await expect(new MapPage(page).marker(ownerCard.name)).toBeVisible();
+});
+
+test('two contacts met at one place are one marker that lists both names @desktop', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}, testInfo) => {
+  const grace = await createCardOwner(request, mailbox);
+  const katherine = await createCardOwner(request, mailbox);
+  const renamed = await request.post('/api/user/updateBusinessCard', {
+    data: { ...ownerCard, name: 'Katherine Johnson', email: 'katherine@example.test' },
+    headers: { Authorization: `Bearer ${await logInByApi(request, katherine.user)}` },
+  });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  await saveCardAt(request, verifiedUser, grace.nfcUID, LYON);
+  await saveCardAt(request, verifiedUser, katherine.nfcUID, LYON);
+  await new LoginPage(page).signIn(verifiedUser);
+
+  const mapPage = new MapPage(page);
+  await mapPage.goto();
+  const group = mapPage.groupMarker(2);
+  await expect(group).toHaveAccessibleName(/Grace Hopper/);
+  await expect(group).toHaveAccessibleName(/Katherine Johnson/);
+  await mapPage.waitForBasemap();
+
+  // By keyboard: the group marker takes the focus, Enter opens the list of everyone met there.
+  await group.focus();
+  await page.keyboard.press('Enter');
+  const list = mapPage.popup.getByRole('list', { name: '2 contacts met here' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('Grace Hopper')).toBeVisible();
+  await expect(list.getByText('Katherine Johnson')).toBeVisible();
+  await expect(list.getByText('Met near Lyon, France')).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('map-group.png') });
+  await expectNoSeriousAxeViolations(page);
+
+  await page.keyboard.press('Escape');
+  await expect(mapPage.popup).toHaveCount(0);
+  await expect(group).toBeFocused();
+});
+
+// The public tile server cannot be reached from here: the e2e server's MAP_STYLE_URL points at a
+// stand-in on loopback (tests/support/map-tile-stand-in.ts), the one boundary these journeys mock.
+// Serial: the second journey needs that server down, the first needs it up.
+test.describe('the online basemap', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('draws the style with its tiles, glyphs and sprite from the tile server, and offline once seen', async ({
+    page,
+    context,
+    request,
+    mailbox,
+    verifiedUser,
+  }, testInfo) => {
+    const standIn = await startTileStandIn(tileStandInPort());
+    try {
+      await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
+      await new LoginPage(page).signIn(verifiedUser);
+      await waitForServiceWorkerControl(page);
+      const mapPage = new MapPage(page);
+      await mapPage.goto();
+      await mapPage.waitForBasemap();
+      await expect(mapPage.fallbackNote).toHaveCount(0);
+      // Each request reached the stand-in, so the CSP let the page (and the map's worker) fetch them.
+      await expect.poll(() => standIn.requested).toContain(STAND_IN_STYLE_PATH);
+      await expect.poll(() => standIn.requested.some((path) => path.startsWith('/tiles/'))).toBe(true);
+      await expect.poll(() => standIn.requested.some((path) => path.startsWith('/fonts/'))).toBe(true);
+      await expect.poll(() => standIn.requested.some((path) => path.startsWith('/sprites/'))).toBe(true);
+      await expect(page.getByText('Stand-in tiles')).toBeAttached();
+
+      await mapPage.marker(ownerCard.name).click();
+      await expect(mapPage.popup.getByText('Met near Lyon, France')).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('map-online.png') });
+
+      // The service worker kept the style and the tiles seen: with the tile server gone and no network,
+      // the same place is drawn from them, not from the outline.
+      await standIn.close();
+      await context.setOffline(true);
+      await page.reload();
+      await mapPage.waitForBasemap();
+      await expect(page.getByText('Stand-in tiles')).toBeAttached();
+      await expect(mapPage.fallbackNote).toHaveCount(0);
+      await context.setOffline(false);
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  test('falls back to the world outline, and says so, while the tile server is down', async ({
+    page,
+    request,
+    mailbox,
+    verifiedUser,
+  }, testInfo) => {
+    await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
+    await new LoginPage(page).signIn(verifiedUser);
+    const mapPage = new MapPage(page);
+    await mapPage.goto();
+    await mapPage.waitForBasemap();
+    await expect(mapPage.fallbackNote).toBeVisible();
+    await expect(mapPage.marker(ownerCard.name)).toBeVisible();
+    await expect(page.getByText('Natural Earth')).toBeAttached();
+    await page.screenshot({ path: testInfo.outputPath('map-fallback.png') });
+  });
 });

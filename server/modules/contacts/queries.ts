@@ -21,6 +21,7 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
     notes: row.notes,
     lat: row.lat,
     lng: row.lng,
+    whereMet: row.where_met,
     isFlagged: row.is_flagged,
     connectedAt: row.connected_at.toISOString(),
     contactDetailsSent: row.contact_details_sent,
@@ -35,7 +36,7 @@ export function insertContactFromCard(
   db: Db,
   ownerId: string,
   card: Omit<PublicCard, 'nfcUID'> & { nfcUID: string | null },
-  place: { lat: number | null; lng: number | null },
+  place: { lat: number | null; lng: number | null; whereMet?: string | null },
   options: { fromInvitation?: boolean } = {},
 ) {
   return db
@@ -47,6 +48,7 @@ export function insertContactFromCard(
       ...toBusinessCardColumns(card),
       lat: place.lat,
       lng: place.lng,
+      where_met: place.whereMet ?? null,
       from_invitation: options.fromInvitation ?? false,
     })
     .onConflict((conflict) => conflict.columns(['owner_id', 'card_owner_id']).doNothing())

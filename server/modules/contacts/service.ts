@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { placeWords } from '../../geo/place-words';
 import type { StoredResponse } from '../../idempotency';
 import type { MailMessage } from '../../mail/mailer';
 import { businessCardMail, type CardMailInvitation } from '../../mail/templates';
@@ -46,8 +47,11 @@ export async function saveContactFromCard(
   if ('error' in lookup) throw new HttpError(lookup.error.code, lookup.error.error);
   const { card } = lookup;
   if (card.userId === userId) throw new HttpError('OWN_CARD', contactMessages.ownCard);
+  const lat = request.lat ?? null;
+  const lng = request.lng ?? null;
+  const whereMet = lat !== null && lng !== null ? placeWords(lat, lng) : null;
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat: request.lat ?? null, lng: request.lng ?? null }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 export async function listLocatedContacts(db: Kysely<Database>, ownerId: string): Promise<MapContact[]> {
   const rows = await db
     .selectFrom('contacts')
-    .select(['id', 'lat', 'lng', 'name', 'connected_at'])
+    .select(['id', 'lat', 'lng', 'name', 'connected_at', 'where_met'])
     .where('owner_id', '=', ownerId)
     .where('lat', 'is not', null)
     .where('lng', 'is not', null)
@@ -21,5 +21,6 @@ export async function listLocatedContacts(db: Kysely<Database>, ownerId: string)
     lng: row.lng,
     name: row.name,
     dateAdded: row.connected_at.toISOString(),
+    whereMet: row.where_met,
   }));
 }

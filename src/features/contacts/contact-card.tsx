@@ -1,4 +1,4 @@
-// One contact's business card in the carousel: who they are, how to reach them, when we met, the flag,
+// One contact's business card in the carousel: who they are, how to reach them, when and where we met, the flag,
 // and in edit mode Send Card, Delete and hiding Send Card.
 import type { Contact } from '../../../contract/contacts';
 import { CardLinks } from '../../ui/card-links';
@@ -111,6 +111,7 @@ export function ContactCard({
         </div>
       )}
       <CardLinks card={contact} label={`Reach ${contact.name}`} />
+      {contact.whereMet && <p className={styles.met}>Met {contact.whereMet}</p>}
       <div className={styles.cardFooter}>
         {met && (
           <p className={styles.met}>

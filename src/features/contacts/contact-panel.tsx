@@ -1,6 +1,7 @@
 // The bottom panel of /contacts (spec §4): Map and Notes tabs for the selected contact. Map by default,
 // collapsed by default, both remembered; on phones a vertical swipe on its handle opens or closes it.
 import { lazy, Suspense, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { Stored } from '../../session/browser-storage';
 import { Icon } from '../../ui/icon';
@@ -130,7 +131,10 @@ function MapTab({
   if (!contact) return <p className={styles.panelEmpty}>{ContactMessages.selectForLocation}</p>;
   return (
     <div className={styles.mapTab}>
-      {!location && <p className={styles.mapNote}>{ContactMessages.noLocation}</p>}
+      <p className={styles.mapNote}>
+        {location ? contact.whereMet && `Met ${contact.whereMet}` : ContactMessages.noLocation}{' '}
+        <Link to="/map">All contacts on the map</Link>
+      </p>
       <div className={styles.mapFrame}>
         <Suspense fallback={<p className={styles.panelEmpty}>Loading map…</p>}>
           <ContactLocationMap location={location} />

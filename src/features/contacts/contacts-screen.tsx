@@ -34,6 +34,7 @@ import { useContactActions } from './use-contact-actions';
 import { useFailedSaveToasts } from './use-outbox-status';
 
 const SETTINGS_MENU = [
+  { label: 'Map', to: '/map' },
   { label: 'My Account', to: '/account' },
   { label: 'My Card', to: '/my-card' },
   { label: 'Insights', to: '/insights' },

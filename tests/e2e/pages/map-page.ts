@@ -6,6 +6,8 @@ export class MapPage {
   readonly canvas: Locator;
   readonly empty: Locator;
   readonly unavailable: Locator;
+  readonly fallbackNote: Locator;
+  readonly popup: Locator;
 
   constructor(readonly page: Page) {
     this.back = page.getByRole('link', { name: 'Back' });
@@ -13,6 +15,8 @@ export class MapPage {
     this.canvas = page.locator('canvas.maplibregl-canvas');
     this.empty = page.getByText('No location data available');
     this.unavailable = page.getByText('The map cannot be shown right now.');
+    this.fallbackNote = page.getByRole('status').filter({ hasText: 'The street map cannot be reached' });
+    this.popup = page.locator('.maplibregl-popup');
   }
 
   async goto(): Promise<void> {
@@ -21,6 +25,11 @@ export class MapPage {
 
   marker(name: string): Locator {
     return this.page.getByRole('button', { name: new RegExp(`^${name}, Added `) });
+  }
+
+  /** One marker for several contacts met at one place; its name lists them all. */
+  groupMarker(count: number): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^${count} contacts here: `) });
   }
 
   /** maplibre has loaded its style and drawn the first frame (the map region stops being busy). */
