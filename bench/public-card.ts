@@ -94,6 +94,8 @@ interface Figures {
   lcpMs: number;
   /** Lighthouse's LCP breakdown: the time from the document's arrival to the card's paint. */
   renderDelayMs: number;
+  /** Total blocking time: the score's other large part, from the hydration's long tasks. */
+  tbtMs: number;
   jsTransferKb: number;
   jsGzipKb: number;
 }
@@ -123,6 +125,8 @@ async function measure(url: string): Promise<Figures> {
   });
   if (!result) throw new Error('lighthouse returned nothing');
   const { lhr } = result;
+  // A run Lighthouse could not complete (a timeout on a busy machine) shows as NaN: say why.
+  if (lhr.runtimeError) console.log(`  ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.BENCH_DEBUG) console.log(url, describeLcp(lhr));
   const requests =
     (
@@ -141,6 +145,7 @@ async function measure(url: string): Promise<Figures> {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     renderDelayMs: renderDelay(lhr),
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     jsTransferKb: jsTransfer / 1024,
     jsGzipKb: jsGzip / 1024,
   };
@@ -156,6 +161,7 @@ function medianFigures(runs: Figures[]): Figures {
     score: median(runs.map((run) => run.score)),
     lcpMs: median(runs.map((run) => run.lcpMs)),
     renderDelayMs: median(runs.map((run) => run.renderDelayMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
     jsTransferKb: median(runs.map((run) => run.jsTransferKb)),
     jsGzipKb: median(runs.map((run) => run.jsGzipKb)),
   };
@@ -206,7 +212,7 @@ async function main(): Promise<void> {
     console.log(
       `Public card page, Lighthouse 12.8.2 mobile profile (simulated throttling), cold, ${RUNS} runs`,
     );
-    console.log('  run   LCP page   LCP static   ratio   score   render delay (page)');
+    console.log('  run   LCP page   LCP static   ratio   score   TBT   render delay (page)');
     for (let run = 0; run < RUNS; run += 1) {
       const pageRun = await measure(cardUrl);
       const staticRun = await measure(staticUrl);
@@ -214,7 +220,7 @@ async function main(): Promise<void> {
       staticRuns.push(staticRun);
       ratios.push(pageRun.lcpMs / staticRun.lcpMs);
       console.log(
-        `  ${String(run + 1).padStart(3)}   ${pageRun.lcpMs.toFixed(0).padStart(5)} ms   ${staticRun.lcpMs.toFixed(0).padStart(7)} ms   ${(ratios.at(-1) ?? Number.NaN).toFixed(2).padStart(5)}   ${String(pageRun.score).padStart(5)}   ${pageRun.renderDelayMs.toFixed(0)} ms`,
+        `  ${String(run + 1).padStart(3)}   ${pageRun.lcpMs.toFixed(0).padStart(5)} ms   ${staticRun.lcpMs.toFixed(0).padStart(7)} ms   ${(ratios.at(-1) ?? Number.NaN).toFixed(2).padStart(5)}   ${String(pageRun.score).padStart(5)}   ${pageRun.tbtMs.toFixed(0).padStart(3)}   ${pageRun.renderDelayMs.toFixed(0)} ms`,
       );
     }
     const page = medianFigures(pageRuns);

@@ -52,7 +52,7 @@ describe.skipIf(!isBuilt)('public card pages rendered on the server', () => {
     );
     expect(scripts).toHaveLength(1);
     const [bootstrap = ''] = scripts;
-    expect(bootstrap).toMatch(/^requestAnimationFrame\(/);
+    expect(bootstrap).toContain("getEntriesByName('first-contentful-paint')");
     expect(bootstrap).toMatch(/"\/assets\/public-card-entry-[^"]+\.js"/);
     expect(bootstrap).toMatch(/import\("\/assets\/index-[^"]+\.js"\)/);
     expect(html.indexOf('<script type="module">')).toBeGreaterThan(html.indexOf('id="card-data"'));

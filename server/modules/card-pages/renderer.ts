@@ -69,22 +69,40 @@ function inlineStyles(staticDir: string, files: string[]): { element: string; so
 }
 
 /**
- * The card is complete without script, so no script may start before it is painted: a module script or
- * preload in the document races the first paint, and when it wins the paint waits for it (on a slow
- * phone, for the whole download and run). The bootstrap waits for the first frame to be painted (the
- * timer queued from the frame's animation callback runs after it), then preloads the entry's chunks in
- * parallel and loads the entry, which hydrates the card.
+ * The card is complete without script, so no script may start before it is on screen: a module script
+ * or preload in the document races the first paint, and when it wins the paint waits for it (on a slow
+ * phone, for the whole download and run). The bootstrap waits for the first contentful paint to be
+ * reported, which happens only once that frame is displayed (a frame callback alone is not enough on
+ * a busy phone: the next task can run before the frame reaches the screen), then preloads the entry's
+ * chunks in parallel and loads the entry, which hydrates the card. A tap on a button before then is
+ * kept and replayed once the card is hydrated.
  */
 function hydrationBootstrap(entry: string, chunks: string[]): { element: string; source: string } {
   const code = [
-    'requestAnimationFrame(() => setTimeout(() => {',
+    'const load = () => {',
     `  for (const href of ${JSON.stringify(chunks.map((file) => `/${file}`))}) {`,
     "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
     "    link.crossOrigin = '';",
     '    document.head.append(link);',
     '  }',
     `  import(${JSON.stringify(`/${entry}`)});`,
-    '}));',
+    '};',
+    // Until the card is hydrated a button does nothing: its tap is kept and given back after (public-card-entry.tsx).
+    "document.addEventListener('click', (event) => {",
+    "  const button = event.target instanceof Element ? event.target.closest('button') : null;",
+    '  const html = document.documentElement;',
+    "  if (!button || html.hasAttribute('data-hydrated')) return;",
+    '  event.preventDefault();',
+    '  event.stopPropagation();',
+    "  html.setAttribute('data-early-tap', String([...document.querySelectorAll('button')].indexOf(button)));",
+    '}, true);',
+    "if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {",
+    '  new PerformanceObserver((list, observer) => {',
+    "    if (list.getEntriesByName('first-contentful-paint').length === 0) return;",
+    '    observer.disconnect();',
+    '    setTimeout(load);',
+    "  }).observe({ type: 'paint', buffered: true });",
+    '} else requestAnimationFrame(() => setTimeout(load));',
   ].join('\n');
   return { element: `<script type="module">${code}</script>`, source: sha256Source(code) };
 }
