@@ -14,7 +14,8 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5492);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const BUDGET_MS = 300;
+/** The median run, and every run (README Budgets). */
+const Budget = { medianMs: 250, worstMs: 350 } as const;
 const NEWEST_NAME = 'Person 00001';
 const member = {
   name: 'Ada Lovelace',
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     await page.waitForURL('**/contacts');
     await page.getByText(NEWEST_NAME).first().waitFor();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    // The cache is filled once the first fetch is stored.
+    // The cache is filled once the first fetch is stored: the member's list, one record.
     await page.waitForFunction(
       async (count: number) => {
         const request = indexedDB.open('tapnet');
@@ -117,8 +118,8 @@ async function main(): Promise<void> {
           request.onsuccess = () => resolve(request.result);
         });
         const stored: number = await new Promise((resolve) => {
-          const countRequest = db.transaction('contacts').objectStore('contacts').count();
-          countRequest.onsuccess = () => resolve(countRequest.result);
+          const cursor = db.transaction('contactLists').objectStore('contactLists').openCursor();
+          cursor.onsuccess = () => resolve(cursor.result?.value.contacts.length ?? 0);
         });
         db.close();
         return stored >= count;
@@ -127,6 +128,9 @@ async function main(): Promise<void> {
       { polling: 200, timeout: 60_000 },
     );
 
+    console.log(
+      `Contacts screen, ${CONTACTS} contacts, warm (service worker + IndexedDB cache), ${RUNS} runs`,
+    );
     const runs: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       await page.reload();
@@ -134,15 +138,19 @@ async function main(): Promise<void> {
       runs.push(
         await page.evaluate(() => (window as unknown as { __firstContactMs: number }).__firstContactMs),
       );
+      console.log(
+        `  run ${String(run + 1).padStart(2)}   navigation to first contact painted   ${runs.at(-1)?.toFixed(0)} ms`,
+      );
     }
     const figure = median(runs);
+    const worst = Math.max(...runs);
+    const verdict = (isMet: boolean) => (isMet ? 'within budget' : 'OVER BUDGET');
     console.log(
-      `Contacts screen, ${CONTACTS} contacts, warm (service worker + IndexedDB cache), median of ${RUNS}`,
+      `  median   ${figure.toFixed(0)} ms (budget <= ${Budget.medianMs}: ${verdict(figure <= Budget.medianMs)})`,
     );
     console.log(
-      `  navigation to first contact painted   ${figure.toFixed(0)} ms (budget < ${BUDGET_MS}: ${figure < BUDGET_MS ? 'within budget' : 'OVER BUDGET'})`,
+      `  worst    ${worst.toFixed(0)} ms (budget <= ${Budget.worstMs}: ${verdict(worst <= Budget.worstMs)})`,
     );
-    console.log(`  runs                                  ${runs.map((run) => run.toFixed(0)).join(', ')} ms`);
   } finally {
     await browser.close();
     await app.close();

@@ -16,12 +16,13 @@ import { startSmtpSink } from '../tests/support/smtp-sink';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5491);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9339);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const ADMIN = { email: 'admin@bench.test', password: 'Bench-Admin-Passw0rd' };
 const STATIC_DIR = 'dist';
 
-const Budget = { score: 95, lcpRatio: 1.3, jsGzipKb: 90 } as const;
+/** `lcpRatio` for the median run, `worstLcpRatio` for every run: the page's LCP over the static page's. */
+const Budget = { score: 95, lcpRatio: 1.3, worstLcpRatio: 1.6, jsGzipKb: 90 } as const;
 
 const card = {
   pronouns: 'she/her',
@@ -91,11 +92,23 @@ function toStaticPage(html: string): string {
 interface Figures {
   score: number;
   lcpMs: number;
+  /** Lighthouse's LCP breakdown: the time from the document's arrival to the card's paint. */
+  renderDelayMs: number;
+  /** Total blocking time: the score's other large part, from the hydration's long tasks. */
+  tbtMs: number;
   jsTransferKb: number;
   jsGzipKb: number;
 }
 
 /** What Lighthouse names as the LCP element and what held it back: where to look when over budget. */
+function renderDelay(lhr: { audits: Record<string, { details?: unknown }> }): number {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { phase?: string; timing?: number }[] }[] }
+    | undefined;
+  const phases = details?.items?.flatMap((table) => table.items ?? []) ?? [];
+  return phases.find((phase) => phase.phase === 'Render Delay')?.timing ?? Number.NaN;
+}
+
 function describeLcp(lhr: { audits: Record<string, { details?: unknown }> }): string {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
     | { items?: { items?: Record<string, unknown>[] }[] }
@@ -112,6 +125,8 @@ async function measure(url: string): Promise<Figures> {
   });
   if (!result) throw new Error('lighthouse returned nothing');
   const { lhr } = result;
+  // A run Lighthouse could not complete (a timeout on a busy machine) shows as NaN: say why.
+  if (lhr.runtimeError) console.log(`  ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.BENCH_DEBUG) console.log(url, describeLcp(lhr));
   const requests =
     (
@@ -129,6 +144,8 @@ async function measure(url: string): Promise<Figures> {
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    renderDelayMs: renderDelay(lhr),
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     jsTransferKb: jsTransfer / 1024,
     jsGzipKb: jsGzip / 1024,
   };
@@ -143,6 +160,8 @@ function medianFigures(runs: Figures[]): Figures {
   return {
     score: median(runs.map((run) => run.score)),
     lcpMs: median(runs.map((run) => run.lcpMs)),
+    renderDelayMs: median(runs.map((run) => run.renderDelayMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
     jsTransferKb: median(runs.map((run) => run.jsTransferKb)),
     jsGzipKb: median(runs.map((run) => run.jsGzipKb)),
   };
@@ -184,24 +203,41 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => staticServer.listen(0, '127.0.0.1', resolve));
     const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
 
+    // Each run measures the page and then the static page, so a ratio compares two loads made under the
+    // same load on the machine; the budget is on those per-run ratios.
     const pageRuns: Figures[] = [];
     const staticRuns: Figures[] = [];
+    const ratios: number[] = [];
+    const verdict = (isMet: boolean) => (isMet ? 'within budget' : 'OVER BUDGET');
+    console.log(
+      `Public card page, Lighthouse 12.8.2 mobile profile (simulated throttling), cold, ${RUNS} runs`,
+    );
+    console.log('  run   LCP page   LCP static   ratio   score   TBT   render delay (page)');
     for (let run = 0; run < RUNS; run += 1) {
-      pageRuns.push(await measure(cardUrl));
-      staticRuns.push(await measure(staticUrl));
+      const pageRun = await measure(cardUrl);
+      const staticRun = await measure(staticUrl);
+      pageRuns.push(pageRun);
+      staticRuns.push(staticRun);
+      ratios.push(pageRun.lcpMs / staticRun.lcpMs);
+      console.log(
+        `  ${String(run + 1).padStart(3)}   ${pageRun.lcpMs.toFixed(0).padStart(5)} ms   ${staticRun.lcpMs.toFixed(0).padStart(7)} ms   ${(ratios.at(-1) ?? Number.NaN).toFixed(2).padStart(5)}   ${String(pageRun.score).padStart(5)}   ${pageRun.tbtMs.toFixed(0).padStart(3)}   ${pageRun.renderDelayMs.toFixed(0)} ms`,
+      );
     }
     const page = medianFigures(pageRuns);
     const baseline = medianFigures(staticRuns);
-    const ratio = page.lcpMs / baseline.lcpMs;
-    const verdict = (isMet: boolean) => (isMet ? 'within budget' : 'OVER BUDGET');
-    console.log(`Public card page, Lighthouse 12.8.2 mobile profile, cold, median of ${RUNS} runs`);
+    const ratio = median(ratios);
+    const worstRatio = Math.max(...ratios);
+    console.log(`Median of ${RUNS} runs`);
     console.log(
       `  performance score      ${page.score} (budget >= ${Budget.score}: ${verdict(page.score >= Budget.score)})`,
     );
     console.log(`  LCP                    ${page.lcpMs.toFixed(0)} ms`);
     console.log(`  LCP of static page     ${baseline.lcpMs.toFixed(0)} ms (score ${baseline.score})`);
     console.log(
-      `  LCP ratio              ${ratio.toFixed(2)} (budget <= ${Budget.lcpRatio}: ${verdict(ratio <= Budget.lcpRatio)})`,
+      `  LCP ratio, median      ${ratio.toFixed(2)} (budget <= ${Budget.lcpRatio}: ${verdict(ratio <= Budget.lcpRatio)})`,
+    );
+    console.log(
+      `  LCP ratio, worst run   ${worstRatio.toFixed(2)} (budget <= ${Budget.worstLcpRatio}: ${verdict(worstRatio <= Budget.worstLcpRatio)})`,
     );
     console.log(
       `  JavaScript             ${page.jsGzipKb.toFixed(1)} KB gzip (budget < ${Budget.jsGzipKb}: ${verdict(page.jsGzipKb < Budget.jsGzipKb)}), ${page.jsTransferKb.toFixed(1)} KB as transferred`,

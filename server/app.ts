@@ -86,7 +86,7 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.scriptSource] : [])],
         styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : []), DOCS_STYLE_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
         fontSrc: ["'self'"],

@@ -16,6 +16,19 @@ function cameFromMyCard(): boolean {
   return typeof usr === 'object' && usr !== null && 'from' in usr && usr.from === OWNER_PREVIEW_BACK_PATH;
 }
 
+/**
+ * The server's page loads its script only after the card is painted (server/modules/card-pages), and
+ * keeps a tap on a button made before then: its position among the page's buttons, on <html>. Once
+ * the card is hydrated the tap is given to the button again, so an early tap is not lost.
+ */
+function replayEarlyTap(): void {
+  const html = document.documentElement;
+  html.setAttribute('data-hydrated', '');
+  const tapped = html.getAttribute('data-early-tap');
+  html.removeAttribute('data-early-tap');
+  if (tapped !== null) document.querySelectorAll('button')[Number(tapped)]?.click();
+}
+
 export function mountPublicCard(
   container: HTMLElement,
   card: { nfcUID: string; isOwnerPreview: boolean },
@@ -36,6 +49,7 @@ export function mountPublicCard(
       initial={initial}
       backTo={card.isOwnerPreview || cameFromMyCard() ? OWNER_PREVIEW_BACK_PATH : null}
       navigate={navigate}
+      onHydrated={initial ? replayEarlyTap : undefined}
     />
   );
   if (initial) root = hydrateRoot(container, page);

@@ -1,8 +1,8 @@
 // The contacts cache (spec §4 Contacts cache): a member's contacts and the entry saying how fresh they
-// are, read back validated and written so that a contact that did not change is never rewritten.
-import type { Contact, ContactListTags } from '../../contract/contacts';
+// are, read back validated and written only when they changed.
+import { type Contact, type ContactListTags, ContactSchema } from '../../contract/contacts';
 import { rowGuard } from './row-guard';
-import { type CachedContact, CachedContactSchema, type ContactSet, ContactSetSchema, db } from './tapnet-db';
+import { type ContactSet, ContactSetSchema, db } from './tapnet-db';
 
 /** Spec §9: a cache this old counts as absent. */
 export const CONTACTS_CACHE_TTL_MS = 604_800_000;
@@ -27,10 +27,10 @@ export type ContactChange = ({ type: 'upsert'; contact: Contact } | { type: 'rem
 /** A write for a member who is no longer signed in in this browser would bring their data back. */
 export type IsOwnerCurrent = () => boolean;
 
-const CACHED_CONTACT_FIELDS = Object.keys(CachedContactSchema.shape) as (keyof CachedContact)[];
+const CONTACT_FIELDS = Object.keys(ContactSchema.shape) as (keyof Contact)[];
 
-/** The screen reads every row on each paint: the schema's fast check, not its full parser (README Budgets). */
-const isCachedContact = rowGuard<CachedContact>(CachedContactSchema);
+/** The screen reads every contact on each paint: the schema's fast check, not its full parser (README Budgets). */
+const isContact = rowGuard<Contact>(ContactSchema);
 
 function isFresh(set: ContactSet, now: number): boolean {
   const age = now - set.lastUpdated;
@@ -41,15 +41,15 @@ function isFresh(set: ContactSet, now: number): boolean {
   );
 }
 
-function toContact({ ownerUserId: _owner, rank: _rank, ...contact }: CachedContact): Contact {
-  return contact;
+/** Every field is a primitive, so a field-by-field comparison is exact whatever the key order. */
+function isSameContact(stored: Contact | undefined, next: Contact): boolean {
+  return stored !== undefined && CONTACT_FIELDS.every((field) => Object.is(stored[field], next[field]));
 }
 
-/** Every field is a primitive, so a field-by-field comparison is exact whatever the key order. */
-function isSameRow(stored: unknown, next: CachedContact): boolean {
-  if (typeof stored !== 'object' || stored === null) return false;
-  const row = stored as Record<string, unknown>;
-  return CACHED_CONTACT_FIELDS.every((field) => Object.is(row[field], next[field]));
+function isSameList(stored: readonly Contact[], next: readonly Contact[]): boolean {
+  return (
+    stored.length === next.length && next.every((contact, index) => isSameContact(stored[index], contact))
+  );
 }
 
 async function readValidSet(userId: string, now: number): Promise<ContactSet | null> {
@@ -59,33 +59,39 @@ async function readValidSet(userId: string, now: number): Promise<ContactSet | n
 
 /**
  * Whether the member has a fresh cache entry, without reading its contacts: enough to decide whether
- * to fetch at start, where reading and checking thousands of rows would delay the first paint. A bad
- * row is still caught by the next revalidation, which reads every row before trusting the etag.
+ * to fetch at start, where reading and checking thousands of contacts would delay the first paint. A bad
+ * contact is still caught by the next revalidation, which reads the whole list before trusting the etag.
  */
 export async function hasFreshContactSet(userId: string, now = Date.now()): Promise<boolean> {
   return (await readValidSet(userId, now)) !== null;
 }
 
 /**
- * The member's cache, or null when it is absent, expired, of another schema version, or has a row that
- * no longer parses (one bad row makes the whole list, and so its etag, untrustworthy). It only reads,
+ * The member's cache, or null when it is absent, expired, of another schema version, or has a contact
+ * that no longer parses (one bad contact makes the whole list, and so its etag, untrustworthy). It only reads,
  * so it can run inside a live query.
  */
 export async function readContactsCache(userId: string, now = Date.now()): Promise<ContactsCache | null> {
-  const set = await readValidSet(userId, now);
-  if (!set) return null;
-  const rows: unknown[] = await db.contacts.where('ownerUserId').equals(userId).toArray();
-  if (!rows.every(isCachedContact)) return null;
-  rows.sort((a, b) => b.rank - a.rank);
-  return { etag: set.etag, lastUpdated: set.lastUpdated, contacts: rows.map(toContact) };
+  const valid = await readValidList(userId, now);
+  return valid && { ...valid.set, contacts: valid.list };
+}
+
+async function readValidList(
+  userId: string,
+  now: number,
+): Promise<{ set: Pick<ContactSet, 'etag' | 'lastUpdated'>; list: Contact[] } | null> {
+  const [set, record] = await Promise.all([readValidSet(userId, now), db.contactLists.get(userId)]);
+  const list: unknown = record?.contacts;
+  if (!set || !Array.isArray(list) || !list.every(isContact)) return null;
+  return { set: { etag: set.etag, lastUpdated: set.lastUpdated }, list };
 }
 
 /** Like `readContactsCache`, and what it rejects is deleted, so the next write starts from a clean list. */
 export async function takeContactsCache(userId: string, now = Date.now()): Promise<ContactsCache | null> {
-  return db.transaction('rw', db.contacts, db.contactSets, async () => {
+  return db.transaction('rw', db.contactLists, db.contactSets, async () => {
     const cache = await readContactsCache(userId, now);
     if (!cache) {
-      await db.contacts.where('ownerUserId').equals(userId).delete();
+      await db.contactLists.delete(userId);
       await db.contactSets.delete(userId);
     }
     return cache;
@@ -94,15 +100,15 @@ export async function takeContactsCache(userId: string, now = Date.now()): Promi
 
 /** Every member's cache: clearing the session leaves none behind (spec §4 Session token). */
 export async function clearContactsCaches(): Promise<void> {
-  await db.transaction('rw', db.contacts, db.contactSets, async () => {
-    await db.contacts.clear();
+  await db.transaction('rw', db.contactLists, db.contactSets, async () => {
+    await db.contactLists.clear();
     await db.contactSets.clear();
   });
 }
 
 /**
- * Stores the list the server sent (newest first) with its etag. Only the rows that differ are written,
- * so live queries over the contacts hear of a refresh only when it changed something. Returns whether
+ * Stores the list the server sent (newest first) with its etag. The list is rewritten only when it
+ * differs, so live queries over it hear of a refresh only when it changed something. Returns whether
  * the member's contacts differ from what the cache held (no valid cache counts as different).
  */
 export async function storeContactList(
@@ -111,22 +117,12 @@ export async function storeContactList(
   etag: string | null,
   { now = Date.now(), isOwnerCurrent }: { now?: number; isOwnerCurrent: IsOwnerCurrent },
 ): Promise<boolean> {
-  return db.transaction('rw', db.contacts, db.contactSets, async () => {
+  const next = contacts.map((contact) => ContactSchema.parse(contact));
+  return db.transaction('rw', db.contactLists, db.contactSets, async () => {
     if (!isOwnerCurrent()) return false;
-    const hadValidCache = (await readContactsCache(userId, now)) !== null;
-    const stored = await db.contacts.where('ownerUserId').equals(userId).toArray();
-    const storedById = new Map(stored.map((row) => [row._id, row]));
-    // Ranks count down from the list's length, so a contact added at the front leaves the others' alone.
-    const next = contacts.map((contact, index) =>
-      CachedContactSchema.parse({ ...contact, ownerUserId: userId, rank: contacts.length - index }),
-    );
-    const nextIds = new Set(next.map((row) => row._id));
-    const changed = next.filter((row) => !isSameRow(storedById.get(row._id), row));
-    const removed = stored
-      .filter((row) => !nextIds.has(row._id))
-      .map((row): [string, string] => [userId, row._id]);
-    if (changed.length > 0) await db.contacts.bulkPut(changed);
-    if (removed.length > 0) await db.contacts.bulkDelete(removed);
+    const stored = await readValidList(userId, now);
+    const isChanged = !stored || !isSameList(stored.list, next);
+    if (isChanged) await db.contactLists.put({ ownerUserId: userId, contacts: next });
     await db.contactSets.put({
       ownerUserId: userId,
       etag,
@@ -134,7 +130,7 @@ export async function storeContactList(
       ttlMs: CONTACTS_CACHE_TTL_MS,
       schemaVersion: CONTACTS_CACHE_SCHEMA_VERSION,
     });
-    return !hadValidCache || changed.length > 0 || removed.length > 0;
+    return isChanged;
   });
 }
 
@@ -150,38 +146,36 @@ export async function mergeContactChange(
   change: ContactChange,
   { now = Date.now(), isOwnerCurrent }: { now?: number; isOwnerCurrent: IsOwnerCurrent },
 ): Promise<boolean> {
-  return db.transaction('rw', db.contacts, db.contactSets, async () => {
-    const set = isOwnerCurrent() ? await readValidSet(userId, now) : null;
-    if (!set) return false;
-    if (change.listTags && set.etag === change.listTags.previous) {
-      await db.contactSets.update(userId, { etag: change.listTags.current });
+  // A contact that does not parse is refused before anything is read or written.
+  const confirmed: ContactChange =
+    change.type === 'upsert' ? { ...change, contact: ContactSchema.parse(change.contact) } : change;
+  return db.transaction('rw', db.contactLists, db.contactSets, async () => {
+    const stored = isOwnerCurrent() ? await readValidList(userId, now) : null;
+    if (!stored) return false;
+    if (confirmed.listTags && stored.set.etag === confirmed.listTags.previous) {
+      await db.contactSets.update(userId, { etag: confirmed.listTags.current });
     }
-    return mergeContact(userId, change);
+    const list =
+      confirmed.type === 'remove'
+        ? withoutContact(stored.list, confirmed.contactId)
+        : withContact(stored.list, confirmed.contact);
+    if (list === stored.list) return false;
+    await db.contactLists.put({ ownerUserId: userId, contacts: list });
+    return true;
   });
 }
 
-async function mergeContact(userId: string, change: ContactChange): Promise<boolean> {
-  if (change.type === 'remove') {
-    const key: [string, string] = [userId, change.contactId];
-    if (!(await db.contacts.get(key))) return false;
-    await db.contacts.delete(key);
-    return true;
-  }
-  const stored = await db.contacts.get([userId, change.contact._id]);
-  const rank = stored?.rank ?? (await highestRank(userId)) + 1;
-  const row = CachedContactSchema.parse({ ...change.contact, ownerUserId: userId, rank });
-  if (isSameRow(stored, row)) return false;
-  await db.contacts.put(row);
-  return true;
+/** The list without the contact with this _id; the same list if it has none. */
+function withoutContact(list: Contact[], contactId: string): Contact[] {
+  return list.some((contact) => contact._id === contactId)
+    ? list.filter((contact) => contact._id !== contactId)
+    : list;
 }
 
-async function highestRank(userId: string): Promise<number> {
-  let highest = 0;
-  await db.contacts
-    .where('ownerUserId')
-    .equals(userId)
-    .each((row) => {
-      if (typeof row.rank === 'number' && row.rank > highest) highest = row.rank;
-    });
-  return highest;
+/** The list with `contact` in place of the one with its _id, or at the front; the same list if unchanged. */
+function withContact(list: Contact[], contact: Contact): Contact[] {
+  const index = list.findIndex((stored) => stored._id === contact._id);
+  if (index === -1) return [contact, ...list];
+  if (isSameContact(list[index], contact)) return list;
+  return list.with(index, contact);
 }

@@ -131,3 +131,29 @@ test('an unknown card says it was not found', async ({ page }) => {
   await new PublicCardPage(page).goto(`${'0'.repeat(40)}-1`);
   await expect(page.getByRole('heading', { name: 'Card not found' })).toBeVisible();
 });
+
+test('a tap on Save Contact before the page has its script still saves once the script is there', async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  // The card is painted before its script loads: hold the script back to tap in that moment.
+  let releaseScript = () => {};
+  const scriptHeld = new Promise<void>((resolve) => {
+    releaseScript = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptHeld;
+    await route.continue();
+  });
+  const card = new PublicCardPage(page);
+  await card.goto(owner.nfcUID);
+  await expect(card.name).toHaveText(ownerCard.name);
+
+  await card.saveContact.click();
+  await expect(page).toHaveURL(/\/nfc\//);
+  releaseScript();
+
+  await expect(page).toHaveURL(/\/register$/);
+});

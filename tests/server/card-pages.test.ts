@@ -38,10 +38,28 @@ describe.skipIf(!isBuilt)('public card pages rendered on the server', () => {
     expect(html).toContain('property="og:title"');
     expect(html).toContain('<script type="application/json" id="card-data">');
     expect(html).toContain('href="https://linkedin.com/in/ada"');
-    expect(html).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/public-card-entry-[^"]+\.js"/,
-    );
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('starts no script before the card is painted: one inline bootstrap, allowed by its hash, loads the app after', async () => {
+    const { nfcUID } = await createMemberWithCard(t);
+    const response = await t.app.inject({ method: 'GET', url: `/nfc/${nfcUID}` });
+    const html = response.body;
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(html).not.toContain('rel="modulepreload"');
+    const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(scripts).toHaveLength(1);
+    const [bootstrap = ''] = scripts;
+    expect(bootstrap).toContain("getEntriesByName('first-contentful-paint')");
+    expect(bootstrap).toMatch(/"\/assets\/public-card-entry-[^"]+\.js"/);
+    expect(bootstrap).toMatch(/import\("\/assets\/index-[^"]+\.js"\)/);
+    expect(html.indexOf('<script type="module">')).toBeGreaterThan(html.indexOf('id="card-data"'));
+    const hash = createHash('sha256').update(bootstrap).digest('base64');
+    expect(response.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
   });
 
   it('inlines the page CSS, allowed by its hash in the CSP, so the first paint waits for no stylesheet', async () => {

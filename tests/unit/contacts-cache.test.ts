@@ -1,5 +1,5 @@
 // The contacts cache in IndexedDB (spec §4 Contacts cache, Session token; DESIGN.md §3): what counts
-// as valid, how lists and single changes are stored, and that unchanged data is never rewritten.
+// as valid, how lists and single changes are stored, and that an unchanged list is never rewritten.
 // IndexedDB is fake-indexeddb.
 import { Dexie, liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,11 +98,17 @@ describe('reading the cache', () => {
 
   it('treats the whole list as absent when one contact no longer parses, and drops it on take', async () => {
     await store();
-    await db.contacts.update([owner, 'ada'], { name: 42 } as never);
+    const stored = await db.contactLists.get(owner);
+    await db.contactLists.put({
+      ownerUserId: owner,
+      contacts: (stored?.contacts ?? []).map((contact) =>
+        contact._id === 'ada' ? ({ ...contact, name: 42 } as never) : contact,
+      ),
+    });
 
     expect(await readContactsCache(owner)).toBeNull();
     expect(await takeContactsCache(owner)).toBeNull();
-    expect(await db.contacts.where('ownerUserId').equals(owner).count()).toBe(0);
+    expect(await db.contactLists.get(owner)).toBeUndefined();
     expect(await db.contactSets.get(owner)).toBeUndefined();
   });
 });
@@ -114,7 +120,7 @@ describe('storing a fetched list', () => {
     expect((await readContactsCache(owner))?.etag).toBe('"v2"');
   });
 
-  it('does not rewrite contacts that did not change, so live queries over them stay quiet', async () => {
+  it('does not rewrite a list that did not change, so live queries over it stay quiet', async () => {
     await store();
     const mutations = recordMutatedTables();
 
@@ -124,18 +130,19 @@ describe('storing a fetched list', () => {
     expect(mutations.tables).toEqual([['contactSets']]);
   });
 
-  it('writes only what differs: a new contact at the front, a changed one, a removed one', async () => {
+  it('stores what differs: a new contact at the front, a changed one, a removed one', async () => {
     await store([ada, grace]);
-    const rowsBefore = await db.contacts.toArray();
     const renamedGrace = { ...grace, notes: 'Met at the conference' };
 
     expect(await store([alan, renamedGrace], '"v2"')).toBe(true);
 
     expect((await readContactsCache(owner))?.contacts).toEqual([alan, renamedGrace]);
-    const rowsAfter = await db.contacts.toArray();
-    const graceBefore = rowsBefore.find((row) => row._id === 'grace');
-    const graceAfter = rowsAfter.find((row) => row._id === 'grace');
-    expect(graceAfter?.rank).toBe(graceBefore?.rank);
+  });
+
+  it('keeps the list as one record, so the contacts screen reads it in one go', async () => {
+    await store([alan, ada, grace]);
+
+    expect(await db.contactLists.get(owner)).toEqual({ ownerUserId: owner, contacts: [alan, ada, grace] });
   });
 
   it('tells live queries when the data did change', async () => {
@@ -223,7 +230,7 @@ describe('merging a confirmed change', () => {
     expect(await mergeContactChange(owner, { type: 'upsert', contact: alan }, { isOwnerCurrent })).toBe(
       false,
     );
-    expect(await db.contacts.count()).toBe(0);
+    expect(await db.contactLists.count()).toBe(0);
 
     const storedAt = Date.parse('2026-11-01T10:00:00Z');
     await store([ada], '"v1"', storedAt);
@@ -231,7 +238,7 @@ describe('merging a confirmed change', () => {
     expect(await mergeContactChange(owner, { type: 'upsert', contact: alan }, { now, isOwnerCurrent })).toBe(
       false,
     );
-    expect(await db.contacts.get([owner, 'alan'])).toBeUndefined();
+    expect((await db.contactLists.get(owner))?.contacts).toEqual([ada]);
   });
 
   it('writes nothing when the contact is already as confirmed', async () => {
@@ -264,7 +271,7 @@ describe('clearing the session', () => {
     clearSession();
 
     await vi.waitFor(async () => {
-      expect(await db.contacts.count()).toBe(0);
+      expect(await db.contactLists.count()).toBe(0);
       expect(await db.contactSets.count()).toBe(0);
     });
   });

@@ -53,6 +53,6 @@ export function makeContact(id: string, overrides: Partial<Contact> = {}): Conta
 export async function signInWithEmptyContactsCache(): Promise<void> {
   localStorage.clear();
   localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
-  await db.contacts.clear();
+  await db.contactLists.clear();
   await db.contactSets.clear();
 }

@@ -51,6 +51,12 @@ export interface CardPageRenderer {
   render: RenderCardPage;
   /** The CSP source that allows the page's one inline style element. */
   styleSource: string;
+  /** The CSP source that allows the page's one inline script, the hydration bootstrap. */
+  scriptSource: string;
+}
+
+function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
 /**
@@ -59,8 +65,46 @@ export interface CardPageRenderer {
  */
 function inlineStyles(staticDir: string, files: string[]): { element: string; source: string } {
   const css = files.map((file) => readFileSync(resolve(staticDir, file), 'utf8')).join('\n');
-  const hash = createHash('sha256').update(css).digest('base64');
-  return { element: `<style>${css}</style>`, source: `'sha256-${hash}'` };
+  return { element: `<style>${css}</style>`, source: sha256Source(css) };
+}
+
+/**
+ * The card is complete without script, so no script may start before it is on screen: a module script
+ * or preload in the document races the first paint, and when it wins the paint waits for it (on a slow
+ * phone, for the whole download and run). The bootstrap waits for the first contentful paint to be
+ * reported, which happens only once that frame is displayed (a frame callback alone is not enough on
+ * a busy phone: the next task can run before the frame reaches the screen), then preloads the entry's
+ * chunks in parallel and loads the entry, which hydrates the card. A tap on a button before then is
+ * kept and replayed once the card is hydrated.
+ */
+function hydrationBootstrap(entry: string, chunks: string[]): { element: string; source: string } {
+  const code = [
+    'const load = () => {',
+    `  for (const href of ${JSON.stringify(chunks.map((file) => `/${file}`))}) {`,
+    "    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });",
+    "    link.crossOrigin = '';",
+    '    document.head.append(link);',
+    '  }',
+    `  import(${JSON.stringify(`/${entry}`)});`,
+    '};',
+    // Until the card is hydrated a button does nothing: its tap is kept and given back after (public-card-entry.tsx).
+    "document.addEventListener('click', (event) => {",
+    "  const button = event.target instanceof Element ? event.target.closest('button') : null;",
+    '  const html = document.documentElement;',
+    "  if (!button || html.hasAttribute('data-hydrated')) return;",
+    '  event.preventDefault();',
+    '  event.stopPropagation();',
+    "  html.setAttribute('data-early-tap', String([...document.querySelectorAll('button')].indexOf(button)));",
+    '}, true);',
+    "if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {",
+    '  new PerformanceObserver((list, observer) => {',
+    "    if (list.getEntriesByName('first-contentful-paint').length === 0) return;",
+    '    observer.disconnect();',
+    '    setTimeout(load);',
+    "  }).observe({ type: 'paint', buffered: true });",
+    '} else requestAnimationFrame(() => setTimeout(load));',
+  ].join('\n');
+  return { element: `<script type="module">${code}</script>`, source: sha256Source(code) };
 }
 
 /** Null when the client or its SSR bundle has not been built: the shell then renders the card itself. */
@@ -83,12 +127,15 @@ export async function loadCardPageRenderer(
     ...shellStyles.map((match) => match[1] ?? ''),
     ...styles.filter((file) => !shellStyles.some((match) => match[1] === file)),
   ]);
-  const linkedScripts = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
-  const preloads = scripts
-    .filter((file) => !linkedScripts.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-    .join('\n    ');
+  // The shell's entry script (main.tsx) picks the public card entry from the URL; it runs after the paint.
+  const entryScript = template.match(/<script type="module"[^>]*src="\/([^"]+)"[^>]*><\/script>\s*/);
+  if (!entryScript?.[1]) return null;
+  const bootstrap = hydrationBootstrap(
+    entryScript[1],
+    scripts.filter((file) => file !== entryScript[1]),
+  );
   let shellHead = template
+    .replace(entryScript[0], '')
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '');
   for (const [link] of shellStyles) shellHead = shellHead.replace(link, '');
@@ -97,8 +144,11 @@ export async function loadCardPageRenderer(
     const page = ssr.renderCardPage(pathname, data);
     if (!page) return null;
     return shellHead
-      .replace('</head>', `  ${page.head}\n    ${style.element}\n    ${preloads}\n  </head>`)
-      .replace(ROOT_ELEMENT, `<div id="root">${page.markup}</div>\n    ${page.data}`);
+      .replace('</head>', `  ${page.head}\n    ${style.element}\n  </head>`)
+      .replace(
+        ROOT_ELEMENT,
+        `<div id="root">${page.markup}</div>\n    ${page.data}\n    ${bootstrap.element}`,
+      );
   };
-  return { render, styleSource: style.source };
+  return { render, styleSource: style.source, scriptSource: bootstrap.source };
 }
