@@ -28,6 +28,7 @@ import { mapRoutes } from './modules/map/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { userRoutes } from './modules/user/routes';
+import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
 import { registerStatic } from './static';
@@ -53,7 +54,7 @@ export async function buildApp({
     // Card and reset paths carry long tokens; anything far beyond them is not ours.
     routerOptions: { maxParamLength: 200 },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
