@@ -27,6 +27,7 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
+import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
@@ -72,7 +73,7 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
-    ctx.mailer.close();
+    await ctx.mailer.close();
     await connection.close();
   });
 
@@ -115,6 +116,7 @@ export async function buildApp({
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });
       await api.register(invitationRoutes, { prefix: '/invitations' });
+      await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
       await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },

@@ -540,7 +540,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     expect(MessageResponseSchema.parse(response.json())).toEqual({ message: 'Business card sent' });
 
     const mail = await t().sink.waitForMail(contact.email);
-    expect(mail.subject).toBe('Grace Hopper shared their business card with you');
+    expect(mail.subject).toBe('A business card for you, through Tapnet');
     expect(mail.replyTo).toContain(graceEmail);
     expect(mail.text).toContain(`Hi ${contact.name},`);
     expect(mail.text).toContain('Rear Admiral');
