@@ -60,7 +60,7 @@ export interface MailOutboxTable {
   html_body: string | null;
   reply_to: string | null;
   headers: ColumnType<Record<string, string>, string | undefined, never>;
-  attachments: ColumnType<MailAttachmentColumn[], string | undefined, never>;
+  attachments: ColumnType<MailAttachmentColumn[], string | undefined, string>;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;
   last_error: string | null;

@@ -16,6 +16,15 @@ const MAX_RETRY_DELAY_MS = 10 * 60_000;
 /** A verification code or a card sent a day late helps nobody. */
 const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 
+/** How long a delivered or given-up row stays (its envelope only), for an operator looking into a complaint. */
+const DELIVERED_RETENTION_DAYS = 7;
+
+/**
+ * Once a mail has left (or will never leave), its words go: they may hold a reset link or a code,
+ * which nobody reading the database later should find.
+ */
+const WITHOUT_CONTENT = { text_body: '', html_body: null, attachments: '[]' } as const;
+
 /** 2 s, 4 s, 8 s … up to 10 minutes between attempts. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
@@ -67,7 +76,7 @@ export function startDelivery(options: {
       });
       await db
         .updateTable('mail_outbox')
-        .set({ sent_at: new Date(), last_error: null })
+        .set({ sent_at: new Date(), last_error: null, ...WITHOUT_CONTENT })
         .where('id', '=', row.id)
         .execute();
     } catch (error) {
@@ -78,7 +87,7 @@ export function startDelivery(options: {
         .updateTable('mail_outbox')
         .set(
           isGivingUp
-            ? { given_up_at: new Date(), last_error: reason }
+            ? { given_up_at: new Date(), last_error: reason, ...WITHOUT_CONTENT }
             : { next_attempt_at: new Date(Date.now() + retryDelayMs(row.attempts)), last_error: reason },
         )
         .where('id', '=', row.id)
@@ -148,4 +157,14 @@ async function claimDueMessage(db: Kysely<Database>): Promise<OutboxRow | undefi
     db,
   );
   return rows[0];
+}
+
+/** Deletes rows delivered or given up more than a week ago; returns how many went. */
+export async function pruneDeliveredMail(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where((eb) => eb.or([eb('sent_at', 'is not', null), eb('given_up_at', 'is not', null)]))
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${DELIVERED_RETENTION_DAYS})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

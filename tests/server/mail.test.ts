@@ -3,9 +3,13 @@
 // send-card cannot be used as a mail relay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateContactResponseSchema } from '../../contract/contacts';
+import { buildApp } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/connection';
 import { CARD_SENDS_PER_DAY } from '../../server/modules/contacts/card-sends';
 import { linkIn } from '../support/mail-content';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { createThrowawayDatabase } from '../support/throwaway-postgres';
 import {
   bearer,
   codeFrom,
@@ -219,6 +223,14 @@ describe.each(databaseKinds)('mail with the mail server down ($name)', (kind) =>
     await sink.waitForMail(contact.email);
     await app.mailer().deliverDue();
     for (const to of [email, sender.email, contact.email]) expect(sink.messages(to)).toHaveLength(1);
+    // Delivered mail keeps no words in the database: no reset link or code for a reader to find.
+    const kept = await t.db
+      .selectFrom('mail_outbox')
+      .select(['text_body', 'html_body'])
+      .where('to_address', '=', sender.email)
+      .execute();
+    expect(kept.length).toBeGreaterThan(0);
+    for (const row of kept) expect(row).toEqual({ text_body: '', html_body: null });
 
     const verified = await app.app.inject({
       method: 'POST',
@@ -251,3 +263,64 @@ describe.each(databaseKinds)('mail with the mail server down ($name)', (kind) =>
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'mail delivery from two app instances on one PostgreSQL',
+  () => {
+    const instances: Awaited<ReturnType<typeof buildApp>>[] = [];
+    let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+    let sink: SmtpSink;
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      database = await createThrowawayDatabase(process.env.TEST_DATABASE_URL ?? '', 'tapnet_test');
+      for (let index = 0; index < 2; index++) {
+        const connection = await openDatabase({ databaseUrl: database.url });
+        const config = readConfig({ SMTP_URL: sink.smtpUrl, PUBLIC_URL, STATIC_DIR: '/nonexistent' });
+        instances.push(await buildApp({ config, connection, logger: false }));
+      }
+    });
+    afterAll(async () => {
+      for (const instance of instances) await instance.close();
+      await database.drop();
+      await sink.close();
+    });
+
+    it('delivers every mail queued while the mail server was down exactly once when it comes back', async () => {
+      const smtpPort = Number(new URL(sink.smtpUrl).port);
+      await sink.close();
+      const recipients = Array.from({ length: 30 }, (_, index) => uniqueEmail(`queued-${index}`));
+      await Promise.all(
+        recipients.map((to, index) =>
+          instances[index % 2]?.ctx.mailer.send({
+            to,
+            subject: `Queued ${index}`,
+            text: 'Hello',
+            html: '<p>Hello</p>',
+          }),
+        ),
+      );
+      // Both instances have tried (and failed) before the server is back.
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await instances[0]?.ctx.db
+                  .selectFrom('mail_outbox')
+                  .select((eb) => eb.fn.countAll().as('count'))
+                  .where('last_error', 'is not', null)
+                  .executeTakeFirstOrThrow()
+              )?.count,
+            ),
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0);
+
+      sink = await startSmtpSink({ smtpPort });
+      for (const to of recipients) await sink.waitForMail(to, { timeoutMs: 60_000 });
+      await Promise.all(instances.map((instance) => instance.ctx.mailer.deliverDue()));
+      expect(sink.messages().length).toBe(recipients.length);
+      for (const to of recipients) expect(sink.messages(to)).toHaveLength(1);
+    }, 120_000);
+  },
+);
