@@ -149,6 +149,7 @@ async function claimDueMessage(db: Kysely<Database>): Promise<OutboxRow | undefi
     WHERE id = (
       SELECT id FROM mail_outbox
       WHERE sent_at IS NULL AND given_up_at IS NULL AND next_attempt_at <= now()
+        AND created_at > now() - make_interval(secs => ${GIVE_UP_AFTER_MS / 1000})
       ORDER BY next_attempt_at, id
       LIMIT 1
       FOR UPDATE SKIP LOCKED
@@ -159,8 +160,18 @@ async function claimDueMessage(db: Kysely<Database>): Promise<OutboxRow | undefi
   return rows[0];
 }
 
-/** Deletes rows delivered or given up more than a week ago; returns how many went. */
+/**
+ * Gives up mail that waited more than a day (queued while no SMTP server was configured, say), and
+ * deletes rows delivered or given up more than a week ago; returns how many went.
+ */
 export async function pruneDeliveredMail(db: Kysely<Database>): Promise<number> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ given_up_at: new Date(), ...WITHOUT_CONTENT })
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .where('created_at', '<', new Date(Date.now() - GIVE_UP_AFTER_MS))
+    .execute();
   const result = await db
     .deleteFrom('mail_outbox')
     .where((eb) => eb.or([eb('sent_at', 'is not', null), eb('given_up_at', 'is not', null)]))
