@@ -178,8 +178,8 @@ export const SendMyCardEndpoint = defineEndpoint({
     'NO_LINKED_CARD',
     'CARD_INCOMPLETE',
     'CONTACT_HAS_NO_EMAIL',
-    'CARD_ALREADY_SENT_TODAY',
-    'CARD_SEND_LIMIT_REACHED',
+    'CARD_SENT_TODAY',
+    'CARD_DAILY_LIMIT',
   ],
 });
 

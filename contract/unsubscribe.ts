@@ -36,7 +36,7 @@ export const OneClickUnsubscribeEndpoint = defineEndpoint({
   auth: 'none',
   params: UnsubscribeParamsSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['UNSUBSCRIBE_LINK_INVALID'],
+  errors: ['UNSUBSCRIBE_INVALID'],
 });
 
 export const unsubscribeEndpoints = [UnsubscribePageEndpoint, OneClickUnsubscribeEndpoint];

@@ -69,7 +69,7 @@ describeOnEachDatabase('send-card limits', (t) => {
     expect(repeat.statusCode).toBe(429);
     expect(json(repeat)).toEqual({
       error: 'You already sent your card to this contact today. You can send it to them again tomorrow.',
-      code: 'CARD_ALREADY_SENT_TODAY',
+      code: 'CARD_SENT_TODAY',
     });
 
     await t().app.inject({
@@ -110,7 +110,7 @@ describeOnEachDatabase('send-card limits', (t) => {
       .execute();
     const refused = await sendCard(t(), sender.accessToken, contact._id);
     expect(refused.statusCode).toBe(429);
-    expect(json(refused)).toMatchObject({ code: 'CARD_SEND_LIMIT_REACHED' });
+    expect(json(refused)).toMatchObject({ code: 'CARD_DAILY_LIMIT' });
     expect(await outboxOf(t(), contact.email)).toEqual([]);
   });
 
@@ -162,7 +162,7 @@ describeOnEachDatabase('send-card limits', (t) => {
     expect(forged.body).toContain('This unsubscribe link is not valid.');
     const oneClick = await t().app.inject({ method: 'POST', url: `/api/unsubscribe/${'b'.repeat(43)}` });
     expect(oneClick.statusCode).toBe(404);
-    expect(json(oneClick)).toMatchObject({ code: 'UNSUBSCRIBE_LINK_INVALID' });
+    expect(json(oneClick)).toMatchObject({ code: 'UNSUBSCRIBE_INVALID' });
     const malformed = await t().app.inject({ method: 'GET', url: '/api/unsubscribe/short' });
     expect(malformed.statusCode).toBe(400);
     expect(await unsubscribed()).toEqual(before);

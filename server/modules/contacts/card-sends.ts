@@ -32,10 +32,10 @@ export async function recordCardSend(
     .where('sent_at', '>', since)
     .execute();
   if (sends.some((send) => send.recipient_email === recipient)) {
-    throw new HttpError('CARD_ALREADY_SENT_TODAY', cardSendMessages.alreadySentToday);
+    throw new HttpError('CARD_SENT_TODAY', cardSendMessages.alreadySentToday);
   }
   if (sends.length >= CARD_SENDS_PER_DAY) {
-    throw new HttpError('CARD_SEND_LIMIT_REACHED', cardSendMessages.limitReached);
+    throw new HttpError('CARD_DAILY_LIMIT', cardSendMessages.limitReached);
   }
   await trx.insertInto('card_sends').values({ sender_id: senderId, recipient_email: recipient }).execute();
 }

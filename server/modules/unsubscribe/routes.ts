@@ -50,7 +50,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     OneClickUnsubscribeEndpoint,
     async (request) => {
       if (!(await unsubscribeByToken(app.ctx.db, request.params.token))) {
-        throw new HttpError('UNSUBSCRIBE_LINK_INVALID', UnsubscribeMessages.invalid);
+        throw new HttpError('UNSUBSCRIBE_INVALID', UnsubscribeMessages.invalid);
       }
       return { message: UnsubscribeMessages.done };
     },
