@@ -8,7 +8,7 @@ import { fetchAccount } from '../../api/user';
 import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
-import { ContactMessages, isNetworkFailure, OfflineMessages } from './messages';
+import { ContactMessages, isNetworkFailure, OfflineMessages, sendCardFailureMessage } from './messages';
 
 /** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
 function canSendCard(account: Account): boolean {
@@ -76,7 +76,7 @@ export function useContactActions(account: Account | null) {
         delivery === 'in-app' ? message : `Your business card was sent to ${contact.name}.`,
       );
     } catch (error) {
-      showToast('error', isNetworkFailure(error) ? OfflineMessages.sendCard : ContactMessages.sendCardFailed);
+      showToast('error', sendCardFailureMessage(error));
     } finally {
       setSendingId(null);
     }
