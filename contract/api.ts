@@ -9,6 +9,7 @@ import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
+import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 
 export interface ApiArea {
@@ -34,6 +35,11 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
+  {
+    name: 'Unsubscribe',
+    description: 'The “never e-mail me again” link in mail to people who are not members.',
+    endpoints: unsubscribeEndpoints,
+  },
   { name: 'Health', description: 'For load balancers and uptime checks.', endpoints: healthEndpoints },
   { name: 'Reference', description: 'This API described.', endpoints: referenceEndpoints },
 ];

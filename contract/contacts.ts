@@ -181,7 +181,14 @@ export const SendMyCardEndpoint = defineEndpoint({
   auth: 'member',
   params: ContactIdParamsSchema,
   responses: { 200: SendCardResponseSchema },
-  errors: ['CONTACT_NOT_FOUND', 'NO_LINKED_CARD', 'CARD_INCOMPLETE', 'CONTACT_HAS_NO_EMAIL', 'MAIL_FAILED'],
+  errors: [
+    'CONTACT_NOT_FOUND',
+    'NO_LINKED_CARD',
+    'CARD_INCOMPLETE',
+    'CONTACT_HAS_NO_EMAIL',
+    'CARD_SENT_TODAY',
+    'CARD_DAILY_LIMIT',
+  ],
 });
 
 export const ListMapContactsEndpoint = defineEndpoint({

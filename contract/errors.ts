@@ -40,6 +40,10 @@ export const ERROR_STATUS = {
   CONTACT_HAS_NO_EMAIL: 400,
   INTERNAL_ERROR: 500,
   MAIL_FAILED: 502,
+  // Mail: send-card limits and the "never e-mail me again" link.
+  CARD_SENT_TODAY: 429,
+  CARD_DAILY_LIMIT: 429,
+  UNSUBSCRIBE_INVALID: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -83,6 +87,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   CONTACT_HAS_NO_EMAIL: 'The contact has no e-mail address.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
   MAIL_FAILED: 'The mail server could not send the message.',
+  CARD_SENT_TODAY: 'The member already e-mailed their card to this address today.',
+  CARD_DAILY_LIMIT: 'The member has e-mailed as many cards today as a day allows.',
+  UNSUBSCRIBE_INVALID: 'The unsubscribe link is not one Tapnet sent.',
 };
 
 export const ErrorResponseSchema = z.object({

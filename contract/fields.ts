@@ -52,3 +52,16 @@ export const DateOfBirthSchema = z.iso
   );
 
 export const UserIdSchema = z.uuid();
+
+/** PostgreSQL text cannot hold U+0000, and no person types it: any string carrying it is refused. */
+export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+
+/** The path of every string in `value` (a request body, its params or query) that holds a NUL. */
+export function pathsOfTextWithNul(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => pathsOfTextWithNul(item, [...path, index]));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => pathsOfTextWithNul(item, [...path, key]));
+  }
+  return [];
+}

@@ -27,7 +27,9 @@ import { mapRoutes } from './modules/map/routes';
 import { mapStyleRoutes } from './modules/map/style-routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
+import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
+import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
 import { registerStatic } from './static';
@@ -54,7 +56,7 @@ export async function buildApp({
     // Card and reset paths carry long tokens; anything far beyond them is not ours.
     routerOptions: { maxParamLength: 200 },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -72,7 +74,7 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
-    ctx.mailer.close();
+    await ctx.mailer.close();
     await connection.close();
   });
 
@@ -116,6 +118,7 @@ export async function buildApp({
       await api.register(mapRoutes, { prefix: '/contact' });
       await api.register(mapStyleRoutes, { prefix: '/map' });
       await api.register(invitationRoutes, { prefix: '/invitations' });
+      await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
       await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },

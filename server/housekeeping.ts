@@ -2,6 +2,8 @@
 // so several processes sharing one PostgreSQL doing it too is harmless).
 import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from './idempotency';
+import { pruneDeliveredMail } from './mail/delivery';
+import { pruneCardSends } from './modules/contacts/card-sends';
 
 const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -10,6 +12,9 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
     try {
       const pruned = await pruneIdempotencyKeys(app.ctx.db);
       if (pruned > 0) app.log.info({ pruned }, 'pruned old idempotency keys');
+      const mail = await pruneDeliveredMail(app.ctx.db);
+      if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
+      await pruneCardSends(app.ctx.db);
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it runs again tomorrow');
     }

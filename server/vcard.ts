@@ -4,8 +4,22 @@ import type { Contact } from '../contract/contacts';
 
 const MAX_LINE_OCTETS = 75;
 
+/**
+ * Every form of line break a reader might split on (CRLF, a bare CR or LF, NEL, the Unicode line and
+ * paragraph separators, vertical tab, form feed) becomes the escaped `\n`, and other control
+ * characters are dropped: a field value can never end its line and start a property or a second card.
+ */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed.
+const OTHER_CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
+  return value
+    .replace(OTHER_CONTROL, '')
+    .replace(/\\/g, '\\\\')
+    .replace(LINE_BREAK, '\\n')
+    .replace(/,/g, '\\,')
+    .replace(/;/g, '\\;');
 }
 
 /** Folds at 75 octets without splitting a UTF-8 character; continuation lines start with a space. */

@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { createDurablePglite } from './durable-pglite';
 import type { Database } from './schema';
 
 export interface DatabaseConnection {
@@ -51,12 +53,25 @@ function openPostgres(databaseUrl: string): DatabaseConnection {
 async function openPglite(
   target: { dataDir: string } | { inMemory: true; snapshot?: Blob },
 ): Promise<DatabaseConnection> {
-  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
-  const pglite =
-    'dataDir' in target
-      ? await PGlite.create(target.dataDir)
-      : await PGlite.create({ loadDataDir: target.snapshot });
-  return wrapPglite(pglite);
+  if (!('dataDir' in target)) return wrapPglite(await PGlite.create({ loadDataDir: target.snapshot }));
+  mkdirSync(target.dataDir, { recursive: true });
+  const lock = lockDataDir(target.dataDir);
+  try {
+    const connection = wrapPglite(await createDurablePglite(target.dataDir));
+    return {
+      ...connection,
+      async close() {
+        try {
+          await connection.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 export function wrapPglite(pglite: PGlite): DatabaseConnection {

@@ -57,7 +57,35 @@ export interface MailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
+  html_body: string | null;
+  reply_to: string | null;
+  headers: ColumnType<Record<string, string>, string | undefined, never>;
+  attachments: ColumnType<MailAttachmentColumn[], string | undefined, string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
+  sent_at: Date | null;
+  given_up_at: Date | null;
   created_at: Generated<Date>;
+}
+
+export interface MailAttachmentColumn {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+export interface EmailUnsubscribesTable {
+  email: string;
+  token_hash: string;
+  unsubscribed_at: Date | null;
+}
+
+export interface CardSendsTable {
+  id: Generated<string>;
+  sender_id: string;
+  recipient_email: string;
+  sent_at: Generated<Date>;
 }
 
 export interface PageViewsTable {
@@ -153,6 +181,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   refresh_tokens: RefreshTokensTable;
   mail_outbox: MailOutboxTable;
+  email_unsubscribes: EmailUnsubscribesTable;
+  card_sends: CardSendsTable;
   page_views: PageViewsTable;
   cards: CardsTable;
   business_cards: BusinessCardsTable;

@@ -121,7 +121,8 @@ export function businessCardMail(options: {
   return {
     to,
     replyTo: card.email,
-    subject: `${card.name} shared their business card with you`,
+    // Nothing a member typed goes into the Subject: it is what a mail relay for phishing would need.
+    subject: `A business card for you, through ${PRODUCT}`,
     text: [
       greeting,
       '',
@@ -144,5 +145,24 @@ export function businessCardMail(options: {
     attachments: [
       { filename: vCard.fileName, content: vCard.content, contentType: 'text/vcard; charset=utf-8' },
     ],
+  };
+}
+
+/**
+ * Mail to someone who is not a member carries the link that stops all such mail: in the text, and as
+ * List-Unsubscribe headers that mail clients show as a button and post to in one click (RFC 8058).
+ */
+export function withUnsubscribeLink(message: MailMessage, link: string): MailMessage {
+  const words = `You got this because a ${PRODUCT} member sent it to this address. Never e-mail me again:`;
+  const footer = `<p style="color:#6b7280;font-size:13px">${escapeHtml(words)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+  return {
+    ...message,
+    text: `${message.text}\n\n--\n${words}\n${link}`,
+    html: message.html.replace('</body>', `${footer}</body>`),
+    headers: {
+      ...message.headers,
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

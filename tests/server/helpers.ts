@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { type DatabaseConnection, openDatabase } from '../../server/db/connection';
 import type { Database } from '../../server/db/schema';
+import type { Mailer } from '../../server/mail/mailer';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { createThrowawayDatabase } from '../support/throwaway-postgres';
 
@@ -48,6 +49,8 @@ export interface TestContext {
   db: Kysely<Database>;
   sink: SmtpSink;
   kind: DatabaseKind['name'];
+  /** The app's mailer: `deliverDue()` waits until every queued mail has had its delivery attempt. */
+  mailer(): Mailer;
 }
 
 export async function startTestApp(
@@ -73,6 +76,7 @@ export async function startTestApp(
     db: connection.db,
     sink,
     kind: kind.name,
+    mailer: () => app.ctx.mailer,
     async close() {
       await app.close();
       await drop();

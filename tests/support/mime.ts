@@ -15,6 +15,9 @@ export interface ParsedMail {
   /** Empty when the mail has no Reply-To header. */
   replyTo: string;
   subject: string;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers; empty when absent. */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
   text: string;
   html: string;
   attachments: MailAttachment[];
@@ -150,6 +153,8 @@ export function parseMail(raw: Buffer): ParsedMail {
     to: header('to'),
     replyTo: header('reply-to'),
     subject: header('subject'),
+    listUnsubscribe: header('list-unsubscribe'),
+    listUnsubscribePost: header('list-unsubscribe-post'),
     text: found.text ?? '',
     html: found.html ?? '',
     attachments: found.attachments,

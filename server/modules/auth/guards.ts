@@ -1,6 +1,9 @@
 // Who is calling. Checked in onRequest, before the body is even parsed, so strangers learn nothing
 // from validation errors: member areas accept only member access tokens, operator areas only their role's.
+// A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
+// is looked up too: a token of a deleted account is as invalid as a forged one.
 import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../../contract/auth';
 import { HttpError } from '../../errors';
 import type { AccessClaims, OperatorRole } from '../../tokens';
 
@@ -9,6 +12,18 @@ declare module 'fastify' {
     member?: AccessClaims;
     operatorId?: string;
   }
+}
+
+const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+
+async function accountExists(request: FastifyRequest, userId: string, role: Role): Promise<boolean> {
+  const row = await request.server.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 function bearerToken(request: FastifyRequest): string {
@@ -20,7 +35,9 @@ function bearerToken(request: FastifyRequest): string {
 /** onRequest hook for member-only areas. */
 export async function authenticateMember(request: FastifyRequest): Promise<void> {
   const claims = await request.server.ctx.tokens.verifyAccessToken(bearerToken(request));
-  if (claims?.role !== 'user') throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+  if (claims?.role !== 'user' || !(await accountExists(request, claims.userId, 'user'))) {
+    throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
+  }
   request.member = claims;
 }
 
@@ -28,7 +45,9 @@ export async function authenticateMember(request: FastifyRequest): Promise<void>
 export function authenticateOperator(role: OperatorRole) {
   return async (request: FastifyRequest): Promise<void> => {
     const operatorId = await request.server.ctx.tokens.verifyOperatorToken(bearerToken(request), role);
-    if (!operatorId) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+    if (!operatorId || !(await accountExists(request, operatorId, role))) {
+      throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
+    }
     request.operatorId = operatorId;
   };
 }

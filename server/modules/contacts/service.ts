@@ -11,12 +11,14 @@ import { HttpError } from '../../errors';
 import { placeWords } from '../../geo/place-words';
 import type { StoredResponse } from '../../idempotency';
 import type { MailMessage } from '../../mail/mailer';
-import { businessCardMail, type CardMailInvitation } from '../../mail/templates';
+import { businessCardMail, type CardMailInvitation, withUnsubscribeLink } from '../../mail/templates';
 import { toVCard, vCardFileName } from '../../vcard';
 import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { lookUpCard } from '../cards/lookup';
 import { inviteMember } from '../invitations/service';
+import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe/links';
 import { findAccount, hasOptedOutOfEmail } from '../user/queries';
+import { recordCardSend } from './card-sends';
 import { listTagHeaders, writeContactList } from './list-write';
 import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 
@@ -29,7 +31,6 @@ export const contactMessages = {
   noLinkedCard: 'Link your card before sending it.',
   incompleteCard: 'Complete your business card (name and e-mail) before sending it.',
   noContactEmail: 'This contact has no e-mail address to send your card to.',
-  mailFailed: 'Your business card could not be sent. Please try again later.',
 } as const;
 
 /**
@@ -64,8 +65,9 @@ export async function saveContactFromCard(
 
 /**
  * E-mails my card (vCard attached) to the contact. A person who is not a member is also invited to
- * join; a member gets an invitation to connect instead. The contact is marked only once the mail
- * has gone, so a failed send can simply be retried.
+ * join; a member gets an invitation to connect instead. The mail is queued in the same transaction
+ * that records the send (card-sends.ts limits), so a refused send queues nothing and a queued mail is
+ * never lost; delivery happens after the answer, whatever state the mail server is in.
  */
 export async function sendMyCard(
   ctx: AppContext,
@@ -86,19 +88,20 @@ export async function sendMyCard(
     ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
     : { kind: 'join', registerUrl: `${config.publicUrl}/register` };
   const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
-  const wasMailed = await sendNonEssentialMail(
-    ctx,
-    businessCardMail({
-      to: contact.email.trim(),
-      recipientName: contact.name,
-      card,
-      vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
-      invitation,
-    }),
-  );
-  if (memberId && memberId !== userId)
-    await db.transaction().execute((trx) => inviteMember(trx, { inviterId: userId, inviteeId: memberId }));
-  await markCardSent(db, contact._id, { inviteSentByEmail: !memberId });
+  const message = businessCardMail({
+    to: contact.email.trim(),
+    recipientName: contact.name,
+    card,
+    vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
+    invitation,
+  });
+  const wasMailed = await db.transaction().execute(async (trx) => {
+    await recordCardSend(trx, userId, message.to);
+    if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
+    await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
+    return queueNonEssentialMail(ctx, trx, message);
+  });
+  ctx.mailer.wake();
   return wasMailed
     ? { message: SendCardMessages.sent, delivery: 'email' }
     : { message: SendCardMessages.inAppOnly, delivery: 'in-app' };
@@ -106,14 +109,20 @@ export async function sendMyCard(
 
 /**
  * Every mail a member did not ask for themselves (a card someone sent, an invitation) goes through
- * here, so that the recipients' e-mail opt-out is checked in one place. Answers whether it was sent.
+ * here, so that the recipient's wish is checked in one place: a member's e-mail opt-out, or the
+ * "never e-mail me again" link, which every such mail to someone who is not a member carries.
+ * Queues it in `trx` (the caller wakes the mailer after commit) and answers whether it was queued.
  */
-export async function sendNonEssentialMail(ctx: AppContext, message: MailMessage): Promise<boolean> {
-  if (await hasOptedOutOfEmail(ctx.db, message.to)) return false;
-  try {
-    await ctx.mailer.send(message);
-    return true;
-  } catch (error) {
-    throw new HttpError('MAIL_FAILED', contactMessages.mailFailed, { cause: error });
-  }
+export async function queueNonEssentialMail(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  message: MailMessage,
+): Promise<boolean> {
+  if ((await hasOptedOutOfEmail(trx, message.to)) || (await hasUnsubscribed(trx, message.to))) return false;
+  const isMember = (await findMemberIdByEmail(trx, message.to)) !== undefined;
+  const link = isMember
+    ? undefined
+    : await unsubscribeLinkFor(trx, { email: message.to, key: ctx.codeKey, publicUrl: ctx.config.publicUrl });
+  await ctx.mailer.send(link ? withUnsubscribeLink(message, link) : message, trx);
+  return true;
 }

@@ -29,3 +29,11 @@ export const OfflineMessages = {
 export function isNetworkFailure(error: unknown): boolean {
   return !navigator.onLine || (error instanceof ApiError && error.status === undefined);
 }
+
+/** Send-card refusals that say when it works again: the server's words are shown as they are. */
+export function sendCardFailureMessage(error: unknown): string {
+  if (isNetworkFailure(error)) return OfflineMessages.sendCard;
+  const isLimit =
+    error instanceof ApiError && (error.code === 'CARD_SENT_TODAY' || error.code === 'CARD_DAILY_LIMIT');
+  return isLimit ? error.message : ContactMessages.sendCardFailed;
+}

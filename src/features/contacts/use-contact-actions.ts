@@ -12,7 +12,7 @@ import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
-import { ContactMessages, isNetworkFailure, OfflineMessages } from './messages';
+import { ContactMessages, isNetworkFailure, OfflineMessages, sendCardFailureMessage } from './messages';
 
 /** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
 function canSendCard(account: Account): boolean {
@@ -89,10 +89,7 @@ export function useContactActions(account: Account | null) {
     }
     const outcome = await sending.run(contact);
     if (!outcome.ok) {
-      showToast(
-        'error',
-        isNetworkFailure(outcome.error) ? OfflineMessages.sendCard : ContactMessages.sendCardFailed,
-      );
+      showToast('error', sendCardFailureMessage(outcome.error));
     } else if (outcome.result === null) {
       setIsCompleteCardOpen(true);
     } else {
