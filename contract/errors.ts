@@ -40,6 +40,12 @@ export const ERROR_STATUS = {
   CONTACT_HAS_NO_EMAIL: 400,
   INTERNAL_ERROR: 500,
   MAIL_FAILED: 502,
+  // Account security: e-mail change by code, Idempotency-Keys tied to one request.
+  WRONG_PASSWORD: 400,
+  EMAIL_UNCHANGED: 400,
+  EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
+  NO_EMAIL_CHANGE: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -83,6 +89,12 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   CONTACT_HAS_NO_EMAIL: 'The contact has no e-mail address.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
   MAIL_FAILED: 'The mail server could not send the message.',
+  WRONG_PASSWORD: 'The current password given to confirm a sensitive change is wrong.',
+  EMAIL_UNCHANGED: 'The new e-mail is already the sign-in e-mail.',
+  EMAIL_CHANGE_NEEDS_CONFIRMATION:
+    'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
+  NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
 };
 
 export const ErrorResponseSchema = z.object({

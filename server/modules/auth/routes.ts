@@ -41,9 +41,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute(10) },
   );
 
-  route(app, LoginEndpoint, async (request) => auth.login(request.body.email, request.body.password), {
-    config: perMinute(30),
-  });
+  route(
+    app,
+    LoginEndpoint,
+    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    {
+      config: perMinute(30),
+    },
+  );
 
   route(app, RefreshTokenEndpoint, async (request) => auth.refresh(request.body.refreshToken), {
     config: perMinute(60),
