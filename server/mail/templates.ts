@@ -176,7 +176,7 @@ export function emailChangeCodeMail(
   code: string,
   validMinutes: number,
 ): MailMessage {
-  return notice(to, `Your ${PRODUCT} e-mail change code: ${code}`, [
+  return notice(to, `Your ${PRODUCT} e-mail change code`, [
     `Hi ${name},`,
     `To make this address the sign-in e-mail of your ${PRODUCT} account, enter this code on your account page:`,
     `    ${code}`,

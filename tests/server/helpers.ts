@@ -53,6 +53,8 @@ export interface TestContext {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  /** Log lines go here (at LOG_LEVEL) instead of nowhere. */
+  logStream?: { write(line: string): void },
 ): Promise<TestContext & { close(): Promise<void> }> {
   const sink = await startSmtpSink();
   const { connection, drop } = await kind.open();
@@ -66,7 +68,7 @@ export async function startTestApp(
     STATIC_DIR: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, connection, logger: false });
+  const app = await buildApp({ config, connection, logger: logStream !== undefined, logStream });
   await app.ready();
   return {
     app,
