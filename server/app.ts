@@ -136,7 +136,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { dataDir: connection.dataDir });
       await api.register(apiDocsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });

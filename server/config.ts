@@ -66,6 +66,7 @@ const ConfigSchema = z
     STATIC_DIR: z.string().default('./dist'),
     SSR_DIR: z.string().default('./dist-ssr'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    HEALTH_MIN_FREE_MB: z.coerce.number().nonnegative().default(64),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -101,6 +102,8 @@ const ConfigSchema = z
     staticDir: env.STATIC_DIR,
     ssrDir: env.SSR_DIR,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    /** Below this much free space in DATA_DIR, /api/health reports degraded: inserts are about to fail. */
+    healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
   }));

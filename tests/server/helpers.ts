@@ -53,11 +53,18 @@ export interface TestContext {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  /** Log lines go here (at LOG_LEVEL) instead of nowhere. */
-  logStream?: { write(line: string): void },
+  options: {
+    /** Log lines go here (at LOG_LEVEL) instead of nowhere. */
+    logStream?: { write(line: string): void };
+    /** Stands for the embedded database's directory, for checks of its disk. */
+    dataDir?: string;
+  } = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
+  const { logStream, dataDir } = options;
   const sink = await startSmtpSink();
-  const { connection, drop } = await kind.open();
+  const opened = await kind.open();
+  const connection = dataDir ? { ...opened.connection, dataDir } : opened.connection;
+  const { drop } = opened;
   const config = readConfig({
     SMTP_URL: sink.smtpUrl,
     PUBLIC_URL,

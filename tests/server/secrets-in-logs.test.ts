@@ -16,7 +16,11 @@ describe.each(['info', 'debug'])('log lines at LOG_LEVEL=%s', (level) => {
   beforeAll(async () => {
     const [kind] = databaseKinds;
     if (!kind) throw new Error('no database kind');
-    context = await startTestApp(kind, { LOG_LEVEL: level }, { write: (line) => lines.push(line) });
+    context = await startTestApp(
+      kind,
+      { LOG_LEVEL: level },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
   });
   afterAll(async () => {
     await context?.close();
