@@ -17,6 +17,7 @@ import { showToast } from '../../ui/toast-store';
 import styles from './account.module.css';
 import { type AccountValues, accountValues, formatJoined, isSavable, profileChanges } from './account-form';
 import { EditableField } from './editable-field';
+import { EmailChangeModal } from './email-change-modal';
 import { LinkCardModal } from './link-card-modal';
 
 export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
@@ -46,6 +47,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
   const [editing, setEditing] = useState<keyof AccountValues | null>(null);
   const [isCardIdRevealed, setIsCardIdRevealed] = useState(false);
   const [isLinking, setIsLinking] = useState(false);
+  const [isChangingEmail, setIsChangingEmail] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null | undefined>(undefined);
   const isDirty = hasChanges(values, loaded);
@@ -105,11 +107,20 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
         <p className={styles.panelText}>Select a value to change it.</p>
         <div className={styles.rows}>
           <EditableField label="Name" {...fieldProps('name')} input={{ autoComplete: 'name' }} />
-          <EditableField
-            label="Email"
-            {...fieldProps('email')}
-            input={{ type: 'email', autoComplete: 'email', inputMode: 'email' }}
-          />
+          <div className={styles.row}>
+            <span className={styles.rowLabel}>Email</span>
+            <div className={styles.rowValue}>
+              <span>{account.email}</span>
+              <Button variant="quiet" onClick={() => setIsChangingEmail(true)}>
+                {account.pendingEmail ? 'Enter code' : 'Change email'}
+              </Button>
+              {account.pendingEmail && (
+                <span className={styles.pendingNote}>
+                  Waiting for the code sent to {account.pendingEmail}
+                </span>
+              )}
+            </div>
+          </div>
           {loaded.nfcUID === '' ? (
             <div className={styles.row}>
               <span className={styles.rowLabel}>Card ID</span>
@@ -163,6 +174,14 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
           </div>
         )}
       </section>
+      {isChangingEmail && (
+        <EmailChangeModal
+          isOpen
+          account={account}
+          onClose={() => setIsChangingEmail(false)}
+          onChanged={(saved) => adopt(saved, values)}
+        />
+      )}
       <LinkCardModal
         isOpen={isLinking}
         onClose={() => setIsLinking(false)}
