@@ -38,15 +38,9 @@ export interface EmailVerificationsTable {
   sent_at: Timestamp;
 }
 
-export interface EmailChangesTable {
-  user_id: string;
+/** A pending change of the sign-in e-mail: a code like a sign-up's, for `new_email`. */
+export interface EmailChangesTable extends EmailVerificationsTable {
   new_email: string;
-  code_hash: string;
-  expires_at: Timestamp;
-  failed_attempts: Generated<number>;
-  hour_failures: Generated<number>;
-  hour_started_at: NullableTimestamp;
-  sent_at: Timestamp;
 }
 
 export interface LoginFailuresTable {
