@@ -139,7 +139,14 @@ export const CreateContactEndpoint = defineEndpoint({
   body: CreateContactRequestSchema,
   headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
   responses: { 201: CreateContactResponseSchema },
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'OWN_CARD', 'CONTACT_EXISTS', 'REQUEST_IN_PROGRESS'],
+  errors: [
+    'CARD_NOT_FOUND',
+    'CARD_UNCLAIMED',
+    'OWN_CARD',
+    'CONTACT_EXISTS',
+    'REQUEST_IN_PROGRESS',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
 });
 
 export const UpdateContactNotesEndpoint = defineEndpoint({

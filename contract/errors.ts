@@ -44,6 +44,12 @@ export const ERROR_STATUS = {
   CARD_SENT_TODAY: 429,
   CARD_DAILY_LIMIT: 429,
   UNSUBSCRIBE_INVALID: 404,
+  // Account security: e-mail change by code, Idempotency-Keys tied to one request.
+  WRONG_PASSWORD: 400,
+  EMAIL_UNCHANGED: 400,
+  EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
+  NO_EMAIL_CHANGE: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -90,6 +96,12 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   CARD_SENT_TODAY: 'The member already e-mailed their card to this address today.',
   CARD_DAILY_LIMIT: 'The member has e-mailed as many cards today as a day allows.',
   UNSUBSCRIBE_INVALID: 'The unsubscribe link is not one Tapnet sent.',
+  WRONG_PASSWORD: 'The current password given to confirm a sensitive change is wrong.',
+  EMAIL_UNCHANGED: 'The new e-mail is already the sign-in e-mail.',
+  EMAIL_CHANGE_NEEDS_CONFIRMATION:
+    'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
+  NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
 };
 
 export const ErrorResponseSchema = z.object({

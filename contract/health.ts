@@ -3,15 +3,19 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
 export const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'error']),
+  /** `degraded`: the database answers but cannot be trusted to take writes (its disk is nearly full). */
+  status: z.enum(['ok', 'degraded', 'error']),
   database: z.enum(['connected', 'disconnected']),
+  /** Free space where the embedded database keeps its files; absent on PostgreSQL. */
+  storage: z.enum(['ok', 'low']).optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 export const HealthEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/health',
-  summary: 'Whether the server can reach its database (503 when it cannot).',
+  summary:
+    'Whether the server can reach its database and store data: 503 with `error` when the database does not answer, 503 with `degraded` when the data directory is nearly full.',
   auth: 'none',
   responses: { 200: HealthResponseSchema, 503: HealthResponseSchema },
   errors: [],

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BusinessCardSchema, BusinessCardViewSchema, UpdateProfileRequestSchema } from './card';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
+import { EmailSchema } from './fields';
 
 export const AccountSchema = z.object({
   _id: z.string(),
@@ -11,6 +12,8 @@ export const AccountSchema = z.object({
   nfcUID: z.string().nullable(),
   joined: z.string(),
   businessCard: BusinessCardViewSchema.nullable(),
+  /** A new sign-in e-mail waiting for its code; the account still signs in with `email` meanwhile. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 
@@ -47,11 +50,70 @@ export const UpdateProfileEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/user/updateProfile',
   summary:
-    'Changes name, e-mail or the linked card (`nfcUID: null` unlinks it); answers the updated account.',
+    'Changes the name or the linked card (`nfcUID: null` unlinks it); answers the updated account. An `email` other than the current one is refused: the sign-in e-mail changes through /api/user/email-change.',
   auth: 'member',
   body: UpdateProfileRequestSchema,
   responses: { 200: AccountSchema },
-  errors: ['ACCOUNT_NOT_FOUND', 'EMAIL_TAKEN', 'CARD_NOT_FOUND', 'CARD_TAKEN'],
+  errors: [
+    'ACCOUNT_NOT_FOUND',
+    'EMAIL_CHANGE_NEEDS_CONFIRMATION',
+    'CARD_NOT_FOUND',
+    'CARD_TAKEN',
+    'RATE_LIMITED',
+  ],
+});
+
+export const EmailChangeRequestSchema = z.object({
+  newEmail: EmailSchema,
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type EmailChangeRequest = z.input<typeof EmailChangeRequestSchema>;
+
+export const EmailChangeConfirmSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit code'),
+});
+export type EmailChangeConfirm = z.input<typeof EmailChangeConfirmSchema>;
+
+export const EmailChangeStartedSchema = z.object({ message: z.string(), pendingEmail: z.string() });
+export type EmailChangeStarted = z.infer<typeof EmailChangeStartedSchema>;
+
+export const StartEmailChangeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/email-change',
+  summary:
+    'Starts a change of the sign-in e-mail: needs the current password, sends a 6-digit code to the new address and tells the old one. Asking again sends a new code (not within 30 s).',
+  auth: 'member',
+  body: EmailChangeRequestSchema,
+  responses: { 200: EmailChangeStartedSchema },
+  errors: ['ACCOUNT_NOT_FOUND', 'WRONG_PASSWORD', 'EMAIL_UNCHANGED', 'EMAIL_TAKEN', 'RATE_LIMITED'],
+});
+
+export const ConfirmEmailChangeEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/email-change/confirm',
+  summary:
+    'Confirms the change with the code sent to the new address; the new address signs in from then on. Answers the updated account.',
+  auth: 'member',
+  body: EmailChangeConfirmSchema,
+  responses: { 200: AccountSchema },
+  errors: [
+    'ACCOUNT_NOT_FOUND',
+    'NO_EMAIL_CHANGE',
+    'INVALID_CODE',
+    'CODE_EXPIRED',
+    'TOO_MANY_CODE_ATTEMPTS',
+    'EMAIL_TAKEN',
+    'RATE_LIMITED',
+  ],
+});
+
+export const CancelEmailChangeEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/user/email-change',
+  summary: 'Drops a change of the sign-in e-mail that is waiting for its code. Answers the account.',
+  auth: 'member',
+  responses: { 200: AccountSchema },
+  errors: ['ACCOUNT_NOT_FOUND'],
 });
 
 export const GetNotificationSettingsEndpoint = defineEndpoint({
@@ -110,6 +172,9 @@ export const userEndpoints = [
   GetAccountEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
+  StartEmailChangeEndpoint,
+  ConfirmEmailChangeEndpoint,
+  CancelEmailChangeEndpoint,
   GetNotificationSettingsEndpoint,
   SaveNotificationSettingsEndpoint,
   ...Object.values(DeleteAccountEndpoints),

@@ -2,11 +2,11 @@
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { ErrorResponse } from '../contract/errors';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
@@ -42,17 +42,48 @@ export interface BuildAppOptions {
   config: Config;
   connection: DatabaseConnection;
   logger?: boolean;
+  /** Where log lines go (standard output when unset); tests read them back. */
+  logStream?: { write(line: string): void };
+}
+
+/** Path segments that are secrets: a reset token in the link's page and in its API call. */
+const SECRET_IN_PATH = /(\/reset-password\/)[^/?#]+/g;
+
+/** The request's URL as it may be logged: secrets in the path replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_IN_PATH, '$1[redacted]');
+}
+
+/** Fastify hands its own request to the serializer, though its types name Node's. */
+type LoggedRequest = Partial<Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'>>;
+
+/**
+ * What a log line says of a request: never headers (bearer tokens) or bodies (passwords, codes,
+ * refresh tokens), the path without its secrets, and the one client address resolved under TRUST_PROXY.
+ */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url ?? ''),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
 }
 
 export async function buildApp({
   config,
   connection,
   logger = true,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && { level: config.logLevel },
+    logger: logger && {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     // Card and reset paths carry long tokens; anything far beyond them is not ours.
     routerOptions: { maxParamLength: 200 },
   });
@@ -108,7 +139,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { dataDir: connection.dataDir });
       await api.register(apiDocsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
@@ -142,6 +173,12 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/** Fastify reads a hop count too, but its types do not say so: the same rule as a function. */
+function toFastifyTrustProxy(trustProxy: TrustProxy) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
 }
 
 /**

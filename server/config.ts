@@ -1,5 +1,43 @@
 // Every server setting, read once from the environment and validated (DESIGN.md §5).
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe; the client is the rightmost address not vouched
+ * for. `false` (default): none, the socket's peer is the client. A number: that many proxy hops in front
+ * of the server. A list of proxy addresses or CIDRs: those, and only those. `true` believes the leftmost
+ * entry, which the client writes itself: only safe behind a proxy that overwrites the header.
+ */
+export type TrustProxy = boolean | number | string[];
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): TrustProxy => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false, a hop count or a list of proxy addresses/CIDRs; not ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const optionalString = z
   .string()
@@ -44,10 +82,7 @@ const ConfigSchema = z
     ADMIN_PASSWORD: optionalString,
     SECURITY_EMAIL: optionalString,
     SECURITY_PASSWORD: optionalString,
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0', ''])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
+    TRUST_PROXY: TrustProxySchema,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('./dist'),
     SSR_DIR: z.string().default('./dist-ssr'),
@@ -63,6 +98,7 @@ const ConfigSchema = z
           .refine(isAllowedMapUrl, 'MAP_STYLE_URL must be https:// (http:// only on this machine), or off')
           .nullable(),
       ),
+    HEALTH_MIN_FREE_MB: z.coerce.number().nonnegative().default(64),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -108,6 +144,10 @@ const ConfigSchema = z
       styleUrl: env.MAP_STYLE_URL,
       origins: mapOriginsOf(env.MAP_STYLE_URL, env.MAP_ORIGINS),
     },
+    /** Below this much free space in DATA_DIR, /api/health reports degraded: inserts are about to fail. */
+    healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
+    // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
+    mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from './app';
 import { readConfig } from './config';
-import { type DatabaseConnection, openDatabase } from './db/connection';
+import { type DatabaseConnection, DataDirNotWritableError, openDatabase } from './db/connection';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { warmPlaceWords } from './geo/place-words';
 import { backfillPlaceWords } from './modules/contacts/place-backfill';
@@ -40,14 +40,14 @@ backfillPlaceWords(app.ctx.db).then(
     app.log.warn({ err: error }, 'adding place words to contacts failed; retried at next start'),
 );
 
-/** A data directory held by another process is an operator's mistake, not a crash: say so and stop. */
+/** A data directory held by another process, or not writable, is an operator's mistake: say so and stop. */
 async function openOrExplain(): Promise<DatabaseConnection> {
   try {
     return await openDatabase(
       config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
     );
   } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
+    if (!(error instanceof DataDirInUseError || error instanceof DataDirNotWritableError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

@@ -15,6 +15,14 @@ function cacheControlFor(filePath: string): string {
   return 'public, max-age=86400';
 }
 
+/**
+ * Dot-folders are build by-products that are nobody's business (Vite's .vite/manifest.json maps every
+ * file of the build); .well-known is the one that is meant to be public.
+ */
+function isPublic(urlPath: string): boolean {
+  return !urlPath.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+}
+
 export async function registerStatic(app: FastifyInstance, staticDir: string): Promise<boolean> {
   const root = resolve(staticDir);
   if (!existsSync(resolve(root, 'index.html'))) return false;
@@ -25,6 +33,8 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     cacheControl: false,
     // scripts/precompress.ts writes .br and .gz copies at build time.
     preCompressed: true,
+    // Refused paths fall through to the not-found handler, like any unknown path.
+    allowedPath: (pathName) => isPublic(pathName),
     setHeaders(reply, filePath) {
       const urlPath = filePath.slice(root.length).replaceAll('\\', '/');
       reply.header('Cache-Control', cacheControlFor(urlPath));

@@ -1,5 +1,6 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite on disk or in memory.
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -10,6 +11,8 @@ import type { Database } from './schema';
 export interface DatabaseConnection {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /** Where an embedded database keeps its files (absent in memory and on PostgreSQL). */
+  dataDir?: string;
   /** Runs a multi-statement SQL script in one transaction (migrations need this; Kysely sends one statement). */
   runScript(script: string): Promise<void>;
   close(): Promise<void>;
@@ -54,12 +57,13 @@ async function openPglite(
   target: { dataDir: string } | { inMemory: true; snapshot?: Blob },
 ): Promise<DatabaseConnection> {
   if (!('dataDir' in target)) return wrapPglite(await PGlite.create({ loadDataDir: target.snapshot }));
-  mkdirSync(target.dataDir, { recursive: true });
+  ensureWritableDataDir(target.dataDir);
   const lock = lockDataDir(target.dataDir);
   try {
     const connection = wrapPglite(await createDurablePglite(target.dataDir));
     return {
       ...connection,
+      dataDir: resolve(target.dataDir),
       async close() {
         try {
           await connection.close();
@@ -71,6 +75,26 @@ async function openPglite(
   } catch (error) {
     lock.release();
     throw error;
+  }
+}
+
+/** A DATA_DIR the server cannot write: an operator's set-up to fix, not a crash. */
+export class DataDirNotWritableError extends Error {
+  override name = 'DataDirNotWritableError';
+}
+
+/** PGlite's own failure on a read-only directory says nothing of it; this says which directory and why. */
+export function ensureWritableDataDir(dataDir: string): void {
+  const path = resolve(dataDir);
+  try {
+    mkdirSync(path, { recursive: true });
+    accessSync(path, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
+    throw new DataDirNotWritableError(
+      `DATA_DIR ${path} is not writable${reason}: the embedded database keeps its files there. Give this user write access to it, or set DATA_DIR to a writable directory.`,
+      { cause: error },
+    );
   }
 }
 

@@ -24,6 +24,8 @@ export interface UsersTable {
   created_at: Generated<Date>;
   last_login_at: NullableTimestamp;
   email_opt_out: Generated<boolean>;
+  login_throttled_until: NullableTimestamp;
+  login_alert_sent_at: NullableTimestamp;
 }
 
 export interface EmailVerificationsTable {
@@ -31,7 +33,22 @@ export interface EmailVerificationsTable {
   code_hash: string;
   expires_at: Timestamp;
   failed_attempts: Generated<number>;
+  hour_failures: Generated<number>;
+  hour_started_at: NullableTimestamp;
   sent_at: Timestamp;
+}
+
+/** A pending change of the sign-in e-mail: a code like a sign-up's, for `new_email`. */
+export interface EmailChangesTable extends EmailVerificationsTable {
+  new_email: string;
+}
+
+export interface LoginFailuresTable {
+  user_id: string;
+  address: string;
+  failed_count: Generated<number>;
+  window_start: Timestamp;
+  locked_until: NullableTimestamp;
 }
 
 export interface PasswordResetsTable {
@@ -153,6 +170,7 @@ export interface IdempotencyKeysTable {
   key: string;
   status_code: number | null;
   response_body: ColumnType<unknown, string | null, string | null>;
+  request_hash: string | null;
   created_at: Generated<Date>;
 }
 
@@ -178,6 +196,8 @@ export interface Database {
   settings: SettingsTable;
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
+  email_changes: EmailChangesTable;
+  login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
   refresh_tokens: RefreshTokensTable;
   mail_outbox: MailOutboxTable;

@@ -166,3 +166,67 @@ export function withUnsubscribeLink(message: MailMessage, link: string): MailMes
     },
   };
 }
+
+// --- Account security notices (sign-in alerts, e-mail change) ---
+
+/** Text and HTML from the same paragraphs; `link` becomes a link in the HTML part. */
+function notice(to: string, subject: string, paragraphs: string[], link?: { label: string; url: string }) {
+  const text = link ? [...paragraphs, link.url] : paragraphs;
+  const html = paragraphs.map(escapeHtml);
+  if (link) html.push(`<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`);
+  return { to, subject, text: text.join('\n\n'), html: layout(html) } satisfies MailMessage;
+}
+
+export function loginAttemptsAlertMail(to: string, name: string, resetLink: string): MailMessage {
+  return notice(
+    to,
+    `Many failed sign-in attempts on your ${PRODUCT} account`,
+    [
+      `Hi ${name},`,
+      `Someone has tried many wrong passwords on your ${PRODUCT} account, from several places. Your account is not locked: you can still sign in, though it may take a little longer while the attempts go on.`,
+      'If this was not you, choose a new, strong password that you use nowhere else:',
+    ],
+    { label: 'Choose a new password', url: resetLink },
+  );
+}
+
+export function emailChangeCodeMail(
+  to: string,
+  name: string,
+  code: string,
+  validMinutes: number,
+): MailMessage {
+  return notice(to, `Your ${PRODUCT} e-mail change code`, [
+    `Hi ${name},`,
+    `To make this address the sign-in e-mail of your ${PRODUCT} account, enter this code on your account page:`,
+    `    ${code}`,
+    `It is valid for ${validMinutes} minutes.`,
+    'If you did not ask for this, ignore this e-mail: nothing changes.',
+  ]);
+}
+
+export function emailChangeRequestedMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  resetLink: string,
+): MailMessage {
+  return notice(
+    to,
+    `A change of your ${PRODUCT} sign-in e-mail was requested`,
+    [
+      `Hi ${name},`,
+      `Someone signed in to your ${PRODUCT} account asked to change its sign-in e-mail to ${newEmail}. It changes only once a code sent to that address is entered; until then you keep signing in with this address.`,
+      'If this was not you, choose a new password now; that also ends every session:',
+    ],
+    { label: 'Choose a new password', url: resetLink },
+  );
+}
+
+export function emailChangedMail(to: string, name: string, newEmail: string): MailMessage {
+  return notice(to, `Your ${PRODUCT} sign-in e-mail was changed`, [
+    `Hi ${name},`,
+    `The sign-in e-mail of your ${PRODUCT} account is now ${newEmail}. This address no longer signs in.`,
+    `If this was not you, write to the ${PRODUCT} team at once from this address.`,
+  ]);
+}

@@ -1,13 +1,17 @@
 // The signed-in member's account (spec §7 User).
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
 import {
+  CancelEmailChangeEndpoint,
+  ConfirmEmailChangeEndpoint,
   ContactExportEndpoints,
   type ContactExportFormat,
   DeleteAccountEndpoints,
+  type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
   type NotificationSettings,
   SaveNotificationSettingsEndpoint,
+  StartEmailChangeEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../contract/user';
@@ -30,9 +34,23 @@ export function updateBusinessCard(card: BusinessCardInput) {
   return callEndpoint(UpdateBusinessCardEndpoint, { json: card });
 }
 
-/** Name, e-mail and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */
+/** Name and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */
 export function updateProfile(changes: UpdateProfileRequest) {
   return callEndpoint(UpdateProfileEndpoint, { json: changes });
+}
+
+/** Sends a code to the new address (the current password proves it is the member asking). */
+export function startEmailChange(request: EmailChangeRequest) {
+  return callEndpoint(StartEmailChangeEndpoint, { json: request });
+}
+
+/** The code from the new address switches the sign-in e-mail; the answer is the updated account. */
+export function confirmEmailChange(code: string) {
+  return callEndpoint(ConfirmEmailChangeEndpoint, { json: { code } });
+}
+
+export function cancelEmailChange() {
+  return callEndpoint(CancelEmailChangeEndpoint);
 }
 
 /**

@@ -66,3 +66,46 @@ test('a member links a card from the account page and reveals its Card ID', asyn
   await account.revealCardId.click();
   await expect(account.value('Card ID')).toContainText(nfcUID);
 });
+
+test('a member changes their sign-in email with their password and the code sent to the new address', async ({
+  page,
+  verifiedUser,
+  mailbox,
+}) => {
+  const account = new AccountPage(page);
+  const dialog = page.getByRole('dialog', { name: 'Change your email' });
+  const newEmail = verifiedUser.email.replace('@', '-new@');
+  await account.goto();
+  await page.getByRole('button', { name: 'Change email' }).click();
+
+  await dialog.getByLabel('New email').fill('not-an-address');
+  await dialog.getByLabel('Current password').fill(verifiedUser.password);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+
+  await dialog.getByLabel('New email').fill(newEmail);
+  await dialog.getByLabel('Current password').fill('Wrong-Passw0rd');
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('The password is not correct.')).toBeVisible();
+
+  await dialog.getByLabel('Current password').fill(verifiedUser.password);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText(`We sent a 6-digit code to ${newEmail}.`)).toBeVisible();
+  const notice = await mailbox.waitForMail(verifiedUser.email, {
+    subject: 'change of your Tapnet sign-in e-mail',
+  });
+  expect(notice.text).toContain(newEmail);
+  const codeMail = await mailbox.waitForMail(newEmail, { subject: 'e-mail change code' });
+  const code = codeMail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+
+  await dialog.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText(/^Invalid verification code/)).toBeVisible();
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your sign-in email is now ${newEmail}.` }),
+  ).toBeVisible();
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+  await mailbox.waitForMail(verifiedUser.email, { subject: 'sign-in e-mail was changed' });
+});

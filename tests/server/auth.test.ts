@@ -149,6 +149,39 @@ describeOnEachDatabase('registration and verification', (t) => {
     expect(json(await verify(other.email, otherCode)).error).toMatch(/expired/);
   });
 
+  it('caps wrong codes at 10 an hour across resends, so a new code does not bring new guesses', async () => {
+    const member = newMember();
+    await register(member);
+    const firstCode = codeFrom((await t().sink.waitForMail(member.email)).text);
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    const resendAfterLock = async () => {
+      await sql`UPDATE email_verifications SET sent_at = now() - interval '31 seconds'
+        WHERE user_id = (SELECT id FROM users WHERE email = ${member.email})`.execute(t().db);
+      t().sink.clear(member.email);
+      await t().app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification-code',
+        payload: { email: member.email },
+      });
+      return codeFrom((await t().sink.waitForMail(member.email)).text);
+    };
+    for (let attempt = 1; attempt <= 5; attempt += 1) await verify(member.email, wrongFor(firstCode));
+    const secondCode = await resendAfterLock();
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect(json(await verify(member.email, wrongFor(secondCode))).code).toBe('INVALID_CODE');
+    }
+    const tenth = await verify(member.email, wrongFor(secondCode));
+    expect(json(tenth).error).toMatch(/^Too many wrong codes. Please try again in \d+ minutes?\.$/);
+    // The third code, even the right one, waits for the hour to pass.
+    const thirdCode = await resendAfterLock();
+    const right = await verify(member.email, thirdCode);
+    expect(right.statusCode).toBe(400);
+    expect(json(right).code).toBe('TOO_MANY_CODE_ATTEMPTS');
+    await sql`UPDATE email_verifications SET hour_started_at = now() - interval '61 minutes'
+      WHERE user_id = (SELECT id FROM users WHERE email = ${member.email})`.execute(t().db);
+    expect((await verify(member.email, thirdCode)).statusCode).toBe(200);
+  });
+
   it('keeps only a hash of the code', async () => {
     const member = newMember();
     await register(member);
@@ -241,7 +274,7 @@ describeOnEachDatabase('login and lockout', (t) => {
     expect(json(unknown)).toEqual({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
   });
 
-  it('locks the account after 10 failures in 15 minutes, even for the right password, until the lock ends', async () => {
+  it('locks an address out of the account after 10 failures in 15 minutes, even for the right password, until the lock ends', async () => {
     const member = await createMember(t());
     for (let attempt = 1; attempt < 10; attempt += 1) {
       expect((await login(member.email, 'Wrong-Passw0rd')).statusCode).toBe(401);
@@ -253,17 +286,16 @@ describeOnEachDatabase('login and lockout', (t) => {
     expect(right.statusCode).toBe(423);
     expect(json(right).error).toMatch(/Try again in 15 minutes/);
 
-    await sql`UPDATE users SET locked_until = now() - interval '1 second' WHERE email = ${member.email}`.execute(
-      t().db,
-    );
+    await sql`UPDATE login_failures SET locked_until = now() - interval '1 second'
+      WHERE user_id = (SELECT id FROM users WHERE email = ${member.email})`.execute(t().db);
     expect((await login(member.email, member.password)).statusCode).toBe(200);
   });
 
   it('starts counting afresh when earlier failures are older than 15 minutes', async () => {
     const member = await createMember(t());
     for (let attempt = 1; attempt <= 9; attempt += 1) await login(member.email, 'Wrong-Passw0rd');
-    await sql`UPDATE users SET failed_login_window_start = now() - interval '16 minutes'
-      WHERE email = ${member.email}`.execute(t().db);
+    await sql`UPDATE login_failures SET window_start = now() - interval '16 minutes'
+      WHERE user_id = (SELECT id FROM users WHERE email = ${member.email})`.execute(t().db);
     expect((await login(member.email, 'Wrong-Passw0rd')).statusCode).toBe(401);
     expect((await login(member.email, member.password)).statusCode).toBe(200);
   });
@@ -397,7 +429,12 @@ describeOnEachDatabase('password reset', (t) => {
 
   it('lifts a lockout', async () => {
     const member = await createMember(t());
-    await sql`UPDATE users SET locked_until = now() + interval '15 minutes' WHERE email = ${member.email}`.execute(
+    const address = '127.0.0.1';
+    await sql`INSERT INTO login_failures (user_id, address, locked_until)
+      SELECT id, ${address}, now() + interval '15 minutes' FROM users WHERE email = ${member.email}`.execute(
+      t().db,
+    );
+    await sql`UPDATE users SET login_throttled_until = now() + interval '1 minute' WHERE email = ${member.email}`.execute(
       t().db,
     );
     await forgot(member.email);

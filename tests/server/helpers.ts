@@ -56,9 +56,18 @@ export interface TestContext {
 export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  options: {
+    /** Log lines go here (at LOG_LEVEL) instead of nowhere. */
+    logStream?: { write(line: string): void };
+    /** Stands for the embedded database's directory, for checks of its disk. */
+    dataDir?: string;
+  } = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
+  const { logStream, dataDir } = options;
   const sink = await startSmtpSink();
-  const { connection, drop } = await kind.open();
+  const opened = await kind.open();
+  const connection = dataDir ? { ...opened.connection, dataDir } : opened.connection;
+  const { drop } = opened;
   const config = readConfig({
     SMTP_URL: sink.smtpUrl,
     PUBLIC_URL,
@@ -69,7 +78,7 @@ export async function startTestApp(
     STATIC_DIR: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, connection, logger: false });
+  const app = await buildApp({ config, connection, logger: logStream !== undefined, logStream });
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Role } from '../../../contract/auth';
 import type { Database } from '../../db/schema';
+import { wrongCodeChanges } from './codes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,43 +60,97 @@ export function upsertOperator(
         is_verified: true,
         locked_until: null,
         failed_login_count: 0,
+        login_throttled_until: null,
       }),
     )
     .execute();
 }
 
 /**
- * Counts a failed password in one statement, so concurrent attempts cannot undercount:
- * a window of `windowMinutes` opens on the first failure and reaching `maxFailures` in it locks the account.
+ * Counts a wrong password from one client address in one statement, so concurrent attempts cannot
+ * undercount: a window opens on the first failure, and reaching `maxFailures` in it locks that address
+ * (and only that address) out of the account.
  */
-export function recordFailedLogin(
+export function recordFailedLoginFrom(
   db: Db,
   userId: string,
+  address: string,
   limits: { maxFailures: number; windowMinutes: number; lockMinutes: number },
+) {
+  const windowStart = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+  const inWindow = sql<boolean>`(login_failures.window_start > ${windowStart})`;
+  const failures = sql<number>`(CASE WHEN ${inWindow} THEN login_failures.failed_count + 1 ELSE 1 END)`;
+  const locks = sql<boolean>`(${failures} >= ${limits.maxFailures})`;
+  return db
+    .insertInto('login_failures')
+    .values({ user_id: userId, address, failed_count: 1, window_start: sql`now()`, locked_until: null })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'address']).doUpdateSet({
+        failed_count: sql`CASE WHEN ${locks} THEN 0 ELSE ${failures} END`,
+        window_start: sql`CASE WHEN ${inWindow} AND NOT ${locks} THEN login_failures.window_start ELSE now() END`,
+        locked_until: sql`CASE WHEN ${locks} THEN now() + make_interval(mins => ${limits.lockMinutes}) ELSE login_failures.locked_until END`,
+      }),
+    )
+    .returning(['locked_until'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The end of this address's lock out of the account, while it lasts. */
+export async function findAddressLock(db: Db, userId: string, address: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select('locked_until')
+    .where('user_id', '=', userId)
+    .where('address', '=', address)
+    .where('locked_until', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.locked_until ?? undefined;
+}
+
+/**
+ * Counts a wrong password against the account from any address. Past `freeFailures` in the window each
+ * failure spaces the next attempt out (1 s, 2 s, 4 s … up to `maxDelaySeconds`) instead of locking, and
+ * the first time in `alertEveryHours` it marks the owner's alert as due (`isAlertDue`).
+ */
+export function recordAccountLoginFailure(
+  db: Db,
+  userId: string,
+  limits: { freeFailures: number; windowMinutes: number; maxDelaySeconds: number; alertEveryHours: number },
 ) {
   const windowStart = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
   const inWindow = sql<boolean>`coalesce(failed_login_window_start > ${windowStart}, false)`;
   const failures = sql<number>`(CASE WHEN ${inWindow} THEN failed_login_count + 1 ELSE 1 END)`;
-  const locks = sql<boolean>`(${failures} >= ${limits.maxFailures})`;
+  const isOverBudget = sql<boolean>`(${failures} > ${limits.freeFailures})`;
+  const delaySeconds = sql<number>`least(power(2, least(${failures} - ${limits.freeFailures} - 1, 16)), ${limits.maxDelaySeconds})`;
+  const isAlertDue = sql<boolean>`(${isOverBudget} AND coalesce(login_alert_sent_at < now() - make_interval(hours => ${limits.alertEveryHours}), true))`;
   return db
     .updateTable('users')
     .set({
-      failed_login_count: sql`CASE WHEN ${locks} THEN 0 ELSE ${failures} END`,
-      failed_login_window_start: sql`CASE WHEN ${locks} THEN NULL WHEN ${inWindow} THEN failed_login_window_start ELSE now() END`,
-      locked_until: sql`CASE WHEN ${locks} THEN now() + make_interval(mins => ${limits.lockMinutes}) ELSE locked_until END`,
+      failed_login_count: failures,
+      failed_login_window_start: sql`CASE WHEN ${inWindow} THEN failed_login_window_start ELSE now() END`,
+      login_throttled_until: sql`CASE WHEN ${isOverBudget} THEN now() + make_interval(secs => ${delaySeconds}) ELSE login_throttled_until END`,
+      login_alert_sent_at: sql`CASE WHEN ${isAlertDue} THEN now() ELSE login_alert_sent_at END`,
     })
     .where('id', '=', userId)
-    .returning(['locked_until'])
+    .returning(['login_throttled_until', sql<boolean>`login_alert_sent_at = now()`.as('isAlertDue')])
     .executeTakeFirst();
 }
 
-export function recordSuccessfulLogin(db: Db, userId: string) {
-  return db
+/** A right password ends this address's count and the account's slow-down. */
+export async function recordSuccessfulLogin(db: Db, userId: string, address?: string) {
+  if (address !== undefined) {
+    await db
+      .deleteFrom('login_failures')
+      .where('user_id', '=', userId)
+      .where('address', '=', address)
+      .execute();
+  }
+  await db
     .updateTable('users')
     .set({
       failed_login_count: 0,
       failed_login_window_start: null,
-      locked_until: null,
+      login_throttled_until: null,
       last_login_at: sql`now()`,
     })
     .where('id', '=', userId)
@@ -106,14 +161,17 @@ export function markVerified(db: Db, userId: string) {
   return db.updateTable('users').set({ is_verified: true }).where('id', '=', userId).execute();
 }
 
-export function setPassword(db: Db, userId: string, passwordHash: string) {
-  return db
+/** A new password also lifts every lock and slow-down of sign-in. */
+export async function setPassword(db: Db, userId: string, passwordHash: string) {
+  await db.deleteFrom('login_failures').where('user_id', '=', userId).execute();
+  await db
     .updateTable('users')
     .set({
       password_hash: passwordHash,
       failed_login_count: 0,
       failed_login_window_start: null,
       locked_until: null,
+      login_throttled_until: null,
     })
     .where('id', '=', userId)
     .execute();
@@ -123,6 +181,7 @@ export function findVerification(db: Db, userId: string) {
   return db.selectFrom('email_verifications').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** A new code gets new tries; the hour's wrong codes (hour_failures) stay. */
 export function saveVerification(db: Db, userId: string, codeHash: string, expiresAt: Date) {
   return db
     .insertInto('email_verifications')
@@ -138,9 +197,9 @@ export function saveVerification(db: Db, userId: string, codeHash: string, expir
 export function countFailedVerification(db: Db, userId: string) {
   return db
     .updateTable('email_verifications')
-    .set({ failed_attempts: sql`failed_attempts + 1` })
+    .set(wrongCodeChanges())
     .where('user_id', '=', userId)
-    .returning(['failed_attempts'])
+    .returning(['failed_attempts', 'hour_failures', 'hour_started_at'])
     .executeTakeFirst();
 }
 

@@ -10,13 +10,16 @@ import {
   ResetPasswordEndpoint,
   VerifyEmailEndpoint,
 } from '../../../contract/auth';
-import { perMinute } from '../../rate-limits';
+import { PerEmailLimit, perMinute } from '../../rate-limits';
 import { route } from '../../route';
 import { AuthService } from './service';
 
-// Limits per client address: generous enough for people, tight enough to slow guessing.
+// Limits per client address: generous enough for people, tight enough to slow guessing. Guessing one
+// account's password from many addresses meets the account's own budget (AuthService, in the database).
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.ctx);
+  // Five reset links in 15 minutes are plenty for a person; more to one inbox is mail-bombing.
+  const resetMailsPerEmail = new PerEmailLimit(5, 15);
 
   route(
     app,
@@ -41,9 +44,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute(10) },
   );
 
-  route(app, LoginEndpoint, async (request) => auth.login(request.body.email, request.body.password), {
-    config: perMinute(30),
-  });
+  route(
+    app,
+    LoginEndpoint,
+    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    {
+      config: perMinute(30),
+    },
+  );
 
   route(app, RefreshTokenEndpoint, async (request) => auth.refresh(request.body.refreshToken), {
     config: perMinute(60),
@@ -57,7 +65,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     ForgotPasswordEndpoint,
-    async (request) => ({ message: await auth.forgotPassword(request.body.email) }),
+    async (request) => {
+      resetMailsPerEmail.take(request.body.email, app.ctx.config.rateLimitScale);
+      return { message: await auth.forgotPassword(request.body.email) };
+    },
     { config: perMinute(10) },
   );
 

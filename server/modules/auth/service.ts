@@ -5,25 +5,33 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
-import { passwordResetMail, verificationCodeMail } from '../../mail/templates';
+import { loginAttemptsAlertMail, passwordResetMail, verificationCodeMail } from '../../mail/templates';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../tokens';
 import { createStartingBusinessCard } from '../user/queries';
+import { CODE_TTL_MINUTES, checkCode, codeExpiry, codeMessages, secondsUntilResend } from './codes';
 import * as queries from './queries';
 import {
   createOpaqueToken,
   createVerificationCode,
   hashPassword,
   hashVerificationCode,
-  matchesHash,
   sha256,
   verifyPassword,
 } from './secrets';
 
-export const VERIFICATION_CODE_TTL_MINUTES = 10;
-export const VERIFICATION_MAX_FAILED_ATTEMPTS = 5;
-export const RESEND_LOCK_SECONDS = 30;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** Wrong passwords from one address lock that address (only) out of the account. */
 export const LOGIN_LIMITS = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 };
+/**
+ * Wrong passwords from everywhere never lock the account, so nobody can keep its owner out: past the
+ * budget (two addresses' worth) they space its sign-in out, at most a minute, and tell the owner once a day.
+ */
+export const ACCOUNT_LOGIN_LIMITS = {
+  freeFailures: 20,
+  windowMinutes: 15,
+  maxDelaySeconds: 60,
+  alertEveryHours: 24,
+};
 /** Two tabs, or a tab and the service worker, may refresh with the same token at once. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
@@ -32,9 +40,7 @@ const MINUTE_MS = 60_000;
 export const messages = {
   registered: 'Registration successful. Check your email for a 6-digit verification code.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
-  invalidCode: 'Invalid verification code. Please check the code and try again.',
-  expiredCode: 'This verification code has expired. Please request a new one.',
-  tooManyCodeAttempts: 'Too many wrong codes. Please request a new verification code.',
+  ...codeMessages,
   alreadyVerified: 'This email is already verified. Please log in.',
   codeSent: 'If this email needs verifying, a new verification code has been sent.',
   invalidCredentials: 'Invalid email or password',
@@ -46,6 +52,11 @@ export const messages = {
   resetDone: 'Your password has been reset. You can now log in with your new password.',
   invalidResetToken: 'This reset link is invalid or has expired. Please request a new one.',
 } as const;
+
+function throttledMessage(until: Date): string {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return `Too many failed sign-in attempts on this account. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+}
 
 function lockedMessage(lockedUntil: Date): string {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / MINUTE_MS));
@@ -78,15 +89,13 @@ export class AuthService {
           dateOfBirth: input.dateOfBirth,
         });
         await createStartingBusinessCard(trx, id, { name: input.name, email: input.email });
-        await queries.saveVerification(trx, id, this.hashCode(code), this.codeExpiry());
+        await queries.saveVerification(trx, id, this.hashCode(code), codeExpiry());
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError('EMAIL_TAKEN', messages.emailTaken);
       throw error;
     }
-    await this.ctx.mailer.send(
-      verificationCodeMail(input.email, input.name, code, VERIFICATION_CODE_TTL_MINUTES),
-    );
+    await this.ctx.mailer.send(verificationCodeMail(input.email, input.name, code, CODE_TTL_MINUTES));
     return messages.registered;
   }
 
@@ -96,18 +105,9 @@ export class AuthService {
     if (user.is_verified) throw new HttpError('ALREADY_VERIFIED', messages.alreadyVerified);
     const verification = await queries.findVerification(this.db, user.id);
     if (!verification) throw new HttpError('CODE_EXPIRED', messages.expiredCode);
-    if (verification.failed_attempts >= VERIFICATION_MAX_FAILED_ATTEMPTS) {
-      throw new HttpError('TOO_MANY_CODE_ATTEMPTS', messages.tooManyCodeAttempts);
-    }
-    if (verification.expires_at.getTime() <= Date.now())
-      throw new HttpError('CODE_EXPIRED', messages.expiredCode);
-    if (!matchesHash(this.hashCode(code), verification.code_hash)) {
-      const counted = await queries.countFailedVerification(this.db, user.id);
-      const attempts = counted?.failed_attempts ?? VERIFICATION_MAX_FAILED_ATTEMPTS;
-      throw attempts >= VERIFICATION_MAX_FAILED_ATTEMPTS
-        ? new HttpError('TOO_MANY_CODE_ATTEMPTS', messages.tooManyCodeAttempts)
-        : new HttpError('INVALID_CODE', messages.invalidCode);
-    }
+    await checkCode(verification, this.hashCode(code), () =>
+      queries.countFailedVerification(this.db, user.id),
+    );
     await this.db.transaction().execute(async (trx) => {
       await queries.markVerified(trx, user.id);
       await queries.deleteVerification(trx, user.id);
@@ -122,9 +122,7 @@ export class AuthService {
     if (!user || user.is_verified) return messages.codeSent;
     const previous = await queries.findVerification(this.db, user.id);
     if (previous) {
-      const waitSeconds = Math.ceil(
-        (previous.sent_at.getTime() + RESEND_LOCK_SECONDS * 1000 - Date.now()) / 1000,
-      );
+      const waitSeconds = secondsUntilResend(previous.sent_at);
       if (waitSeconds > 0) {
         throw new HttpError(
           'RATE_LIMITED',
@@ -133,22 +131,21 @@ export class AuthService {
       }
     }
     const code = createVerificationCode();
-    await queries.saveVerification(this.db, user.id, this.hashCode(code), this.codeExpiry());
-    await this.ctx.mailer.send(
-      verificationCodeMail(user.email, user.name, code, VERIFICATION_CODE_TTL_MINUTES),
-    );
+    await queries.saveVerification(this.db, user.id, this.hashCode(code), codeExpiry());
+    await this.ctx.mailer.send(verificationCodeMail(user.email, user.name, code, CODE_TTL_MINUTES));
     return messages.codeSent;
   }
 
-  async login(email: string, password: string): Promise<LoginResponse> {
-    const user = await this.checkPassword(email, password);
+  /** `address`: the client address resolved under TRUST_PROXY, which a lock out of the account is kept for. */
+  async login(email: string, password: string, address: string): Promise<LoginResponse> {
+    const user = await this.checkPassword(email, password, address);
     if (user.role !== 'user') throw new HttpError('OPERATOR_ACCOUNT', messages.operatorUseDashboard);
     if (!user.is_verified) throw new HttpError('EMAIL_NOT_VERIFIED', messages.notVerified);
     return { ...(await this.issueTokenPair(user.id, user.role)), user: { id: user.id } };
   }
 
-  async operatorLogin(email: string, password: string, role: OperatorRole): Promise<string> {
-    const user = await this.checkPassword(email, password);
+  async operatorLogin(email: string, password: string, role: OperatorRole, address: string): Promise<string> {
+    const user = await this.checkPassword(email, password, address);
     if (user.role !== role) throw new HttpError('INVALID_CREDENTIALS', messages.invalidCredentials);
     return this.ctx.tokens.signOperatorToken(user.id, role);
   }
@@ -228,23 +225,34 @@ export class AuthService {
     });
   }
 
-  private async checkPassword(email: string, password: string) {
+  private async checkPassword(email: string, password: string, address: string) {
     const user = await queries.findUserByEmail(this.db, email);
-    if (user?.locked_until && user.locked_until.getTime() > Date.now()) {
-      throw new HttpError('ACCOUNT_LOCKED', lockedMessage(user.locked_until));
+    if (user) {
+      const lockedUntil = await queries.findAddressLock(this.db, user.id, address);
+      if (lockedUntil) throw new HttpError('ACCOUNT_LOCKED', lockedMessage(lockedUntil));
+      if (user.login_throttled_until && user.login_throttled_until.getTime() > Date.now()) {
+        throw new HttpError('RATE_LIMITED', throttledMessage(user.login_throttled_until));
+      }
     }
     const isValid = await verifyPassword(user?.password_hash, password);
     if (!user || !isValid) {
-      if (user) {
-        const counted = await queries.recordFailedLogin(this.db, user.id, LOGIN_LIMITS);
-        if (counted?.locked_until && counted.locked_until.getTime() > Date.now()) {
-          throw new HttpError('ACCOUNT_LOCKED', lockedMessage(counted.locked_until));
-        }
-      }
+      if (user) await this.recordFailedLogin(user, address);
       throw new HttpError('INVALID_CREDENTIALS', messages.invalidCredentials);
     }
-    await queries.recordSuccessfulLogin(this.db, user.id);
+    await queries.recordSuccessfulLogin(this.db, user.id, address);
     return user;
+  }
+
+  private async recordFailedLogin(user: { id: string; email: string; name: string }, address: string) {
+    const account = await queries.recordAccountLoginFailure(this.db, user.id, ACCOUNT_LOGIN_LIMITS);
+    if (account?.isAlertDue) {
+      const link = `${this.ctx.config.publicUrl}/forgot-password`;
+      await this.ctx.mailer.send(loginAttemptsAlertMail(user.email, user.name, link));
+    }
+    const { locked_until } = await queries.recordFailedLoginFrom(this.db, user.id, address, LOGIN_LIMITS);
+    if (locked_until && locked_until.getTime() > Date.now()) {
+      throw new HttpError('ACCOUNT_LOCKED', lockedMessage(locked_until));
+    }
   }
 
   private async issueTokenPair(userId: string, role: Role): Promise<TokenPair> {
@@ -270,9 +278,5 @@ export class AuthService {
 
   private hashCode(code: string): string {
     return hashVerificationCode(code, this.ctx.codeKey);
-  }
-
-  private codeExpiry(): Date {
-    return new Date(Date.now() + VERIFICATION_CODE_TTL_MINUTES * MINUTE_MS);
   }
 }

@@ -76,7 +76,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = memberOf(request);
       const key = request.headers['idempotency-key'];
-      const response = await runOnce(app.ctx.db, { userId, key }, (trx) =>
+      const response = await runOnce(app.ctx.db, { userId, key, request: request.body }, (trx) =>
         saveContactFromCard(trx, userId, request.body),
       );
       return reply

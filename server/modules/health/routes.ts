@@ -1,12 +1,34 @@
 // GET /api/health: for load balancers and uptime checks.
+import { statfs } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { HealthResponse } from '../../../contract/health';
 import { HealthEndpoint } from '../../../contract/health';
 import { route } from '../../route';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, HealthEndpoint, async (_, reply) =>
-    (await app.ctx.isDatabaseReachable())
-      ? reply.send({ status: 'ok', database: 'connected' })
-      : reply.code(503).send({ status: 'error', database: 'disconnected' }),
-  );
+/**
+ * Free space of the embedded database's directory against the configured floor. A full disk fails
+ * inserts while reads and logins still work (security review 3.4), so "the database answers" is not
+ * enough.
+ */
+async function storageState(dataDir: string, minFreeBytes: number): Promise<HealthResponse['storage']> {
+  try {
+    const stats = await statfs(dataDir);
+    return stats.bavail * stats.bsize < minFreeBytes ? 'low' : 'ok';
+  } catch {
+    // The directory went away under us: the database check above speaks for it.
+    return undefined;
+  }
+}
+
+/** `dataDir`: the embedded database's directory; unset in memory and on PostgreSQL (which watches its own disk). */
+export const healthRoutes: FastifyPluginAsyncZod<{ dataDir?: string }> = async (app, { dataDir }) => {
+  route(app, HealthEndpoint, async (_, reply) => {
+    if (!(await app.ctx.isDatabaseReachable())) {
+      return reply.code(503).send({ status: 'error', database: 'disconnected' });
+    }
+    const storage = dataDir ? await storageState(dataDir, app.ctx.config.healthMinFreeBytes) : undefined;
+    if (storage === 'low')
+      return reply.code(503).send({ status: 'degraded', database: 'connected', storage });
+    return reply.send({ status: 'ok', database: 'connected', ...(storage ? { storage } : {}) });
+  });
 };

@@ -19,7 +19,7 @@ export function operatorRoutes(
       app,
       endpoints.login,
       async (request) => ({
-        token: await auth.operatorLogin(request.body.email, request.body.password, role),
+        token: await auth.operatorLogin(request.body.email, request.body.password, role, request.ip),
       }),
       { config: perMinute(20) },
     );

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
 import type { Database } from '../../db/schema';
+import { wrongCodeChanges } from '../auth/codes';
 import { BUSINESS_CARD_COLUMNS, toBusinessCardColumns } from '../cards/business-card-columns';
 import { EMPTY_CARD, releaseCardsOfUser } from '../cards/queries';
 
@@ -12,10 +13,12 @@ export function findAccount(db: Db, userId: string) {
     .selectFrom('users')
     .leftJoin('cards', 'cards.user_id', 'users.id')
     .leftJoin('business_cards', 'business_cards.user_id', 'users.id')
+    .leftJoin('email_changes', 'email_changes.user_id', 'users.id')
     .select([
       'users.id',
       'users.name',
       'users.email',
+      'email_changes.new_email as pending_email',
       'users.created_at',
       'cards.nfc_uid',
       ...BUSINESS_CARD_COLUMNS,
@@ -104,4 +107,36 @@ export async function deleteMember(trx: Transaction<Database>, userId: string): 
     .where('role', '=', 'user')
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+export function findEmailChange(db: Db, userId: string) {
+  return db.selectFrom('email_changes').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** A new request replaces the pending one with a new code and new tries; the hour's wrong codes stay. */
+export function saveEmailChange(
+  db: Db,
+  change: { userId: string; newEmail: string; codeHash: string; expiresAt: Date },
+) {
+  const values = { new_email: change.newEmail, code_hash: change.codeHash, expires_at: change.expiresAt };
+  return db
+    .insertInto('email_changes')
+    .values({ user_id: change.userId, ...values, sent_at: new Date() })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet({ ...values, sent_at: new Date(), failed_attempts: 0 }),
+    )
+    .execute();
+}
+
+export function countWrongEmailChangeCode(db: Db, userId: string) {
+  return db
+    .updateTable('email_changes')
+    .set(wrongCodeChanges())
+    .where('user_id', '=', userId)
+    .returning(['failed_attempts', 'hour_failures', 'hour_started_at'])
+    .executeTakeFirst();
+}
+
+export function deleteEmailChange(db: Db, userId: string) {
+  return db.deleteFrom('email_changes').where('user_id', '=', userId).execute();
 }

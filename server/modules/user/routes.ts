@@ -2,18 +2,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
+  CancelEmailChangeEndpoint,
+  ConfirmEmailChangeEndpoint,
   ContactExportEndpoints,
   ContactExportFormatSchema,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
   SaveNotificationSettingsEndpoint,
+  StartEmailChangeEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../../contract/user';
 import { perMinute } from '../../rate-limits';
 import { route } from '../../route';
 import { authenticateMember, memberOf } from '../auth/guards';
+import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import {
   deleteAccount,
   exportContacts,
@@ -33,9 +37,37 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     saveBusinessCard(app.ctx.db, memberOf(request).userId, request.body),
   );
 
-  route(app, UpdateProfileEndpoint, async (request) =>
-    updateProfile(app.ctx.db, memberOf(request).userId, request.body),
+  // Limited like the sign-in: it answers whether an address or a Card ID is taken.
+  route(
+    app,
+    UpdateProfileEndpoint,
+    async (request) => updateProfile(app.ctx.db, memberOf(request).userId, request.body),
+    { config: perMinute(30) },
   );
+
+  route(
+    app,
+    StartEmailChangeEndpoint,
+    async (request) => startEmailChange(app.ctx, memberOf(request).userId, request.body),
+    { config: perMinute(10) },
+  );
+
+  route(
+    app,
+    ConfirmEmailChangeEndpoint,
+    async (request) => {
+      const { userId } = memberOf(request);
+      await confirmEmailChange(app.ctx, userId, request.body.code);
+      return getAccount(app.ctx.db, userId);
+    },
+    { config: perMinute(30) },
+  );
+
+  route(app, CancelEmailChangeEndpoint, async (request) => {
+    const { userId } = memberOf(request);
+    await cancelEmailChange(app.ctx, userId);
+    return getAccount(app.ctx.db, userId);
+  });
 
   route(app, GetNotificationSettingsEndpoint, async (request) =>
     getNotificationSettings(app.ctx.db, memberOf(request).userId),

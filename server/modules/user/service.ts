@@ -25,6 +25,8 @@ export const userMessages = {
   emailTaken: 'An account with this email already exists.',
   cardNotFound: 'Card not found. Please check the Card ID and try again.',
   cardTaken: 'This card is already linked to another account.',
+  emailNeedsConfirmation:
+    'To change your sign-in e-mail, confirm it with your password and the code we send to the new address.',
 } as const;
 
 export async function getAccount(db: Kysely<Database>, userId: string): Promise<Account> {
@@ -38,6 +40,7 @@ export async function getAccount(db: Kysely<Database>, userId: string): Promise<
     nfcUID: row.nfc_uid,
     joined: row.created_at.toISOString(),
     businessCard: fromBusinessCardColumns(row),
+    pendingEmail: row.pending_email,
   };
 }
 
@@ -50,7 +53,11 @@ export async function saveBusinessCard(
   return getAccount(db, userId);
 }
 
-/** Name, e-mail and card link in one transaction: a refused card link leaves the name unchanged too. */
+/**
+ * Name and card link in one transaction: a refused card link leaves the name unchanged too. The sign-in
+ * e-mail is not changed here (an access token alone must not move the account to another address); the
+ * current one may be sent along unchanged.
+ */
 export async function updateProfile(
   db: Kysely<Database>,
   userId: string,
@@ -59,7 +66,10 @@ export async function updateProfile(
   try {
     await db.transaction().execute(async (trx) => {
       const { name, email, nfcUID } = changes;
-      if (name !== undefined || email !== undefined) await updateUser(trx, userId, { name, email });
+      if (email !== undefined && email !== (await findAccount(trx, userId))?.email) {
+        throw new HttpError('EMAIL_CHANGE_NEEDS_CONFIRMATION', userMessages.emailNeedsConfirmation);
+      }
+      if (name !== undefined) await updateUser(trx, userId, { name });
       if (nfcUID === null) await releaseCardsOfUser(trx, userId);
       if (nfcUID) {
         const card = await findCardForUpdate(trx, nfcUID);

@@ -4,23 +4,23 @@ import type { Account } from '../../../contract/user';
 import { changedKeys } from '../../ui/form-values';
 
 // A type, not an interface: the dirty-state helpers take any record of strings.
+// The sign-in e-mail is not here: it changes through its own confirmed flow (email-change-modal.tsx).
 export type AccountValues = {
   name: string;
-  email: string;
   /** Empty when no card is linked; clearing it unlinks the card. */
   nfcUID: string;
 };
 
 export function accountValues(account: Account): AccountValues {
-  return { name: account.name, email: account.email, nfcUID: account.nfcUID ?? '' };
+  return { name: account.name, nfcUID: account.nfcUID ?? '' };
 }
 
-/** Only what changed is sent, so an unchanged e-mail or card is never checked again. */
+/** Only what changed is sent, so an unchanged card is never checked again. */
 export function profileChanges(values: AccountValues, loaded: AccountValues): UpdateProfileRequest {
   const changes: UpdateProfileRequest = {};
   for (const key of changedKeys(values, loaded)) {
     if (key === 'nfcUID') changes.nfcUID = values.nfcUID.trim() || null;
-    else if (key === 'name' || key === 'email') changes[key] = values[key].trim();
+    else if (key === 'name') changes.name = values.name.trim();
   }
   return changes;
 }

@@ -19,6 +19,7 @@ import { useAction } from '../../ui/use-action';
 import styles from './account.module.css';
 import { type AccountValues, accountValues, formatJoined, isSavable, profileChanges } from './account-form';
 import { EditableField } from './editable-field';
+import { EmailChangeModal } from './email-change-modal';
 import { LinkCardModal } from './link-card-modal';
 
 /** Spec §8: the account screen's load says 'fetch user data'; account settings' says 'load user information'. */
@@ -49,6 +50,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
   const [editing, setEditing] = useState<keyof AccountValues | null>(null);
   const [isCardIdRevealed, setIsCardIdRevealed] = useState(false);
   const [isLinking, setIsLinking] = useState(false);
+  const [isChangingEmail, setIsChangingEmail] = useState(false);
   const saving = useAction(async () => adopt(await updateProfile(profileChanges(values, loaded))));
   const failure = saving.hasFailed ? reasonOf(saving.error) : undefined;
   const isDirty = hasChanges(values, loaded);
@@ -97,11 +99,20 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
       <Panel title="Your details" description="Select a value to change it.">
         <div className={styles.rows}>
           <EditableField label="Name" {...fieldProps('name')} input={{ autoComplete: 'name' }} />
-          <EditableField
-            label="Email"
-            {...fieldProps('email')}
-            input={{ type: 'email', autoComplete: 'email', inputMode: 'email' }}
-          />
+          <div className={styles.row}>
+            <span className={styles.rowLabel}>Email</span>
+            <div className={styles.rowValue}>
+              <span>{account.email}</span>
+              <Button variant="quiet" onClick={() => setIsChangingEmail(true)}>
+                {account.pendingEmail ? 'Enter code' : 'Change email'}
+              </Button>
+              {account.pendingEmail && (
+                <span className={styles.pendingNote}>
+                  Waiting for the code sent to {account.pendingEmail}
+                </span>
+              )}
+            </div>
+          </div>
           {loaded.nfcUID === '' ? (
             <div className={styles.row}>
               <span className={styles.rowLabel}>Card ID</span>
@@ -155,6 +166,14 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
           </div>
         )}
       </Panel>
+      {isChangingEmail && (
+        <EmailChangeModal
+          isOpen
+          account={account}
+          onClose={() => setIsChangingEmail(false)}
+          onChanged={(saved) => adopt(saved, values)}
+        />
+      )}
       <LinkCardModal
         isOpen={isLinking}
         onClose={() => setIsLinking(false)}
