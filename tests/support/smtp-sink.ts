@@ -18,6 +18,8 @@ export interface ReceivedMail extends Omit<ParsedMail, 'to'> {
 export interface MailQuery {
   subject?: string | RegExp;
   timeoutMs?: number;
+  /** How many matching mails were there before: wait for one more (delivery is queued, so not instant). */
+  newerThan?: number;
 }
 
 export interface SmtpSink {
@@ -47,12 +49,13 @@ function matchesSubject(mail: ReceivedMail, subject: MailQuery['subject']): bool
 async function pollForMail(
   read: () => Promise<ReceivedMail[]> | ReceivedMail[],
   to: string,
-  { subject, timeoutMs = DEFAULT_TIMEOUT_MS }: MailQuery,
+  { subject, timeoutMs = DEFAULT_TIMEOUT_MS, newerThan = 0 }: MailQuery,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // The newest match: a test that triggers a second mail (a resent code) wants the latest one.
-    const found = (await read()).filter((mail) => matchesSubject(mail, subject)).at(-1);
+    const matches = (await read()).filter((mail) => matchesSubject(mail, subject));
+    const found = matches.length > newerThan ? matches.at(-1) : undefined;
     if (found) return found;
     if (Date.now() > deadline) {
       throw new Error(`No mail to ${to}${subject ? ` with subject ${subject}` : ''} within ${timeoutMs} ms`);
