@@ -4,10 +4,14 @@ import { useLocation } from 'react-router';
 import { requestPasswordReset } from '../../api/auth';
 import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
+import { useAction } from '../../ui/use-action';
 import styles from './auth.module.css';
+import { EmailField } from './auth-fields';
 import { AuthLayout } from './auth-layout';
-import { FormError, FormSuccess } from './form-message';
-import { TextField } from './text-field';
+import { FormMessages } from './form-message';
+
+/** Spec §8. */
+const SEND_RESET_LINK_FAILED = 'Failed to send reset link. Please try again.';
 
 /** Where the back button leads, by the screen that sent the user here (the `from` navigation state). */
 const BACK_BY_ORIGIN: Record<string, { to: string; label: string }> = {
@@ -27,23 +31,13 @@ export function ForgotPasswordScreen() {
   const location = useLocation();
   const back = BACK_BY_ORIGIN[readOrigin(location.state) ?? ''];
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const sending = useAction(async () => setNotice((await requestPasswordReset({ email })).message));
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
     setNotice(null);
-    setIsBusy(true);
-    try {
-      const { message } = await requestPasswordReset({ email });
-      setNotice(message);
-    } catch {
-      setError('Failed to send reset link. Please try again.');
-    } finally {
-      setIsBusy(false);
-    }
+    void sending.run();
   }
 
   return (
@@ -53,19 +47,9 @@ export function ForgotPasswordScreen() {
       back={back && <BackLink to={back.to} label={back.label} />}
     >
       <form className={styles.form} onSubmit={handleSubmit}>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <FormError message={error} />
-        <FormSuccess message={notice} />
-        <Button type="submit" isFullWidth isBusy={isBusy} busyLabel="Sending...">
+        <EmailField id="forgot-email" value={email} onValue={setEmail} />
+        <FormMessages error={sending.hasFailed ? SEND_RESET_LINK_FAILED : null} notice={notice} />
+        <Button type="submit" isFullWidth isBusy={sending.isBusy} busyLabel="Sending...">
           Send reset link
         </Button>
       </form>

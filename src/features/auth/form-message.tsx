@@ -1,20 +1,24 @@
-// The outcome of a form: errors interrupt a screen reader (alert), successes are announced politely.
+// The outcome of a form: an error interrupts a screen reader (alert), a success is announced politely.
 import styles from './auth.module.css';
 
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className={`${styles.message} ${styles.error}`}>
-      {message}
-    </p>
-  );
+interface FormMessagesProps {
+  error: string | null;
+  notice?: string | null;
 }
 
-export function FormSuccess({ message }: { message: string | null }) {
-  if (!message) return null;
+export function FormMessages({ error, notice = null }: FormMessagesProps) {
   return (
-    <p role="status" className={`${styles.message} ${styles.success}`}>
-      {message}
-    </p>
+    <>
+      {error && (
+        <p role="alert" className={`${styles.message} ${styles.error}`}>
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className={`${styles.message} ${styles.success}`}>
+          {notice}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,5 +1,11 @@
 // The user-facing wording of auth failures (spec §8 Login, Registration and verification).
-import type { ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
+
+/** A failed action's error as the API client reports one; anything else (an answer that did not parse) as an
+ * error without a status, so it gets the same wording as a network failure. */
+export function asApiError(error: unknown, message = String(error)): ApiError {
+  return error instanceof ApiError ? error : new ApiError(message, undefined);
+}
 
 export const UNVERIFIED_LOGIN_MESSAGE =
   'Please verify your email address before logging in. Check your inbox for a verification code.';

@@ -1,23 +1,25 @@
 // /register: the registration form, then the e-mail verification step (spec §2, §4 Registration).
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { register } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { Stored } from '../../session/browser-storage';
 import { keepCardForActivation, MY_CARD_PATH, pathAfterSignIn } from '../../session/card-activation';
 import { readReturnUrl } from '../../session/return-url';
 import { storeSignIn } from '../../session/session';
 import { useSessionStore } from '../../session/session-store';
 import { Button } from '../../ui/button';
-import { Notice } from '../../ui/notice';
 import { showToast } from '../../ui/toast-store';
+import { useAction } from '../../ui/use-action';
 import styles from './auth.module.css';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthLayout } from './auth-layout';
-import { FormError, FormSuccess } from './form-message';
-import { describeRegistrationError } from './messages';
-import { readSignInPurpose, SignInPurposeText } from './sign-in-purpose';
+import { FormMessages } from './form-message';
+import { asApiError, describeRegistrationError } from './messages';
+import { SignInFrame } from './sign-in-frame';
+import { readSignInPurpose } from './sign-in-purpose';
 import { TextField } from './text-field';
+import { useFormValues } from './use-form-values';
 import { VerificationStep } from './verification-step';
 
 /** Spec §9: the pause between "account created" and the verification step. */
@@ -84,31 +86,11 @@ export function RegisterScreen() {
       : '';
 
   return (
-    <AuthLayout
-      title={isActivating ? SignInPurposeText.activateTitle : 'Create your account'}
-      subtitle={
-        isActivating
-          ? SignInPurposeText.activateAfterRegistration(purpose.cardId)
-          : 'Share your card with a tap and keep every contact in one place.'
-      }
-      footer={
-        <p>
-          Already have an account?{' '}
-          <Link to={{ pathname: '/login', search: loginSearch }}>
-            {purpose.kind === 'none'
-              ? 'Log in'
-              : isActivating
-                ? 'Log in to activate it'
-                : 'Log in to save it'}
-          </Link>
-        </p>
-      }
+    <SignInFrame
+      screen="register"
+      purpose={purpose}
+      otherWay={{ to: { pathname: '/login', search: loginSearch } }}
     >
-      {purpose.kind === 'save-card' && (
-        <Notice tone="info" title={SignInPurposeText.saveCardTitle(purpose.cardLabel)}>
-          {SignInPurposeText.saveCardAfterRegistration(purpose.cardLabel)}
-        </Notice>
-      )}
       <RegistrationForm
         onRegistered={(email) => {
           Stored.userEmail.write(email);
@@ -116,69 +98,38 @@ export function RegisterScreen() {
           setStep({ name: 'verify', email, codeSentAt: Date.now() });
         }}
       />
-    </AuthLayout>
+    </SignInFrame>
   );
 }
 
 function RegistrationForm({ onRegistered }: { onRegistered(email: string): void }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [dateOfBirth, setDateOfBirth] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { values, field } = useFormValues({ name: '', email: '', password: '', dateOfBirth: '' });
   const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const registering = useAction(async () => {
+    const email = values.email.trim().toLowerCase();
+    const { message } = await register({ ...values, email });
+    setNotice(message);
+    // Lets the user read that the account exists before the screen changes under them; the button
+    // stays busy meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, VERIFICATION_STEP_DELAY_MS));
+    onRegistered(email);
+  });
+  const error = registering.hasFailed ? describeRegistrationError(asApiError(registering.error)) : null;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    setIsBusy(true);
-    const normalisedEmail = email.trim().toLowerCase();
-    try {
-      const { message } = await register({ name, email: normalisedEmail, password, dateOfBirth });
-      setNotice(message);
-      // Lets the user read that the account exists before the screen changes under them.
-      setTimeout(() => onRegistered(normalisedEmail), VERIFICATION_STEP_DELAY_MS);
-    } catch (caught) {
-      setError(
-        describeRegistrationError(
-          caught instanceof ApiError ? caught : new ApiError(String(caught), undefined),
-        ),
-      );
-      setIsBusy(false);
-    }
+    void registering.run();
   }
 
   return (
     <form className={styles.form} onSubmit={handleSubmit}>
-      <TextField
-        id="register-name"
-        label="Name"
-        autoComplete="name"
-        required
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <TextField
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <TextField
+      <TextField id="register-name" label="Name" autoComplete="name" required {...field('name')} />
+      <EmailField id="register-email" {...field('email')} />
+      <PasswordField
         id="register-password"
-        label="Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`}
-        type="password"
-        autoComplete="new-password"
-        required
+        kind="new"
         minLength={PASSWORD_MIN_LENGTH}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...field('password')}
       />
       <TextField
         id="register-date-of-birth"
@@ -187,12 +138,10 @@ function RegistrationForm({ onRegistered }: { onRegistered(email: string): void 
         autoComplete="bday"
         required
         max={todayIsoDate()}
-        value={dateOfBirth}
-        onChange={(event) => setDateOfBirth(event.target.value)}
+        {...field('dateOfBirth')}
       />
-      <FormError message={error} />
-      <FormSuccess message={notice} />
-      <Button type="submit" isFullWidth isBusy={isBusy} busyLabel="Creating account...">
+      <FormMessages error={error} notice={notice} />
+      <Button type="submit" isFullWidth isBusy={registering.isBusy} busyLabel="Creating account...">
         Register
       </Button>
     </form>

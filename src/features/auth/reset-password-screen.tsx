@@ -1,15 +1,15 @@
 // /reset-password/{token}: choose a new password, then back to /login (spec §2).
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/fields';
 import { resetPassword } from '../../api/auth';
-import { ApiError } from '../../api/client';
 import { Button } from '../../ui/button';
+import { useAction } from '../../ui/use-action';
 import styles from './auth.module.css';
+import { PasswordField } from './auth-fields';
 import { AuthLayout } from './auth-layout';
-import { FormError, FormSuccess } from './form-message';
-import { describeResetError, RESET_FAILED_MESSAGE } from './messages';
-import { TextField } from './text-field';
+import { FormMessages } from './form-message';
+import { asApiError, describeResetError } from './messages';
+import { useFormValues } from './use-form-values';
 
 /** Spec §9: how long the success message shows before the login screen. */
 export const RESET_REDIRECT_DELAY_MS = 3_000;
@@ -17,11 +17,19 @@ export const RESET_REDIRECT_DELAY_MS = 3_000;
 export function ResetPasswordScreen() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { values, field } = useFormValues({ password: '', confirmation: '' });
+  const [isMismatch, setIsMismatch] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const saving = useAction(async () => {
+    const { message } = await resetPassword(token, { password: values.password });
+    // From here the notice keeps the button disabled, and leads on to /login.
+    setNotice(`${message} Taking you to log in...`);
+  });
+  const error = isMismatch
+    ? 'The passwords do not match.'
+    : saving.hasFailed
+      ? describeResetError(asApiError(saving.error))
+      : null;
 
   useEffect(() => {
     if (!notice) return;
@@ -29,23 +37,15 @@ export function ResetPasswordScreen() {
     return () => clearTimeout(timer);
   }, [notice, navigate]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    if (password !== confirmation) {
-      setError('The passwords do not match.');
+    const passwordsDiffer = values.password !== values.confirmation;
+    setIsMismatch(passwordsDiffer);
+    if (passwordsDiffer) {
+      saving.reset();
       return;
     }
-    setIsBusy(true);
-    try {
-      const { message } = await resetPassword(token, { password });
-      setNotice(`${message} Taking you to log in...`);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? describeResetError(caught) : RESET_FAILED_MESSAGE);
-    } finally {
-      // After success the button stays disabled by the notice, but no longer says it is saving.
-      setIsBusy(false);
-    }
+    void saving.run();
   }
 
   return (
@@ -58,28 +58,21 @@ export function ResetPasswordScreen() {
       }
     >
       <form className={styles.form} onSubmit={handleSubmit}>
-        <TextField
-          id="reset-password"
-          label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with an uppercase letter, a lowercase letter and a number.`}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
+        <PasswordField id="reset-password" kind="new" label="New password" {...field('password')} />
+        <PasswordField
           id="reset-password-confirmation"
+          kind="confirmation"
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
+          {...field('confirmation')}
         />
-        <FormError message={error} />
-        <FormSuccess message={notice} />
-        <Button type="submit" isFullWidth isBusy={isBusy} disabled={notice !== null} busyLabel="Saving...">
+        <FormMessages error={error} notice={notice} />
+        <Button
+          type="submit"
+          isFullWidth
+          isBusy={saving.isBusy}
+          disabled={notice !== null}
+          busyLabel="Saving..."
+        >
           Reset password
         </Button>
       </form>

@@ -4,10 +4,11 @@ import { RESEND_CODE_LOCK_MS, type TokenPair, VERIFICATION_CODE_LENGTH } from '.
 import { resendVerificationCode, verifyEmail } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/button';
+import { useAction } from '../../ui/use-action';
 import styles from './auth.module.css';
 import { CodeInput } from './code-input';
-import { FormError, FormSuccess } from './form-message';
-import { describeVerificationError, isRefusedCode } from './messages';
+import { FormMessages } from './form-message';
+import { asApiError, describeVerificationError, isRefusedCode } from './messages';
 
 interface VerificationStepProps {
   email: string;
@@ -16,6 +17,9 @@ interface VerificationStepProps {
   onVerified(session: TokenPair): void;
   onBack(): void;
 }
+
+/** Spec §8. */
+const RESEND_FAILED_MESSAGE = 'Failed to resend code. Please try again.';
 
 const emptyCode = () => Array.from({ length: VERIFICATION_CODE_LENGTH }, () => '');
 
@@ -33,10 +37,12 @@ export function VerificationStep({
   const [digits, setDigits] = useState(emptyCode);
   const [codeSentAt, setCodeSentAt] = useState(initialSentAt);
   const [now, setNow] = useState(Date.now);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [isVerifying, setIsVerifying] = useState(false);
-  const [isResending, setIsResending] = useState(false);
+  const [isIncomplete, setIsIncomplete] = useState(false);
+  /** The message under the boxes is about the call the user started last. */
+  const [latest, setLatest] = useState<'verify' | 'resend'>('verify');
+  const verifying = useAction(async (code: string) => onVerified(await verifyEmail({ email, code })));
+  const resending = useAction(() => resendVerificationCode({ email }));
   const firstBox = useRef<HTMLInputElement>(null);
   const waitSeconds = secondsUntilResend(codeSentAt, now);
 
@@ -46,28 +52,30 @@ export function VerificationStep({
     return () => clearInterval(timer);
   }, [waitSeconds]);
 
+  const error =
+    latest === 'resend'
+      ? resending.hasFailed
+        ? RESEND_FAILED_MESSAGE
+        : null
+      : isIncomplete
+        ? `Enter all ${VERIFICATION_CODE_LENGTH} digits of the code.`
+        : verifying.hasFailed
+          ? describeVerificationError(asApiError(verifying.error, ''))
+          : null;
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setLatest('verify');
     setNotice(null);
     const code = digits.join('');
-    if (code.length !== VERIFICATION_CODE_LENGTH) {
-      setError(`Enter all ${VERIFICATION_CODE_LENGTH} digits of the code.`);
-      return;
-    }
-    setError(null);
-    setIsVerifying(true);
-    try {
-      onVerified(await verifyEmail({ email, code }));
-    } catch (caught) {
-      const apiError = caught instanceof ApiError ? caught : new ApiError('', undefined);
-      setError(describeVerificationError(apiError));
-      setIsVerifying(false);
-      // A refused code is of no more use: the boxes are emptied for the next try. After a network
-      // failure the same code may still be right, so it stays.
-      if (isRefusedCode(apiError)) {
-        setDigits(emptyCode());
-        firstBox.current?.focus();
-      }
+    setIsIncomplete(code.length !== VERIFICATION_CODE_LENGTH);
+    if (code.length !== VERIFICATION_CODE_LENGTH) return;
+    const outcome = await verifying.run(code);
+    // A refused code is of no more use: the boxes are emptied for the next try. After a network
+    // failure the same code may still be right, so it stays.
+    if (!outcome.ok && isRefusedCode(asApiError(outcome.error))) {
+      setDigits(emptyCode());
+      firstBox.current?.focus();
     }
   }
 
@@ -77,20 +85,16 @@ export function VerificationStep({
   }
 
   async function handleResend() {
-    setError(null);
+    setLatest('resend');
     setNotice(null);
-    setIsResending(true);
-    try {
-      await resendVerificationCode({ email });
+    const outcome = await resending.run();
+    if (outcome.ok) {
       setNotice('Verification code resent successfully.');
       setDigits(emptyCode());
       startResendLock();
-    } catch (caught) {
-      setError('Failed to resend code. Please try again.');
+    } else if (outcome.error instanceof ApiError && outcome.error.status === 429) {
       // The server keeps its own 30 s lock; when it says so, count down with it.
-      if (caught instanceof ApiError && caught.status === 429) startResendLock();
-    } finally {
-      setIsResending(false);
+      startResendLock();
     }
   }
 
@@ -101,16 +105,15 @@ export function VerificationStep({
         creating your account.
       </p>
       <CodeInput digits={digits} onChange={setDigits} firstBoxRef={firstBox} />
-      <FormError message={error} />
-      <FormSuccess message={notice} />
-      <Button type="submit" isFullWidth isBusy={isVerifying} busyLabel="Verifying...">
+      <FormMessages error={error} notice={notice} />
+      <Button type="submit" isFullWidth isBusy={verifying.isBusy} busyLabel="Verifying...">
         Verify
       </Button>
       <div className={styles.resendRow}>
         <Button
           variant="quiet"
           onClick={handleResend}
-          isBusy={isResending}
+          isBusy={resending.isBusy}
           busyLabel="Sending..."
           disabled={waitSeconds > 0}
         >
