@@ -9,15 +9,20 @@ export const PublicCardPaths = {
   events: '/api/nfc/:nfcUID/events',
 } as const;
 
-export const PUBLIC_CARD_FIELDS = [
-  'nfcUID',
-  'userId',
-  'pronouns',
-  'name',
+/** What a card says about its owner after the name and pronouns; a saved contact carries the same. */
+export const CARD_DETAIL_FIELDS = [
   'company',
   'role',
   'email',
   'phone',
   'linkedinURL',
   'additionalURL',
+] as const satisfies readonly (keyof PublicCard)[];
+
+export const PUBLIC_CARD_FIELDS = [
+  'nfcUID',
+  'userId',
+  'pronouns',
+  'name',
+  ...CARD_DETAIL_FIELDS,
 ] as const satisfies readonly (keyof PublicCard)[];

@@ -5,6 +5,7 @@ import type { LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup } from 'react-map-gl/maplibre';
 import type { MapContact } from '../../contract/contacts';
+import list from '../ui/list.module.css';
 import { BaseMap } from './base-map';
 import styles from './map.module.css';
 
@@ -146,7 +147,10 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
             {open.members.length === 1 ? (
               open.members.map((contact) => <ContactSummary key={contact._id} contact={contact} />)
             ) : (
-              <ul className={styles.groupList} aria-label={`${open.members.length} contacts met here`}>
+              <ul
+                className={`${list.stack} ${styles.groupList}`}
+                aria-label={`${open.members.length} contacts met here`}
+              >
                 {open.members.map((contact) => (
                   <li key={contact._id}>
                     <ContactSummary contact={contact} />

@@ -3,6 +3,7 @@
 import type { BusinessCardView } from '../../contract/card';
 import styles from './card-links.module.css';
 import { Icon, type IconName } from './icon';
+import list from './list.module.css';
 
 export type CardLinkKind = 'email' | 'phone' | 'linkedin' | 'website';
 
@@ -56,7 +57,7 @@ export function CardLinks({ card, label, onLinkClick }: CardLinksProps) {
   if (shown.length === 0) return null;
 
   return (
-    <ul className={styles.links} aria-label={label}>
+    <ul className={list.stack} aria-label={label}>
       {shown.map((link) => (
         <li key={link.kind}>
           <a

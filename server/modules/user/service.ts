@@ -1,6 +1,7 @@
 // The member's account, business card and card link.
 import type { Kysely } from 'kysely';
 import type { BusinessCard, UpdateProfileRequest } from '../../../contract/card';
+import { CARD_DETAIL_FIELDS } from '../../../contract/card-paths';
 import type { Contact } from '../../../contract/contacts';
 import type { Account, ContactExportFormat, NotificationSettings } from '../../../contract/user';
 import { isUniqueViolation } from '../../db/errors';
@@ -119,12 +120,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string): Promi
 const CSV_COLUMNS = [
   'name',
   'pronouns',
-  'company',
-  'role',
-  'email',
-  'phone',
-  'linkedinURL',
-  'additionalURL',
+  ...CARD_DETAIL_FIELDS,
   'notes',
   'isFlagged',
   'connectedAt',

@@ -5,6 +5,7 @@ import { AccountResource, deleteAccount } from '../../api/user';
 import { leaveDeletedAccount } from '../../sync/log-out';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
+import detailRows from '../../ui/detail-rows.module.css';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Menu, MenuLink } from '../../ui/menu';
@@ -65,16 +66,16 @@ function AccountSummary({ account }: { account: Account }) {
   return (
     <Panel title="Your account">
       <dl className={styles.details}>
-        <div className={styles.detail}>
-          <dt>Name</dt>
+        <div className={`${detailRows.row} ${styles.detail}`}>
+          <dt className={detailRows.label}>Name</dt>
           <dd>{account.name}</dd>
         </div>
-        <div className={styles.detail}>
-          <dt>Email</dt>
+        <div className={`${detailRows.row} ${styles.detail}`}>
+          <dt className={detailRows.label}>Email</dt>
           <dd>{account.email}</dd>
         </div>
-        <div className={styles.detail}>
-          <dt>Member since</dt>
+        <div className={`${detailRows.row} ${styles.detail}`}>
+          <dt className={detailRows.label}>Member since</dt>
           <dd>{formatMemberSince(account.joined)}</dd>
         </div>
       </dl>

@@ -8,6 +8,7 @@ import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
 import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
+import detailRows from '../../ui/detail-rows.module.css';
 import { hasChanges } from '../../ui/form-values';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -99,8 +100,8 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
       <Panel title="Your details" description="Select a value to change it.">
         <div className={styles.rows}>
           <EditableField label="Name" {...fieldProps('name')} input={{ autoComplete: 'name' }} />
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>Email</span>
+          <div className={`${detailRows.row} ${styles.row}`}>
+            <span className={detailRows.label}>Email</span>
             <div className={styles.rowValue}>
               <span>{account.email}</span>
               <Button variant="quiet" onClick={() => setIsChangingEmail(true)}>
@@ -114,8 +115,8 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
             </div>
           </div>
           {loaded.nfcUID === '' ? (
-            <div className={styles.row}>
-              <span className={styles.rowLabel}>Card ID</span>
+            <div className={`${detailRows.row} ${styles.row}`}>
+              <span className={detailRows.label}>Card ID</span>
               <div className={styles.rowValue}>
                 <span className={styles.emptyValue}>No card linked</span>
                 <Button variant="quiet" onClick={() => setIsLinking(true)}>
@@ -132,8 +133,8 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
               input={{ autoComplete: 'off', spellCheck: false }}
             />
           ) : (
-            <div className={styles.row}>
-              <span className={styles.rowLabel}>Card ID</span>
+            <div className={`${detailRows.row} ${styles.row}`}>
+              <span className={detailRows.label}>Card ID</span>
               <div className={styles.rowValue}>
                 <span className={styles.masked}>
                   <span aria-hidden="true">••••••••••••</span>
@@ -145,8 +146,8 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
               </div>
             </div>
           )}
-          <div className={styles.row}>
-            <span className={styles.rowLabel}>Joined</span>
+          <div className={`${detailRows.row} ${styles.row}`}>
+            <span className={detailRows.label}>Joined</span>
             <span className={styles.readOnly}>{formatJoined(account.joined)}</span>
           </div>
         </div>

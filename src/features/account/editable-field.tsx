@@ -1,5 +1,6 @@
 // A value that turns into an input when clicked and back when the input loses focus (spec §4 Account page).
 import { type InputHTMLAttributes, useEffect, useRef } from 'react';
+import detailRows from '../../ui/detail-rows.module.css';
 import styles from './account.module.css';
 
 interface EditableFieldProps {
@@ -38,10 +39,10 @@ export function EditableField({
   }, [isEditing]);
 
   return (
-    <div className={styles.row}>
+    <div className={`${detailRows.row} ${styles.row}`}>
       {isEditing ? (
         <>
-          <label htmlFor={id} className={styles.rowLabel}>
+          <label htmlFor={id} className={detailRows.label}>
             {label}
           </label>
           <input
@@ -66,7 +67,7 @@ export function EditableField({
         </>
       ) : (
         <>
-          <span className={styles.rowLabel}>{label}</span>
+          <span className={detailRows.label}>{label}</span>
           <button type="button" className={styles.valueButton} onClick={onStartEdit}>
             <span className="visually-hidden">Edit {label}: </span>
             <span className={value ? styles.value : styles.emptyValue}>{value || emptyText}</span>

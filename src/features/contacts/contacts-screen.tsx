@@ -10,6 +10,7 @@ import { useSessionStore } from '../../session/session-store';
 import { usePendingFlags, withPendingFlags } from '../../sync/pending-flags';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
+import appBar from '../../ui/app-bar.module.css';
 import { DropdownMenu } from '../../ui/dropdown-menu';
 import { Icon } from '../../ui/icon';
 import { Logo } from '../../ui/logo';
@@ -120,8 +121,8 @@ export function ContactsScreen() {
   }
 
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
+    <main className={`${appBar.screen} ${styles.page}`}>
+      <header className={`${appBar.bar} ${styles.header}`}>
         <Logo />
         <nav className={styles.headerActions} aria-label="Contacts">
           <Link

@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { MapContactsResource } from '../../api/contacts';
 import { useCachedResource } from '../../sync/use-cached-resource';
+import appBar from '../../ui/app-bar.module.css';
 import { BackLink } from '../../ui/back-link';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -30,8 +31,8 @@ export function MapScreen() {
   }, []);
 
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
+    <main className={appBar.screen}>
+      <header className={`${appBar.bar} ${styles.header}`}>
         <BackLink to="/contacts" />
         <h1 className={styles.title}>Map</h1>
       </header>
