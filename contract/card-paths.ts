@@ -3,6 +3,11 @@
 // budget, README Budgets).
 import type { PublicCard } from './card';
 
+/** The serial number after the dash: how a card is told apart when nothing else is known of it. */
+export function cardSerial(nfcUID: string): string {
+  return nfcUID.split('-').at(-1) ?? nfcUID;
+}
+
 export const PublicCardPaths = {
   lookup: '/api/nfc/:nfcUID',
   vcard: '/api/nfc/:nfcUID/vcard',

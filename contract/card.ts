@@ -7,11 +7,6 @@ import { EmailSchema } from './fields';
 /** 40 lower-case hex characters, a dash, then digits (spec §3 Card ID). */
 export const CARD_ID_PATTERN = /^[0-9a-f]{40}-\d+$/;
 
-/** The serial number after the dash: how a card is told apart when nothing else is known of it. */
-export function cardSerial(nfcUID: string): string {
-  return nfcUID.split('-').at(-1) ?? nfcUID;
-}
-
 export const INVALID_CARD_ID_MESSAGE = 'Please enter a valid Card ID.';
 
 /** Whether `value` (surrounding spaces ignored, as the server trims) has the Card ID format. */

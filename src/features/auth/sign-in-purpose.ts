@@ -1,5 +1,6 @@
 // Why someone is on /login or /register when a card sent them there (issue 10): the screens say so.
-import { cardSerial, isCardId } from '../../../contract/card';
+import { isCardId } from '../../../contract/card';
+import { cardSerial } from '../../../contract/card-paths';
 import { readDeferredActivationCard } from '../../session/card-activation';
 import { readPendingCardSave } from '../../session/pending-card-save';
 

@@ -1,7 +1,7 @@
 // The signed-in member's queued saves, live from Dexie, and saves the server refused while replaying.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { cardSerial } from '../../../contract/card';
+import { cardSerial } from '../../../contract/card-paths';
 import { db, FailedSaveSchema, keepParsed, OutboxEntrySchema } from '../../db/tapnet-db';
 import { readAccessToken } from '../../session/token-store';
 import { readTokenSubject } from '../../session/tokens';

@@ -1,7 +1,8 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
-import { type CardLookupResult, cardSerial, type PublicCard } from '../../../contract/card';
+import type { CardLookupResult, PublicCard } from '../../../contract/card';
+import { cardSerial } from '../../../contract/card-paths';
 import type { CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
