@@ -39,7 +39,6 @@ export const ERROR_STATUS = {
   CARD_INCOMPLETE: 400,
   CONTACT_HAS_NO_EMAIL: 400,
   INTERNAL_ERROR: 500,
-  MAIL_FAILED: 502,
   // Mail: send-card limits and the "never e-mail me again" link.
   CARD_SENT_TODAY: 429,
   CARD_DAILY_LIMIT: 429,
@@ -92,7 +91,6 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   CARD_INCOMPLETE: 'The member’s business card lacks a name or an e-mail address.',
   CONTACT_HAS_NO_EMAIL: 'The contact has no e-mail address.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
-  MAIL_FAILED: 'The mail server could not send the message.',
   CARD_SENT_TODAY: 'The member already e-mailed their card to this address today.',
   CARD_DAILY_LIMIT: 'The member has e-mailed as many cards today as a day allows.',
   UNSUBSCRIBE_INVALID: 'The unsubscribe link is not one Tapnet sent.',
