@@ -1,0 +1,55 @@
+// WORKERS above 1: this primary process runs that many server processes on the one port (node's
+// cluster), replaces one that dies, serves their summed metrics, and on SIGTERM has each drain and stop.
+// Everything they must share (blocks, rate-limit state that matters, mail queue, sessions) is in
+// PostgreSQL; the embedded database serves one process only, so it refuses to start here.
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from '../config';
+import { serveMetrics } from '../observability/metrics-server';
+
+/** A worker that dies this soon after starting is failing to start: replacing it again and again helps no one. */
+const MIN_WORKER_LIFETIME_MS = 5_000;
+
+export async function runPrimary(config: Config): Promise<void> {
+  if (!config.databaseUrl) {
+    console.error(
+      `WORKERS=${config.workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process. Set WORKERS=1 or DATABASE_URL.`,
+    );
+    process.exit(1);
+  }
+  let isStopping = false;
+  const startedAt = new Map<Worker, number>();
+  const fork = () => startedAt.set(cluster.fork(), Date.now());
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (isStopping) {
+      if (startedAt.size === 0) process.exit(0);
+      return;
+    }
+    log(`worker ${worker.process.pid} ended (${signal ?? `exit ${code}`})`);
+    if (lived < MIN_WORKER_LIFETIME_MS) {
+      log('it failed while starting; stopping (see its output above)');
+      process.exit(1);
+    }
+    fork();
+  });
+
+  for (let i = 0; i < config.workers; i += 1) fork();
+  if (config.metrics) await serveMetrics(config.metrics, 'cluster-workers');
+  log(`running ${config.workers} workers`);
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      isStopping = true;
+      log(`${signal}: each worker finishes its requests in flight, then stops`);
+      for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
+      // The workers have their own grace period; this is the backstop should one hang.
+      setTimeout(() => process.exit(1), config.shutdownGraceMs + 2_000).unref();
+    });
+  }
+}
+
+function log(message: string): void {
+  console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: `cluster: ${message}` }));
+}
