@@ -93,12 +93,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({
-        error: 'Internal server error',
-        code: 'INTERNAL_ERROR',
-        requestId: request.id,
-      } satisfies ErrorResponse);
+    return reply.code(500).send({
+      error: 'Internal server error',
+      code: 'INTERNAL_ERROR',
+      requestId: request.id,
+    } satisfies ErrorResponse);
   });
 }
