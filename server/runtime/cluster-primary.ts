@@ -6,9 +6,6 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import { serveMetrics } from '../observability/metrics-server';
 
-/** A worker that dies this soon after starting is failing to start: replacing it again and again helps no one. */
-const MIN_WORKER_LIFETIME_MS = 5_000;
-
 export async function runPrimary(config: Config): Promise<void> {
   if (!config.databaseUrl) {
     console.error(
@@ -17,18 +14,21 @@ export async function runPrimary(config: Config): Promise<void> {
     process.exit(1);
   }
   let isStopping = false;
-  const startedAt = new Map<Worker, number>();
-  const fork = () => startedAt.set(cluster.fork(), Date.now());
+  const workers = new Set<Worker>();
+  const listening = new WeakSet<Worker>();
+  const fork = () => workers.add(cluster.fork());
 
+  cluster.on('listening', (worker) => listening.add(worker));
   cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (startedAt.get(worker) ?? 0);
-    startedAt.delete(worker);
+    workers.delete(worker);
     if (isStopping) {
-      if (startedAt.size === 0) process.exit(0);
+      if (workers.size === 0) process.exit(0);
       return;
     }
     log(`worker ${worker.process.pid} ended (${signal ?? `exit ${code}`})`);
-    if (lived < MIN_WORKER_LIFETIME_MS) {
+    // One that never got to listen is failing to start (configuration, database): forking it again and
+    // again helps no one.
+    if (!listening.has(worker)) {
       log('it failed while starting; stopping (see its output above)');
       process.exit(1);
     }
@@ -43,7 +43,7 @@ export async function runPrimary(config: Config): Promise<void> {
     process.once(signal, () => {
       isStopping = true;
       log(`${signal}: each worker finishes its requests in flight, then stops`);
-      for (const worker of startedAt.keys()) worker.process.kill('SIGTERM');
+      for (const worker of workers) worker.process.kill('SIGTERM');
       // The workers have their own grace period; this is the backstop should one hang.
       setTimeout(() => process.exit(1), config.shutdownGraceMs + 2_000).unref();
     });
