@@ -5,6 +5,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from '../config';
 import { serveMetrics } from '../observability/metrics-server';
+import { WORKER_LISTENING } from './serve';
 
 export async function runPrimary(config: Config): Promise<void> {
   if (!config.databaseUrl) {
@@ -18,7 +19,10 @@ export async function runPrimary(config: Config): Promise<void> {
   const listening = new WeakSet<Worker>();
   const fork = () => workers.add(cluster.fork());
 
-  cluster.on('listening', (worker) => listening.add(worker));
+  // Workers listen with reusePort, on sockets of their own, so cluster's 'listening' event never comes.
+  cluster.on('message', (worker, message) => {
+    if (message === WORKER_LISTENING) listening.add(worker);
+  });
   cluster.on('exit', (worker, code, signal) => {
     workers.delete(worker);
     if (isStopping) {

@@ -11,6 +11,9 @@ import { warmPlaceWords } from '../geo/place-words';
 import { backfillPlaceWords } from '../modules/contacts/place-backfill';
 import { serveMetrics } from '../observability/metrics-server';
 
+/** What a cluster worker tells its primary once it takes connections. */
+export const WORKER_LISTENING = 'tapnet:listening';
+
 /** `cluster-worker`: one of WORKERS processes; the primary serves the metrics of them all. */
 export type ProcessRole = 'single' | 'cluster-worker';
 
@@ -26,6 +29,7 @@ export async function serve(config: Config, role: ProcessRole): Promise<void> {
     host: string;
   });
   if (role === 'single' && config.metrics) await serveMetrics(config.metrics, 'this-process');
+  if (role === 'cluster-worker') process.send?.(WORKER_LISTENING);
   app.log.info(`Tapnet is serving ${config.publicUrl} on ${await describeStore(config, connection)}`);
 
   // The towns for "Met near …" are read now rather than on the first save, then contacts saved before
