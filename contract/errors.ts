@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   CARD_INCOMPLETE: 400,
   CONTACT_HAS_NO_EMAIL: 400,
   INTERNAL_ERROR: 500,
+  DATABASE_UNAVAILABLE: 503,
   // Mail: send-card limits and the "never e-mail me again" link.
   CARD_SENT_TODAY: 429,
   CARD_DAILY_LIMIT: 429,
@@ -100,12 +101,16 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
   NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
+  DATABASE_UNAVAILABLE:
+    'The database cannot be reached (restarting or down); nothing was changed. Retry in a few seconds.',
 };
 
 export const ErrorResponseSchema = z.object({
   error: z.string(),
   code: ErrorCodeSchema,
   errors: z.array(z.string()).optional(),
+  /** The request's id (also in the X-Request-Id header and on every log line of the request). */
+  requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

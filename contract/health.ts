@@ -21,4 +21,23 @@ export const HealthEndpoint = defineEndpoint({
   errors: [],
 });
 
-export const healthEndpoints = [HealthEndpoint];
+/** The same check under the name orchestrators use: take traffic only when this answers 200. */
+export const ReadinessEndpoint = defineEndpoint({
+  ...HealthEndpoint,
+  path: '/api/health/ready',
+  summary: `Readiness: ${HealthEndpoint.summary}`,
+});
+
+export const LivenessResponseSchema = z.object({ status: z.literal('alive') });
+
+export const LivenessEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/health/live',
+  summary:
+    'Liveness: the process answers. It never looks at the database, so a database outage does not get healthy processes restarted.',
+  auth: 'none',
+  responses: { 200: LivenessResponseSchema },
+  errors: [],
+});
+
+export const healthEndpoints = [HealthEndpoint, ReadinessEndpoint, LivenessEndpoint];

@@ -29,6 +29,8 @@ import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
+import { measureRequests } from './observability/metrics';
+import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
@@ -86,7 +88,11 @@ export async function buildApp({
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     // Card and reset paths carry long tokens; anything far beyond them is not ours.
     routerOptions: { maxParamLength: 200 },
+    // Each log line of a request carries it as reqId.
+    genReqId: requestIdOf,
   });
+  echoRequestIds(app);
+  measureRequests(app, connection);
   app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
@@ -169,7 +175,9 @@ export async function buildApp({
       // Client-side routes: the app shell decides what to show.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' } satisfies ErrorResponse);
+    return reply
+      .code(404)
+      .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
   });
 
   return app;

@@ -99,6 +99,10 @@ const ConfigSchema = z
           .nullable(),
       ),
     HEALTH_MIN_FREE_MB: z.coerce.number().nonnegative().default(64),
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -144,6 +148,12 @@ const ConfigSchema = z
       styleUrl: env.MAP_STYLE_URL,
       origins: mapOriginsOf(env.MAP_STYLE_URL, env.MAP_ORIGINS),
     },
+    /** Server processes (node's cluster); more than one needs PostgreSQL. */
+    workers: env.WORKERS,
+    /** Prometheus metrics on their own port, never on the public one (unset: not served). */
+    metrics: env.METRICS_PORT ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : undefined,
+    /** How long a stopping process lets requests in flight finish before it exits anyway. */
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     /** Below this much free space in DATA_DIR, /api/health reports degraded: inserts are about to fail. */
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../contract/errors';
+import { isDatabaseUnavailable } from './db/errors';
 
 /** An expected failure: its code (which fixes the status) and the spec's message. */
 export class HttpError extends Error {
@@ -58,25 +59,44 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const input = inputs[error.validationContext ?? 'body'] ?? request.body;
       const issues = error.validation as ValidationIssue[];
       const errors = [...new Set(issues.map((issue) => describeIssue(issue, input)))];
-      return reply
-        .code(400)
-        .send({ error: 'Validation failed', code: 'VALIDATION_FAILED', errors } satisfies ErrorResponse);
+      return reply.code(400).send({
+        error: 'Validation failed',
+        code: 'VALIDATION_FAILED',
+        errors,
+        requestId: request.id,
+      } satisfies ErrorResponse);
     }
     if (error instanceof HttpError) {
       // A 5xx we answer on purpose (a mail server down) still needs someone to look at its cause.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply
         .code(error.statusCode)
-        .send({ error: error.message, code: error.code } satisfies ErrorResponse);
+        .send({ error: error.message, code: error.code, requestId: request.id } satisfies ErrorResponse);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = CODE_OF_FASTIFY_STATUS[status] ?? 'BAD_REQUEST';
-      return reply.code(status).send({ error: error.message, code } satisfies ErrorResponse);
+      return reply
+        .code(status)
+        .send({ error: error.message, code, requestId: request.id } satisfies ErrorResponse);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug to chase but an outage: one warning line, and an answer the client can retry on.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({
+          error: 'Tapnet cannot reach its database right now. Please try again in a few seconds.',
+          code: 'DATABASE_UNAVAILABLE',
+          requestId: request.id,
+        } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({ error: 'Internal server error', code: 'INTERNAL_ERROR' } satisfies ErrorResponse);
+    return reply.code(500).send({
+      error: 'Internal server error',
+      code: 'INTERNAL_ERROR',
+      requestId: request.id,
+    } satisfies ErrorResponse);
   });
 }

@@ -15,6 +15,15 @@ export interface DatabaseConnection {
   dataDir?: string;
   /** Runs a multi-statement SQL script in one transaction (migrations need this; Kysely sends one statement). */
   runScript(script: string): Promise<void>;
+  /**
+   * Runs `work` while this process holds the named lock, so that of several processes sharing one
+   * PostgreSQL only one does it at a time (a PostgreSQL advisory lock, released if the process dies).
+   * `wait: false` gives up at once, answering `undefined`, when another process holds it. PGlite
+   * serves one process, so there it simply runs.
+   */
+  withLock<T>(name: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
+  /** The PostgreSQL pool's connections, for the metrics (PGlite has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -45,6 +54,29 @@ function openPostgres(databaseUrl: string): DatabaseConnection {
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async withLock(name, work, { wait = true } = {}) {
+      // The lock belongs to this one client's session; the work itself may use any other.
+      const client = await pool.connect();
+      try {
+        if (wait) {
+          await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        } else {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+            [name],
+          );
+          if (!rows[0]?.locked) return undefined;
+        }
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+        }
       } finally {
         client.release();
       }
@@ -108,6 +140,7 @@ export function wrapPglite(pglite: PGlite): DatabaseConnection {
         await tx.exec(script);
       });
     },
+    withLock: (_name, work) => work(),
     close: () => db.destroy(),
   };
 }

@@ -33,6 +33,7 @@ class DurableNodeFS extends NodeFS {
   }
 }
 
-export function createDurablePglite(dataDir: string): Promise<PGlite> {
-  return PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS });
+/** `loadDataDir`: a backup (PGlite's data directory dump) to start an empty directory from. */
+export function createDurablePglite(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS, loadDataDir });
 }

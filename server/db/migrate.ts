@@ -1,4 +1,6 @@
 // Applies migrations/NNN_name.sql in order, each in its own transaction, recorded in schema_migrations.
+// Processes starting together on one PostgreSQL take turns (an advisory lock): the first applies them,
+// the others find them applied.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -7,6 +9,10 @@ import type { DatabaseConnection } from './connection';
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 export async function migrate(connection: DatabaseConnection): Promise<string[]> {
+  return (await connection.withLock('tapnet:migrations', () => applyPending(connection))) ?? [];
+}
+
+async function applyPending(connection: DatabaseConnection): Promise<string[]> {
   const { db } = connection;
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     version text PRIMARY KEY,
@@ -23,18 +29,8 @@ export async function migrate(connection: DatabaseConnection): Promise<string[]>
     .filter((file) => !applied.has(file));
   for (const file of pending) {
     const script = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
-    try {
-      // The version is a file name matched above, so it is safe to inline.
-      await connection.runScript(`${script}\n;INSERT INTO schema_migrations (version) VALUES ('${file}');`);
-    } catch (error) {
-      // Another process starting against the same PostgreSQL may have applied it first.
-      if (!(await isApplied(connection, file))) throw error;
-    }
+    // The version is a file name matched above, so it is safe to inline.
+    await connection.runScript(`${script}\n;INSERT INTO schema_migrations (version) VALUES ('${file}');`);
   }
   return pending;
-}
-
-async function isApplied({ db }: DatabaseConnection, version: string): Promise<boolean> {
-  const result = await sql`SELECT 1 FROM schema_migrations WHERE version = ${version}`.execute(db);
-  return result.rows.length > 0;
 }

@@ -312,7 +312,7 @@ describeOnEachDatabase('managing my contacts', (t) => {
     await updateNotes(visitor.accessToken, contact._id, 'kept');
     const tooLong = await updateNotes(visitor.accessToken, contact._id, 'n'.repeat(NOTES_MAX_LENGTH + 1));
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json()).toEqual({
+    expect(json(tooLong)).toEqual({
       error: 'Validation failed',
       code: 'VALIDATION_FAILED',
       errors: ['Notes must be at most 1000 characters'],
@@ -356,7 +356,7 @@ describeOnEachDatabase('managing my contacts', (t) => {
       await sendCard(visitor.accessToken, contact._id),
     ]) {
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ error: 'Contact not found', code: 'CONTACT_NOT_FOUND' });
+      expect(json(again)).toEqual({ error: 'Contact not found', code: 'CONTACT_NOT_FOUND' });
     }
   });
 
@@ -373,7 +373,7 @@ describeOnEachDatabase('managing my contacts', (t) => {
         await remove(stranger.accessToken, id),
       ]) {
         expect(response.statusCode, `${response.raw.req.method} ${id}`).toBe(404);
-        expect(response.json()).toEqual({ error: 'Contact not found', code: 'CONTACT_NOT_FOUND' });
+        expect(json(response)).toEqual({ error: 'Contact not found', code: 'CONTACT_NOT_FOUND' });
       }
     }
     expect(await storedContact(contact._id)).toEqual(before);
@@ -635,7 +635,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     const noCard = await visitorWithContact();
     const refusal = await sendCard(noCard.visitor.accessToken, noCard.contact._id);
     expect(refusal.statusCode).toBe(400);
-    expect(refusal.json()).toEqual({ error: 'Link your card before sending it.', code: 'NO_LINKED_CARD' });
+    expect(json(refusal)).toEqual({ error: 'Link your card before sending it.', code: 'NO_LINKED_CARD' });
 
     const linkedOnly = await createMember(t());
     await t().app.inject({
@@ -653,7 +653,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     const incomplete = await visitorWithContact({ visitor: linkedOnly });
     const incompleteRefusal = await sendCard(linkedOnly.accessToken, incomplete.contact._id);
     expect(incompleteRefusal.statusCode).toBe(400);
-    expect(incompleteRefusal.json()).toEqual({
+    expect(json(incompleteRefusal)).toEqual({
       error: 'Complete your business card (name and e-mail) before sending it.',
       code: 'CARD_INCOMPLETE',
     });
@@ -663,7 +663,7 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     await t().db.updateTable('contacts').set({ email: '' }).where('id', '=', noEmail.contact._id).execute();
     const noEmailRefusal = await sendCard(sender.accessToken, noEmail.contact._id);
     expect(noEmailRefusal.statusCode).toBe(400);
-    expect(noEmailRefusal.json()).toEqual({
+    expect(json(noEmailRefusal)).toEqual({
       error: 'This contact has no e-mail address to send your card to.',
       code: 'CONTACT_HAS_NO_EMAIL',
     });

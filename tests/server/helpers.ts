@@ -111,8 +111,20 @@ export function describeOnEachDatabase(title: string, suite: (t: () => TestConte
   });
 }
 
+/**
+ * The answer's JSON. An error answer's `requestId` is checked against the X-Request-Id header here and
+ * left out, so that tests compare what the error says; tests/server/observability.test.ts covers the id.
+ */
 export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  return response.json() as T;
+  const body = response.json();
+  if (typeof body !== 'object' || body === null || !('requestId' in body)) return body as T;
+  const { requestId, ...rest } = body;
+  if (requestId !== response.headers['x-request-id']) {
+    throw new Error(
+      `requestId ${String(requestId)} is not the X-Request-Id ${response.headers['x-request-id']}`,
+    );
+  }
+  return rest as T;
 }
 
 export function bearer(token: string): InjectOptions['headers'] {

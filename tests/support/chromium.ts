@@ -1,12 +1,13 @@
-// How the e2e suite launches Chromium: Debian's build when installed (Playwright's own download
-// cannot work on the CI machines), otherwise Playwright's default browser on a developer laptop.
+// How the e2e suite launches Chromium: the system's build when installed (Debian's
+// /usr/bin/chromium, or CHROMIUM_PATH; Playwright's own download cannot work on the CI machines),
+// otherwise Playwright's default browser on a developer laptop.
 import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
 
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const chromiumLaunchOptions: LaunchOptions = {
-  ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
+  ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
   args: [
     // CI runs as root in a container, where Chromium's sandbox cannot start.
     '--no-sandbox',

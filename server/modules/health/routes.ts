@@ -1,8 +1,10 @@
-// GET /api/health: for load balancers and uptime checks.
+// Health for load balancers, orchestrators and uptime checks: /api/health and /api/health/ready say
+// whether this process can serve (database, disk); /api/health/live only that it is alive.
 import { statfs } from 'node:fs/promises';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HealthResponse } from '../../../contract/health';
-import { HealthEndpoint } from '../../../contract/health';
+import { HealthEndpoint, LivenessEndpoint, ReadinessEndpoint } from '../../../contract/health';
 import { route } from '../../route';
 
 /**
@@ -22,7 +24,7 @@ async function storageState(dataDir: string, minFreeBytes: number): Promise<Heal
 
 /** `dataDir`: the embedded database's directory; unset in memory and on PostgreSQL (which watches its own disk). */
 export const healthRoutes: FastifyPluginAsyncZod<{ dataDir?: string }> = async (app, { dataDir }) => {
-  route(app, HealthEndpoint, async (_, reply) => {
+  const readiness = async (_: unknown, reply: FastifyReply) => {
     if (!(await app.ctx.isDatabaseReachable())) {
       return reply.code(503).send({ status: 'error', database: 'disconnected' });
     }
@@ -30,5 +32,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dataDir?: string }> = async (
     if (storage === 'low')
       return reply.code(503).send({ status: 'degraded', database: 'connected', storage });
     return reply.send({ status: 'ok', database: 'connected', ...(storage ? { storage } : {}) });
-  });
+  };
+  route(app, HealthEndpoint, readiness);
+  route(app, ReadinessEndpoint, readiness);
+  route(app, LivenessEndpoint, async () => ({ status: 'alive' as const }));
 };

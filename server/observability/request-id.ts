@@ -1,0 +1,19 @@
+// Every request gets an id: the X-Request-Id a proxy sent when it is a plain token, otherwise a new
+// UUID. It labels each log line of the request, goes back in the X-Request-Id header, and is in every
+// error answer, so a member's "it failed" can be found in the logs.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export function echoRequestIds(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+}
