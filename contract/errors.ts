@@ -49,6 +49,9 @@ export const ERROR_STATUS = {
   EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
   NO_EMAIL_CHANGE: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
+  // Insights: the daily forced refresh, clicks on items the feeds no longer hold.
+  INSIGHTS_REFRESH_LIMIT: 429,
+  INSIGHT_ITEM_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -100,6 +103,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
   NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
+  INSIGHTS_REFRESH_LIMIT: 'The member has used today’s forced refreshes of this kind (events or news).',
+  INSIGHT_ITEM_NOT_FOUND: 'No event or news item has this id.',
 };
 
 export const ErrorResponseSchema = z.object({
