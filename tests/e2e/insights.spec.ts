@@ -2,10 +2,10 @@
 // serves the sample feeds it ships with: preferences that save themselves and refuse a 4th industry or
 // a 6th technology, the dashboard, events, news, the detail modal, share, the daily refresh limit, and
 // the insights read offline after one visit.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { logInByApi } from './cards';
-import { expect, test } from './fixtures';
+import { expect, type NewUser, test } from './fixtures';
 import { DigestPage, InsightPreferencesPage, InsightsDashboardPage } from './pages/insights-pages';
 import { LoginPage } from './pages/login-page';
 import { SettingsPage } from './pages/settings-page';
@@ -24,6 +24,16 @@ async function preferencesOf(page: Page, token: string) {
   });
   expect(answer.status()).toBe(200);
   return (await answer.json()).preferences;
+}
+
+async function signInWithBroadPreferences(page: Page, request: APIRequestContext, user: NewUser) {
+  const token = await logInByApi(request, user);
+  const saved = await request.post('/api/user/insight-preferences', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: BROAD_PREFERENCES,
+  });
+  expect(saved.status()).toBe(200);
+  await new LoginPage(page).signIn(user);
 }
 
 test('preferences save on each change, show Saved, and refuse a 4th industry and a 6th technology @desktop', async ({
@@ -99,13 +109,7 @@ test('dashboard, events and news: filters, Learn More, the detail modal, share a
   request,
   verifiedUser,
 }) => {
-  const token = await logInByApi(request, verifiedUser);
-  const saved = await request.post('/api/user/insight-preferences', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: BROAD_PREFERENCES,
-  });
-  expect(saved.status()).toBe(200);
-  await new LoginPage(page).signIn(verifiedUser);
+  await signInWithBroadPreferences(page, request, verifiedUser);
 
   // From the contacts menu, where Insights used to be "not available yet".
   await page.getByRole('button', { name: 'Settings menu' }).click();
@@ -201,12 +205,7 @@ test('insights stay readable offline after one visit, and say refreshing needs a
   request,
   verifiedUser,
 }) => {
-  const token = await logInByApi(request, verifiedUser);
-  await request.post('/api/user/insight-preferences', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: BROAD_PREFERENCES,
-  });
-  await new LoginPage(page).signIn(verifiedUser);
+  await signInWithBroadPreferences(page, request, verifiedUser);
   await waitForServiceWorkerControl(page);
   const news = new DigestPage(page, 'news');
   await news.goto();
