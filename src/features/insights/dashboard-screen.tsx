@@ -11,7 +11,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
-import { DigestStatus } from './digest-status';
+import { DigestMeta, OfflineNotice } from './digest-status';
 import { EventCard } from './event-card';
 import styles from './insights.module.css';
 import { INSIGHTS_MESSAGES } from './messages';
@@ -23,6 +23,7 @@ export const DASHBOARD_ITEMS = 2;
 export function DashboardScreen() {
   return (
     <Screen title="Insights" backTo="/contacts" width="wide">
+      <OfflineNotice />
       <div className={styles.dashboard}>
         <Panel title="Analytics" className={styles.dashboardCard}>
           <p className={styles.itemText}>
@@ -40,7 +41,7 @@ export function DashboardScreen() {
         >
           {(digest) => (
             <>
-              <DigestStatus generatedAt={digest.generatedAt} />
+              <DigestMeta generatedAt={digest.generatedAt} />
               <ItemList
                 label="Upcoming events"
                 empty="No upcoming events match your preferences yet."
@@ -55,7 +56,7 @@ export function DashboardScreen() {
         <DigestCard title="News" resource={NewsDigestResource} to="/insights/news" linkLabel="All news">
           {(digest) => (
             <>
-              <DigestStatus generatedAt={digest.generatedAt} />
+              <DigestMeta generatedAt={digest.generatedAt} />
               <NewsPreview items={digest.news.slice(0, DASHBOARD_ITEMS)} />
             </>
           )}

@@ -1,11 +1,11 @@
-// Where a digest came from and how old it is; offline, that it is the last copy and refreshing needs a
-// connection (issue 13 part 7).
+// Where a digest came from and how old it is; offline, that these are the last copies and refreshing
+// needs a connection (issue 13 part 7).
 import type { ProducedBy } from '../../../contract/insights';
 import { Notice } from '../../ui/notice';
 import styles from './insights.module.css';
 import { useIsOnline } from './use-is-online';
 
-const PRODUCED_BY_LABEL: Record<ProducedBy, string> = {
+export const PRODUCED_BY_LABEL: Record<ProducedBy, string> = {
   llm: 'AI summary',
   extractive: 'Summary from the articles',
 };
@@ -16,20 +16,33 @@ export function formatDigestTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function DigestStatus({ generatedAt, producedBy }: { generatedAt: string; producedBy?: ProducedBy }) {
+/** Shown only offline; `since` is the shown digest's time, where the screen shows one digest. */
+export function OfflineNotice({ since }: { since?: string }) {
   const isOnline = useIsOnline();
-  const time = formatDigestTime(generatedAt);
+  if (isOnline) return null;
+  return (
+    <Notice tone="info" title="You're offline">
+      Showing your last insights{since ? `, from ${formatDigestTime(since)}` : ''}. Refreshing needs a
+      connection.
+    </Notice>
+  );
+}
+
+export function DigestMeta({ generatedAt, producedBy }: { generatedAt: string; producedBy?: ProducedBy }) {
+  return (
+    <p className={styles.digestMeta}>
+      Updated <time dateTime={generatedAt}>{formatDigestTime(generatedAt)}</time>
+      {producedBy && ` · ${PRODUCED_BY_LABEL[producedBy]}`}
+    </p>
+  );
+}
+
+/** One digest's screen: the offline notice with its time, then where it came from. */
+export function DigestStatus({ generatedAt, producedBy }: { generatedAt: string; producedBy: ProducedBy }) {
   return (
     <>
-      {!isOnline && (
-        <Notice tone="info" title="You're offline">
-          Showing your last insights, from {time}. Refreshing needs a connection.
-        </Notice>
-      )}
-      <p className={styles.digestMeta}>
-        Updated <time dateTime={generatedAt}>{time}</time>
-        {producedBy && ` · ${PRODUCED_BY_LABEL[producedBy]}`}
-      </p>
+      <OfflineNotice since={generatedAt} />
+      <DigestMeta generatedAt={generatedAt} producedBy={producedBy} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { NewsDetail, NewsItem } from '../../../contract/insights';
 import { loadNewsDetail } from '../../sync/insights-news-details';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
+import { PRODUCED_BY_LABEL } from './digest-status';
 import styles from './insights.module.css';
 import { INSIGHTS_MESSAGES } from './messages';
 
@@ -103,9 +104,7 @@ function DetailContent({ detail }: { detail: NewsDetail }) {
           </ul>
         </section>
       )}
-      <p className={styles.digestMeta}>
-        {detail.producedBy === 'llm' ? 'AI summary' : 'Summary from the articles'}
-      </p>
+      <p className={styles.digestMeta}>{PRODUCED_BY_LABEL[detail.producedBy]}</p>
     </>
   );
 }
