@@ -95,8 +95,30 @@ export type InsightPreferences = z.output<typeof InsightPreferencesSchema>;
 /** Preferences as a client may send them (fields may be left out). */
 export type InsightPreferencesInput = z.input<typeof InsightPreferencesSchema>;
 
+/**
+ * Preferences as the server answers them: every field present and already checked. Answers are
+ * encoded with their schema, and the request schema's clean-ups (dropping duplicates) only decode.
+ */
+export const StoredInsightPreferencesSchema = z.object({
+  industries: z.array(z.enum(INDUSTRIES)),
+  technologies: z.array(z.enum(TECHNOLOGIES)),
+  companies: z.array(z.string()),
+  eventTypes: z.array(z.enum(EVENT_TYPES)),
+  businessStages: z.array(z.enum(BUSINESS_STAGES)),
+  customInterests: z.string(),
+  locationPreferences: z.object({
+    useCurrentLocation: z.boolean(),
+    preferredCountries: z.array(z.enum(OVERRIDE_COUNTRIES)),
+    preferredCities: z.array(z.string()),
+    locationOverride: z.object({
+      country: z.union([z.literal(''), z.enum(OVERRIDE_COUNTRIES)]),
+      city: z.string(),
+    }),
+  }),
+}) satisfies z.ZodType<InsightPreferences>;
+
 export const InsightPreferencesResponseSchema = z.object({
-  preferences: InsightPreferencesSchema,
+  preferences: StoredInsightPreferencesSchema,
   /** When the member last saved; null while they never have (the answer then holds the defaults). */
   updatedAt: z.string().nullable(),
 });

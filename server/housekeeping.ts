@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
 import { pruneCardSends } from './modules/contacts/card-sends';
+import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
+import { pruneMemberInsights } from './modules/insights/queries';
 
 const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -15,6 +17,7 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       const mail = await pruneDeliveredMail(app.ctx.db);
       if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
       await pruneCardSends(app.ctx.db);
+      await pruneMemberInsights(app.ctx.db, new Date());
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it runs again tomorrow');
     }
@@ -27,4 +30,6 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
   // A timer alone must not keep the process alive, and closing the app stops it.
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
+  scheduleFeedRefresh(app);
 }
