@@ -38,6 +38,7 @@ async function signInWithBroadPreferences(page: Page, request: APIRequestContext
 
 test('preferences save on each change, show Saved, and refuse a 4th industry and a 6th technology @desktop', async ({
   page,
+  context,
   request,
   verifiedUser,
 }) => {
@@ -98,6 +99,13 @@ test('preferences save on each change, show Saved, and refuse a 4th industry and
   await expect
     .poll(async () => (await preferencesOf(page, token)).locationPreferences.locationOverride)
     .toEqual({ country: 'France', city: '' });
+
+  // A change that cannot be saved is undone, and the member is told.
+  await context.setOffline(true);
+  await preferences.option('Event types', 'Webinar').click();
+  await expect(preferences.message('Failed to save preference. Please try again.')).toBeVisible();
+  await expect(preferences.option('Event types', 'Webinar')).not.toBeChecked();
+  await context.setOffline(false);
 
   await preferences.viewInsights.click();
   await expect(new InsightsDashboardPage(page).heading).toBeVisible();

@@ -1,7 +1,7 @@
 // The Refresh button of the events and news screens (spec §4 Daily refresh limit, §8): a forced
 // refresh once a day; past it, the spec's limit message; offline, that a connection is needed.
 import { useState } from 'react';
-import { refreshLimitMessage } from '../../../contract/insights';
+import { refreshesLeftMessage, refreshLimitMessage } from '../../../contract/insights';
 import type { DigestKind } from '../../api/insights';
 import { refreshDigest } from '../../sync/insights-digests';
 import { showToast } from '../../ui/toast-store';
@@ -33,8 +33,11 @@ export function useDigestRefresh(kind: DigestKind) {
     }
     const run = await action.run();
     const outcome = run.ok ? run.result : { status: 'failed' as const };
-    if (outcome.status === 'refreshed') showToast('success', REFRESHED[kind]);
-    else if (outcome.status === 'limit-reached')
+    if (outcome.status === 'refreshed') {
+      const { remaining } = outcome.digest.refresh;
+      // Spec §8: with refreshes still left today (a limit above 1), the member is told how many.
+      showToast('success', remaining > 0 ? refreshesLeftMessage(remaining) : REFRESHED[kind]);
+    } else if (outcome.status === 'limit-reached')
       setNotice(outcome.serverMessage ?? refreshLimitMessage(kind));
     else showToast('error', REFRESH_FAILED[kind]);
   }
