@@ -25,7 +25,7 @@ function current(): PreferencesAutosave {
 let root: Root | undefined;
 /** The bodies the server was sent, and the answers it will give, in order. */
 let sent: InsightPreferences[];
-let answers: ((body: InsightPreferences) => Response)[];
+let answers: ((body: InsightPreferences) => Response | Promise<Response>)[];
 let releaseFirst: () => void;
 
 function Probe() {
@@ -77,7 +77,7 @@ describe('preferences auto-save', () => {
         release = resolve;
       });
       releaseFirst = () => release(echo(body));
-      return slow as unknown as Response;
+      return slow;
     }, echo);
 
     current().change(withIndustry('Finance'), 'failed');
