@@ -300,7 +300,8 @@ export const CacheStatsSchema = z.object({
 });
 export type CacheStats = z.infer<typeof CacheStatsSchema>;
 
-export const ClearCacheRequestSchema = z.object({ type: InsightKindSchema.optional() }).optional();
+// Nullish: a DELETE without a body reaches validation as null.
+export const ClearCacheRequestSchema = z.object({ type: InsightKindSchema.optional() }).nullish();
 
 export const ClearCacheResponseSchema = z.object({ message: z.string(), cleared: z.number().int() });
 

@@ -13,6 +13,8 @@ export const DEDUPE_WINDOW_DAYS = 14;
 export const NEWS_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INSERT_BATCH = 200;
+/** The advisory lock that makes stores take turns (any constant no other module uses). */
+const STORE_LOCK = 15_013;
 
 export interface FeedSource {
   url: string;
@@ -37,6 +39,20 @@ function keysOf(kind: InsightKind, entry: FeedEntry) {
  * within the window) is skipped; a story of this feed is updated. Answers how many were new or updated.
  */
 export async function storeEntries(
+  db: Kysely<Database>,
+  source: FeedSource & { title: string },
+  entries: readonly FeedEntry[],
+  now: Date,
+): Promise<number> {
+  // Feeds are fetched side by side (and by several processes): one store at a time, or two feeds could
+  // each miss the other's copy of a story in the title check.
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`.execute(trx);
+    return storeLocked(trx, source, entries, now);
+  });
+}
+
+async function storeLocked(
   db: Kysely<Database>,
   source: FeedSource & { title: string },
   entries: readonly FeedEntry[],
