@@ -4,6 +4,7 @@ import { cardEndpoints } from './card';
 import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { insightEndpoints } from './insights';
 import { invitationEndpoints } from './invitations';
 import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
@@ -30,6 +31,11 @@ export const apiAreas: readonly ApiArea[] = [
     endpoints: userEndpoints,
   },
   { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
+  {
+    name: 'Insights',
+    description: 'Insight preferences, personalised events and news digests.',
+    endpoints: insightEndpoints,
+  },
   { name: 'Maps', description: 'The basemap the maps draw.', endpoints: mapEndpoints },
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },

@@ -50,6 +50,9 @@ export const ERROR_STATUS = {
   EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
   NO_EMAIL_CHANGE: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
+  // Insights: the daily forced refresh, clicks on items the feeds no longer hold.
+  INSIGHTS_REFRESH_LIMIT: 429,
+  INSIGHT_ITEM_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -103,6 +106,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
   DATABASE_UNAVAILABLE:
     'The database cannot be reached (restarting or down); nothing was changed. Retry in a few seconds.',
+  INSIGHTS_REFRESH_LIMIT: 'The member has used today’s forced refreshes of this kind (events or news).',
+  INSIGHT_ITEM_NOT_FOUND: 'No event or news item has this id.',
 };
 
 export const ErrorResponseSchema = z.object({

@@ -22,6 +22,7 @@ import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { insightPreferenceRoutes, insightRoutes } from './modules/insights/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { mapStyleRoutes } from './modules/map/style-routes';
@@ -149,6 +150,8 @@ export async function buildApp({
       await api.register(apiDocsRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
+      await api.register(insightPreferenceRoutes, { prefix: '/user' });
+      await api.register(insightRoutes, { prefix: '/insights' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });

@@ -66,6 +66,17 @@ function mapOriginsOf(styleUrl: string | null, extraOrigins: readonly string[]):
   return [...new Set(origins)];
 }
 
+const urlList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(/[\s,]+/)
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Feed lists must hold http(s) URLs' })));
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5001),
@@ -119,6 +130,22 @@ const ConfigSchema = z
             .refine(isAllowedMapUrl, 'MAP_ORIGINS must list https:// origins'),
         ),
       ),
+    // Insights (README "Insights"): where news and events come from, and the optional LLM summariser.
+    FEEDS_FILE: optionalString,
+    NEWS_FEEDS: urlList,
+    EVENT_FEEDS: urlList,
+    FEED_REFRESH_MINUTES: z.coerce.number().nonnegative().default(60),
+    FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    FEED_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1024 * 1024),
+    LLM_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: z.string().trim().default('gpt-4o-mini'),
+    LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    LLM_TOKEN_PARAM: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -158,6 +185,23 @@ const ConfigSchema = z
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
+    insights: {
+      feedsFile: env.FEEDS_FILE,
+      newsFeeds: env.NEWS_FEEDS,
+      eventFeeds: env.EVENT_FEEDS,
+      /** 0 stops the schedule (tests fetch on demand). */
+      refreshIntervalMs: env.FEED_REFRESH_MINUTES * 60 * 1000,
+      fetchLimits: { timeoutMs: env.FEED_TIMEOUT_MS, maxBytes: env.FEED_MAX_BYTES },
+      llm: env.LLM_BASE_URL
+        ? {
+            baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: env.LLM_API_KEY,
+            model: env.LLM_MODEL,
+            timeoutMs: env.LLM_TIMEOUT_MS,
+            tokenParam: env.LLM_TOKEN_PARAM,
+          }
+        : undefined,
+    },
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -6,6 +6,8 @@ import type { Database } from './db/schema';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
 import { pruneCardSends } from './modules/contacts/card-sends';
+import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
+import { pruneMemberInsights } from './modules/insights/queries';
 
 const CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const LAST_RUN_KEY = 'housekeeping_last_run';
@@ -32,6 +34,7 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       const mail = await pruneDeliveredMail(app.ctx.db);
       if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
       await pruneCardSends(app.ctx.db);
+      await pruneMemberInsights(app.ctx.db, new Date());
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it is tried again within the hour');
       // Give the claim back, so that the next hourly check (of any process) runs it again.
@@ -50,4 +53,6 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
   // A timer alone must not keep the process alive, and closing the app stops it.
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
+  scheduleFeedRefresh(app);
 }

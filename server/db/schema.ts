@@ -192,6 +192,74 @@ export interface InvitationsTable {
   created_at: Generated<Date>;
 }
 
+export type InsightKindColumn = 'news' | 'events';
+
+export interface InsightPreferencesTable {
+  user_id: string;
+  preferences: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface InsightFeedsTable {
+  url: string;
+  kind: InsightKindColumn;
+  title: ColumnType<string, string | undefined, string>;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  failure_count: Generated<number>;
+  next_fetch_at: Timestamp;
+  last_error: string | null;
+}
+
+export interface InsightItemsTable {
+  id: string;
+  kind: InsightKindColumn;
+  dedupe_key: string;
+  title_key: string;
+  feed_url: string;
+  source: string;
+  url: string;
+  title: string;
+  body: string;
+  categories: ColumnType<string[], string, string>;
+  location: string;
+  starts_at: Timestamp;
+  ends_at: NullableTimestamp;
+  is_all_day: boolean;
+  match_text: string;
+  fetched_at: Timestamp;
+}
+
+export interface InsightDigestsTable {
+  user_id: string;
+  kind: InsightKindColumn;
+  preference_key: string;
+  day: string;
+  digest: ColumnType<unknown, string, string>;
+  produced_by: 'extractive' | 'llm';
+  generated_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface InsightRefreshesTable {
+  user_id: string;
+  kind: InsightKindColumn;
+  day: string;
+  used: number;
+}
+
+export interface InsightClicksTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: InsightKindColumn;
+  item_id: string;
+  url: string;
+  action: string;
+  clicked_at: Generated<Date>;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -211,4 +279,10 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   invitations: InvitationsTable;
+  insight_preferences: InsightPreferencesTable;
+  insight_feeds: InsightFeedsTable;
+  insight_items: InsightItemsTable;
+  insight_digests: InsightDigestsTable;
+  insight_refreshes: InsightRefreshesTable;
+  insight_clicks: InsightClicksTable;
 }

@@ -19,6 +19,16 @@ function finishPendingCardSave(): void {
   });
 }
 
+/**
+ * Spec §7 Insights prefetch: after a login with its own timings, for a session found at start with the
+ * defaults. Its code is fetched only now, so the app's entry does not carry it; failures never show.
+ */
+function prefetchInsights(moment: 'afterLogin' | 'atStart'): void {
+  void import('../sync/insights-prefetch')
+    .then(({ prefetchInsights: prefetch, PREFETCH_TIMINGS }) => prefetch(PREFETCH_TIMINGS[moment]))
+    .catch(() => {});
+}
+
 export function mountApp(container: HTMLElement): void {
   setSessionExpiredNavigator((to) => {
     router.navigate(to, { replace: true });
@@ -28,11 +38,15 @@ export function mountApp(container: HTMLElement): void {
   useSessionStore.subscribe((state, previous) => {
     if (state.status === 'signedIn' && previous.status !== 'signedIn') {
       finishPendingCardSave();
+      prefetchInsights(previous.status === 'signedOut' ? 'afterLogin' : 'atStart');
     }
   });
   // The public card page may already have checked the session before handing over.
   if (useSessionStore.getState().status === 'checking') void checkSession();
-  else if (useSessionStore.getState().status === 'signedIn') finishPendingCardSave();
+  else if (useSessionStore.getState().status === 'signedIn') {
+    finishPendingCardSave();
+    prefetchInsights('atStart');
+  }
   registerServiceWorker();
 
   createRoot(container).render(

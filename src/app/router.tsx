@@ -32,6 +32,14 @@ function accountSettingsRoute(
   };
 }
 
+/** The insights screens share one chunk, loaded only on their routes. */
+function insightsRoute(
+  path: string,
+  screen: keyof typeof import('../features/insights/screens'),
+): RouteObject {
+  return { path, lazy: async () => ({ Component: (await import('../features/insights/screens'))[screen] }) };
+}
+
 const publicRoutes: RouteObject[] = [
   {
     path: '/login',
@@ -90,14 +98,14 @@ const signedInRoutes: RouteObject[] = [
         path: '/policy',
         lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
       },
-      placeholder('/insight-preferences', 'Insight Preferences', '/settings'),
+      insightsRoute('/insight-preferences', 'PreferencesScreen'),
     ],
   },
-  placeholder('/insights', 'Insights', '/contacts'),
+  insightsRoute('/insights', 'DashboardScreen'),
   placeholder('/insights/analytics', 'Analytics', '/insights'),
   placeholder('/insights/enhanced-analytics', 'Enhanced Analytics', '/insights'),
-  placeholder('/insights/events', 'Events', '/insights'),
-  placeholder('/insights/news', 'News', '/insights'),
+  insightsRoute('/insights/events', 'EventsScreen'),
+  insightsRoute('/insights/news', 'NewsScreen'),
   placeholder('/analytics', 'Analytics', '/contacts'),
 ];
 

@@ -87,6 +87,20 @@ export const CachedResourceSchema = z.object({
 });
 export type CachedResource = z.infer<typeof CachedResourceSchema>;
 
+/**
+ * How many forced refreshes of a member's events or news digest this browser made on one local
+ * calendar day (insights-and-operators.md §4 Daily refresh limit). Kept across log-outs: a limit
+ * that a new sign-in reset would not be one.
+ */
+export const InsightRefreshCountSchema = z.object({
+  ownerUserId: z.string().min(1),
+  kind: z.enum(['events', 'news']),
+  /** The local calendar day, YYYY-MM-DD. */
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  count: z.number().int().nonnegative(),
+});
+export type InsightRefreshCount = z.infer<typeof InsightRefreshCountSchema>;
+
 export class TapnetDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   authMirror!: EntityTable<AuthMirror, 'key'>;
@@ -95,6 +109,7 @@ export class TapnetDb extends Dexie {
   contactSets!: EntityTable<ContactSet, 'ownerUserId'>;
   cardPages!: EntityTable<CardPage, 'nfcUID'>;
   cachedResources!: Table<CachedResource, [string, string]>;
+  insightRefreshCounts!: Table<InsightRefreshCount, [string, string, string]>;
 
   constructor() {
     super(DATABASE_NAME);
@@ -114,6 +129,7 @@ export class TapnetDb extends Dexie {
     this.version(5)
       .stores({ contacts: null, contactLists: 'ownerUserId' })
       .upgrade((transaction) => transaction.table('contactSets').clear());
+    this.version(6).stores({ insightRefreshCounts: '[ownerUserId+kind+day], day' });
   }
 }
 

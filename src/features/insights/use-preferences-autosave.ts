@@ -1,0 +1,56 @@
+// Spec §4 Preferences: every change is saved at once, a 'Saved' indicator shows for 1.5 seconds, and a
+// save that fails puts the last saved set back. Saves go one after another, so the last change wins.
+import { useEffect, useRef, useState } from 'react';
+import type { InsightPreferences } from '../../../contract/insights';
+import { savePreferences } from '../../sync/insights-digests';
+import { showToast } from '../../ui/toast-store';
+
+/** Spec §4, §9: the Saved indicator shows for 1.5 seconds. */
+export const SAVED_INDICATOR_MS = 1_500;
+
+export interface PreferencesAutosave {
+  /** What the screen shows: the member's latest change, saved or on its way. */
+  preferences: InsightPreferences;
+  /** The set the server last confirmed (the custom interests button compares with it). */
+  saved: InsightPreferences;
+  isSavedShown: boolean;
+  change(next: InsightPreferences, failureMessage: string): void;
+}
+
+export function usePreferencesAutosave(loaded: InsightPreferences): PreferencesAutosave {
+  const [preferences, setPreferences] = useState(loaded);
+  const [saved, setSaved] = useState(loaded);
+  const [isSavedShown, setIsSavedShown] = useState(false);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const latestChange = useRef(0);
+  const lastSaved = useRef(loaded);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  function showSaved() {
+    clearTimeout(hideTimer.current);
+    setIsSavedShown(true);
+    hideTimer.current = setTimeout(() => setIsSavedShown(false), SAVED_INDICATOR_MS);
+  }
+
+  function change(next: InsightPreferences, failureMessage: string) {
+    const changeNumber = ++latestChange.current;
+    setPreferences(next);
+    queue.current = queue.current.then(async () => {
+      try {
+        const kept = await savePreferences(next);
+        lastSaved.current = kept;
+        setSaved(kept);
+        // A later change is already on screen; the server's copy of this one must not replace it.
+        if (changeNumber === latestChange.current) setPreferences(kept);
+        showSaved();
+      } catch {
+        showToast('error', failureMessage);
+        if (changeNumber === latestChange.current) setPreferences(lastSaved.current);
+      }
+    });
+  }
+
+  return { preferences, saved, isSavedShown, change };
+}

@@ -1,0 +1,116 @@
+// Spec §4 Preferences: each change is saved at once and in order, so the last change wins; 'Saved' shows
+// for 1.5 s after a save; a save that fails puts the last saved set back and says the spec's message.
+// The server is a fetch the test answers, one save at a time.
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InsightPreferences } from '../../contract/insights';
+import { db } from '../../src/db/tapnet-db';
+import {
+  type PreferencesAutosave,
+  SAVED_INDICATOR_MS,
+  usePreferencesAutosave,
+} from '../../src/features/insights/use-preferences-autosave';
+import { useSessionStore } from '../../src/session/session-store';
+import { StorageKeys } from '../../src/session/storage-keys';
+import { useToastStore } from '../../src/ui/toast-store';
+import { jsonResponse, tokenExpiringIn } from './helpers';
+import { noPreferences } from './insights-fixtures';
+
+let autosave: PreferencesAutosave | undefined;
+
+function current(): PreferencesAutosave {
+  if (!autosave) throw new Error('not rendered');
+  return autosave;
+}
+let root: Root | undefined;
+/** The bodies the server was sent, and the answers it will give, in order. */
+let sent: InsightPreferences[];
+let answers: ((body: InsightPreferences) => Response | Promise<Response>)[];
+let releaseFirst: () => void;
+
+function Probe() {
+  autosave = usePreferencesAutosave(noPreferences);
+  return null;
+}
+
+const withIndustry = (industry: 'Finance' | 'Retail'): InsightPreferences => ({
+  ...noPreferences,
+  industries: [industry],
+});
+
+beforeEach(async () => {
+  sent = [];
+  answers = [];
+  autosave = undefined;
+  await db.cachedResources.clear();
+  localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
+  useSessionStore.getState().signIn();
+  useToastStore.setState({ toasts: [] });
+  vi.stubGlobal('fetch', async (request: Request) => {
+    const body = (await request.json()) as InsightPreferences;
+    sent.push(body);
+    const answer = answers.shift();
+    if (!answer) throw new Error('no answer queued');
+    return answer(body);
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(<Probe />);
+  await vi.waitFor(() => expect(autosave).toBeDefined());
+});
+
+afterEach(() => {
+  root?.unmount();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const echo = (body: InsightPreferences) => jsonResponse(200, { preferences: body, updatedAt: 'now' });
+
+describe('preferences auto-save', () => {
+  it('saves changes one after another, so the last change is what the server keeps', async () => {
+    let release: (response: Response) => void = () => {};
+    answers.push((body) => {
+      const slow = new Promise<Response>((resolve) => {
+        release = resolve;
+      });
+      releaseFirst = () => release(echo(body));
+      return slow;
+    }, echo);
+
+    current().change(withIndustry('Finance'), 'failed');
+    current().change(withIndustry('Retail'), 'failed');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    releaseFirst();
+
+    await vi.waitFor(() => expect(sent.map((body) => body.industries)).toEqual([['Finance'], ['Retail']]));
+    await vi.waitFor(() => expect(current().saved.industries).toEqual(['Retail']));
+    expect(current().preferences.industries).toEqual(['Retail']);
+  });
+
+  it('shows Saved for 1.5 s after a save', async () => {
+    answers.push(echo);
+    current().change(withIndustry('Finance'), 'failed');
+    await vi.waitFor(() => expect(current().isSavedShown).toBe(true));
+    const shownAt = Date.now();
+
+    await vi.waitFor(() => expect(current().isSavedShown).toBe(false), { timeout: 3_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_INDICATOR_MS - 50);
+  });
+
+  it('puts the last saved set back when a save fails, with the message it was given', async () => {
+    answers.push(echo, () => jsonResponse(500, { error: 'Internal error' }));
+    current().change(withIndustry('Finance'), 'first failed');
+    await vi.waitFor(() => expect(current().saved.industries).toEqual(['Finance']));
+
+    current().change(withIndustry('Retail'), 'Failed to save preference. Please try again.');
+
+    await vi.waitFor(() => expect(sent[1]?.industries).toEqual(['Retail']));
+    await vi.waitFor(() => expect(current().preferences.industries).toEqual(['Finance']));
+    expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
+      'Failed to save preference. Please try again.',
+    ]);
+  });
+});
