@@ -190,6 +190,22 @@ export interface CardEventsTable {
   occurred_at: Generated<Date>;
 }
 
+/** Page events per member and UTC hour, kept by a trigger on card_events (migration 016). */
+export interface CardEventHoursTable {
+  card_owner_id: string;
+  hour: Date;
+  taps: number;
+  link_clicks: number;
+  views_nfc: number;
+  views_qr: number;
+  views_link: number;
+  views_other: number;
+  saves_nfc: number;
+  saves_qr: number;
+  saves_link: number;
+  saves_other: number;
+}
+
 export interface InvitationsTable {
   id: Generated<string>;
   inviter_id: string;
@@ -215,5 +231,6 @@ export interface Database {
   contact_list_versions: ContactListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
+  card_event_hours: CardEventHoursTable;
   invitations: InvitationsTable;
 }

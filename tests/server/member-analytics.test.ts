@@ -441,6 +441,34 @@ describeOnEachDatabase('member analytics', (t) => {
       ]);
     });
 
+    it('splits an hour between two local days where the offset is not whole hours (India)', async () => {
+      const member = await memberWithCard();
+      // In Kolkata (UTC+5:30) 18:15 UTC is 23:45 on 10 March and 18:45 UTC is 00:15 on 11 March.
+      await addEvents(t(), member, [
+        { type: 'view', at: '2026-03-10T18:15:00Z', source: 'qr' },
+        { type: 'view', at: '2026-03-10T18:45:00Z', source: 'qr' },
+        { type: 'save', at: '2026-03-10T18:45:00Z', source: 'qr' },
+      ]);
+      const query = 'startDate=2026-03-10&endDate=2026-03-11&timezone=Asia/Kolkata';
+      const engagement = EngagementAnalyticsSchema.parse(
+        json(await get(member.accessToken, `/api/user-analytics/engagement?${query}`)),
+      );
+      expect(engagement.engagementData.map((day) => [day.date, day.profileViews, day.contactSaves])).toEqual([
+        ['2026-03-10', 1, 0],
+        ['2026-03-11', 1, 1],
+      ]);
+      const lastDay = ConversionAnalyticsSchema.parse(
+        json(
+          await get(
+            member.accessToken,
+            '/api/user-analytics/conversion?startDate=2026-03-11&endDate=2026-03-11&timezone=Asia/Kolkata',
+          ),
+        ),
+      );
+      expect(lastDay.conversionFunnel).toEqual({ nfcScans: 0, profileViews: 1, contactSaves: 1 });
+      expect(lastDay.previous.conversionFunnel).toEqual({ nfcScans: 0, profileViews: 1, contactSaves: 0 });
+    });
+
     it('runs a range across New Year with every date in order', async () => {
       const member = await memberWithCard();
       await addEvents(t(), member, [

@@ -67,3 +67,23 @@ export function previousPeriod(current: AnalyticsPeriod): AnalyticsPeriod {
 export function datesOf(current: AnalyticsPeriod): string[] {
   return Array.from({ length: current.days }, (_, index) => addDays(current.startDate, index));
 }
+
+/** The zone's offset from UTC at noon UTC of `date`, in minutes ("GMT+05:30" → 330). */
+function offsetMinutes(timezone: string, date: string): number {
+  const name = new Intl.DateTimeFormat('en', { timeZone: timezone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${date}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = name?.match(/([+-])(\d{2}):(\d{2})/);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * Whether every local day of `period` is made of whole UTC hours: true where the offset is whole hours
+ * at both ends (daylight saving moves by whole hours everywhere but Lord Howe Island, whose offsets are
+ * never whole). Then counts kept per UTC hour add up to exact local days.
+ */
+export function hasWholeHourDays(period: AnalyticsPeriod): boolean {
+  return [period.startDate, period.endDate].every((date) => offsetMinutes(period.timezone, date) % 60 === 0);
+}

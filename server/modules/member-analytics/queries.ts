@@ -3,8 +3,9 @@
 // local day over a zero-filled series of dates, or groups with a count for each period.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AnalyticsPeriod } from '../../../contract/analytics';
-import type { CardSource } from '../../../contract/card-paths';
+import { CARD_SOURCES, type CardSource } from '../../../contract/card-paths';
 import type { Database } from '../../db/schema';
+import { hasWholeHourDays } from './period';
 
 type Db = Kysely<Database>;
 
@@ -86,8 +87,25 @@ export function contactsPerDay(db: Db, ownerId: string, period: AnalyticsPeriod)
   });
 }
 
-/** Page events on the member's card per local day of `period`, by kind. */
+/**
+ * Page events on the member's card per local day of `period`, by kind: from the hourly counts (migration
+ * 016) where local days are whole hours, from the events themselves elsewhere.
+ */
 export function cardEventsPerDay(db: Db, ownerId: string, period: AnalyticsPeriod) {
+  if (hasWholeHourDays(period)) {
+    return countPerDay(db, period, {
+      table: 'card_event_hours',
+      owner: 'card_owner_id',
+      at: 'hour',
+      ownerId,
+      counts: {
+        profileViews: sql<number>`sum(views_nfc + views_qr + views_link + views_other)`,
+        nfcScans: sql<number>`sum(taps)`,
+        linkClicks: sql<number>`sum(link_clicks)`,
+        contactSaves: sql<number>`sum(saves_nfc + saves_qr + saves_link + saves_other)`,
+      },
+    });
+  }
   const ofType = (type: string) => sql<number>`count(*) FILTER (WHERE type = ${type})`;
   return countPerDay(db, period, {
     table: 'card_events',
@@ -235,6 +253,9 @@ export interface SourceRow {
 
 /** Views, saves and NFC scans on the member's card page per source, in both periods. */
 export async function cardEventsPerSource(db: Db, ownerId: string, periods: Periods): Promise<SourceRow[]> {
+  if (hasWholeHourDays(periods.current) && hasWholeHourDays(periods.previous)) {
+    return cardEventHoursPerSource(db, ownerId, periods);
+  }
   const isCurrent = sql`occurred_at >= ${startOf(periods.current)}`;
   const counts = (name: string, type: string) =>
     sql`count(*) FILTER (WHERE type = ${type} AND ${isCurrent})::int AS ${sql.ref(name)},
@@ -245,6 +266,35 @@ export async function cardEventsPerSource(db: Db, ownerId: string, periods: Peri
     WHERE card_owner_id = ${ownerId} AND ${within('occurred_at', periods)}
     GROUP BY source`.execute(db);
   return rows;
+}
+
+const HOUR_COLUMNS = CARD_SOURCES.flatMap((source) => [`views_${source}`, `saves_${source}`]).concat('taps');
+
+/** The same from the hourly counts; taps are all NFC. */
+async function cardEventHoursPerSource(db: Db, ownerId: string, periods: Periods): Promise<SourceRow[]> {
+  const isCurrent = sql`hour >= ${startOf(periods.current)}`;
+  const sums = sql.join(
+    HOUR_COLUMNS.map(
+      (column) =>
+        sql`coalesce(sum(${sql.ref(column)}) FILTER (WHERE ${isCurrent}), 0)::int AS ${sql.ref(column)},
+          coalesce(sum(${sql.ref(column)}) FILTER (WHERE NOT ${isCurrent}), 0)::int AS ${sql.ref(`previous_${column}`)}`,
+    ),
+  );
+  const { rows } = await sql<Record<string, number>>`
+    SELECT ${sums} FROM card_event_hours WHERE card_owner_id = ${ownerId} AND ${within('hour', periods)}`.execute(
+    db,
+  );
+  const row = rows[0] ?? {};
+  const count = (column: string) => row[column] ?? 0;
+  return CARD_SOURCES.map((source) => ({
+    source,
+    views: count(`views_${source}`),
+    saves: count(`saves_${source}`),
+    scans: source === 'nfc' ? count('taps') : 0,
+    previous_views: count(`previous_views_${source}`),
+    previous_saves: count(`previous_saves_${source}`),
+    previous_scans: source === 'nfc' ? count('previous_taps') : 0,
+  }));
 }
 
 /** Located contacts of the member whose country has not been looked up yet. */
