@@ -31,3 +31,19 @@ export const PUBLIC_CARD_FIELDS = [
   'name',
   ...CARD_DETAIL_FIELDS,
 ] as const satisfies readonly (keyof PublicCard)[];
+
+/**
+ * How a visitor came to a card page, for the owner's analytics: the QR code and shared links add
+ * `?src=qr` or `?src=link` to the card's URL; without a marker the page decides between an NFC tap
+ * and anything else (a typed or old address).
+ */
+export const CARD_SOURCES = ['nfc', 'qr', 'link', 'other'] as const;
+export type CardSource = (typeof CARD_SOURCES)[number];
+export const CARD_SOURCE_PARAM = 'src';
+
+/** A card's address as its QR code or a shared link carries it, so its openings can be told apart. */
+export function withCardSource(url: string, source: Exclude<CardSource, 'nfc' | 'other'>): string {
+  const marked = new URL(url);
+  marked.searchParams.set(CARD_SOURCE_PARAM, source);
+  return marked.toString();
+}

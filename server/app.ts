@@ -26,6 +26,7 @@ import { insightPreferenceRoutes, insightRoutes } from './modules/insights/route
 import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { mapStyleRoutes } from './modules/map/style-routes';
+import { memberAnalyticsRoutes } from './modules/member-analytics/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
@@ -153,6 +154,7 @@ export async function buildApp({
       await api.register(insightPreferenceRoutes, { prefix: '/user' });
       await api.register(insightRoutes, { prefix: '/insights' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
+      await api.register(memberAnalyticsRoutes);
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });
