@@ -1,4 +1,5 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { analyticsEndpoints } from './analytics';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
 import { contactEndpoints } from './contacts';
@@ -34,6 +35,12 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
+  {
+    name: 'Member analytics',
+    description:
+      'What the member’s card and network did: summary, countries, companies, roles, engagement, funnel, export.',
+    endpoints: analyticsEndpoints,
+  },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {
     name: 'Unsubscribe',
