@@ -64,10 +64,14 @@ export function AdminDashboardScreen() {
     case 'error':
       return (
         <main className={styles.failed}>
+          <h1 className={styles.failedTitle}>Admin Dashboard</h1>
           <Notice tone="error" title={state.message} />
-          <Button variant="secondary" onClick={dashboard.logOut}>
-            Back to Login
-          </Button>
+          <div className={styles.failedActions}>
+            <Button onClick={dashboard.logOut}>Back to Login</Button>
+            <Button variant="secondary" onClick={dashboard.refresh}>
+              Try again
+            </Button>
+          </div>
         </main>
       );
     case 'empty':
