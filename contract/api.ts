@@ -9,6 +9,7 @@ import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
+import { sessionEndpoints } from './sessions';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 
@@ -34,6 +35,11 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
+  {
+    name: 'Sessions',
+    description: 'The heartbeat that keeps a visible app’s member online.',
+    endpoints: sessionEndpoints,
+  },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {
     name: 'Unsubscribe',
