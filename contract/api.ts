@@ -10,6 +10,7 @@ import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
+import { sessionEndpoints } from './sessions';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 
@@ -40,6 +41,11 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       'What the member’s card and network did: summary, countries, companies, roles, engagement, funnel, export.',
     endpoints: analyticsEndpoints,
+  },
+  {
+    name: 'Sessions',
+    description: 'The heartbeat that keeps a visible app’s member online.',
+    endpoints: sessionEndpoints,
   },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {

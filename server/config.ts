@@ -39,6 +39,15 @@ const TrustProxySchema = z
     return entries;
   });
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -100,6 +109,12 @@ const ConfigSchema = z
       ),
     HEALTH_MIN_FREE_MB: z.coerce.number().nonnegative().default(64),
     GEOIP_DB: optionalString,
+    ANALYTICS_TIMEZONE: z
+      .string()
+      .trim()
+      .default('UTC')
+      .refine(isTimeZone, 'ANALYTICS_TIMEZONE must be an IANA time zone such as UTC or Europe/Paris'),
+    SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -149,6 +164,10 @@ const ConfigSchema = z
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
     geoipDb: env.GEOIP_DB,
+    /** The zone the admin dashboard's "today" and chart days are counted in. */
+    analyticsTimeZone: env.ANALYTICS_TIMEZONE,
+    /** Member sessions and visits older than this are deleted by housekeeping. */
+    sessionRetentionDays: env.SESSION_RETENTION_DAYS,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
   }));

@@ -154,6 +154,8 @@ export interface ContactsTable {
   contact_details_sent: Generated<boolean>;
   invite_sent_by_email: Generated<boolean>;
   from_invitation: Generated<boolean>;
+  /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
+  saved_offline: Generated<boolean>;
 }
 
 /**
@@ -192,6 +194,29 @@ export interface InvitationsTable {
   created_at: Generated<Date>;
 }
 
+/** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
+export interface MemberSessionsTable {
+  id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: 'logout' | 'expired' | 'revoked' | null;
+  device: 'mobile' | 'tablet' | 'desktop' | 'Unknown';
+  os: string;
+  browser: string;
+  country: string | null;
+}
+
+/** A run of a session's activity with no gap over 30 minutes. */
+export interface SessionVisitsTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -211,4 +236,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   invitations: InvitationsTable;
+  member_sessions: MemberSessionsTable;
+  session_visits: SessionVisitsTable;
 }
