@@ -30,7 +30,7 @@ export function DevicesTab({ data }: { data: AdminAnalyticsData }) {
             <PieChart
               title="Device usage"
               categoryLabel="Device"
-              valueLabel="Sessions"
+              valueLabel="Sign-ins"
               height={280}
               slices={devices}
             />
@@ -39,7 +39,7 @@ export function DevicesTab({ data }: { data: AdminAnalyticsData }) {
               figures={devices.map((device) => ({
                 label: device.label,
                 value: formatCount(device.value),
-                detail: `${oneDecimal(sharePercent(device.value, total))}% of sessions`,
+                detail: `${oneDecimal(sharePercent(device.value, total))}% of sign-ins`,
                 rule: undefined,
               }))}
             />
