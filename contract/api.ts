@@ -1,4 +1,5 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { adminAnalyticsEndpoints } from './admin-analytics';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
 import { contactEndpoints } from './contacts';
@@ -35,6 +36,12 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
+  {
+    name: 'Admin analytics',
+    description:
+      'The admin dashboard’s figures (members, sessions, growth, countries, devices, cards) and their CSV.',
+    endpoints: adminAnalyticsEndpoints,
+  },
   {
     name: 'Sessions',
     description: 'The heartbeat that keeps a visible app’s member online.',
