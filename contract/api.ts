@@ -1,4 +1,5 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { adminAnalyticsEndpoints } from './admin-analytics';
 import { analyticsEndpoints } from './analytics';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
@@ -41,6 +42,12 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       'What the member’s card and network did: summary, countries, companies, roles, engagement, funnel, export.',
     endpoints: analyticsEndpoints,
+  },
+  {
+    name: 'Admin analytics',
+    description:
+      'The admin dashboard’s figures (members, sessions, growth, countries, devices, cards) and their CSV.',
+    endpoints: adminAnalyticsEndpoints,
   },
   {
     name: 'Sessions',

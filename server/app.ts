@@ -14,6 +14,7 @@ import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
+import { adminAnalyticsRoutes } from './modules/admin-analytics/routes';
 import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
 import { apiDocsRoutes } from './modules/api-docs/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -154,7 +155,9 @@ export async function buildApp({
       await api.register(mapStyleRoutes, { prefix: '/map' });
       await api.register(invitationRoutes, { prefix: '/invitations' });
       await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
-      await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
+      await api.register(operatorRoutes('admin', [adminCardRoutes, adminAnalyticsRoutes]), {
+        prefix: '/admin',
+      });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },
     { prefix: '/api' },
