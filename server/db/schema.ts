@@ -194,6 +194,8 @@ export interface InvitationsTable {
   created_at: Generated<Date>;
 }
 
+type SessionEndReason = 'logout' | 'expired' | 'revoked';
+
 /** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
 export interface MemberSessionsTable {
   id: string;
@@ -201,11 +203,15 @@ export interface MemberSessionsTable {
   started_at: Timestamp;
   last_seen_at: Timestamp;
   ended_at: NullableTimestamp;
-  end_reason: 'logout' | 'expired' | 'revoked' | null;
-  device: 'mobile' | 'tablet' | 'desktop' | 'Unknown';
-  os: string;
-  browser: string;
-  country: string | null;
+  end_reason: ColumnType<
+    SessionEndReason | null,
+    SessionEndReason | null | undefined,
+    SessionEndReason | null
+  >;
+  device: Generated<'mobile' | 'tablet' | 'desktop' | 'Unknown'>;
+  os: Generated<string>;
+  browser: Generated<string>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A run of a session's activity with no gap over 30 minutes. */
