@@ -71,7 +71,7 @@ function EngagementReport({ engagement }: { engagement: Engagement }) {
           comparison={previousLine(previousPeriod, previous.summary.avgDailyEngagement)}
         />
       </StatGrid>
-      <Panel title="Daily engagement">
+      <Panel title="Day by day">
         <LineChart
           title="Daily engagement"
           description="Each kind of engagement per day of the range."

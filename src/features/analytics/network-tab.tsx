@@ -4,6 +4,7 @@ import type { UserAnalytics } from '../../api/analytics';
 import type { ResourceState } from '../../sync/use-cached-resource';
 import { BarChart } from '../../ui/charts/bar-chart';
 import { Panel } from '../../ui/panel';
+import styles from './analytics.module.css';
 import { formatPercent, periodKeys } from './figures';
 import { ResourceView } from './resource-view';
 
@@ -79,30 +80,32 @@ export function NetworkTab({ countries, companies, industries }: NetworkTabProps
           previousPeriod: value.previousPeriod,
         })}
       />
-      <RankingPanel
-        title="Companies"
-        categoryLabel="Company"
-        top={TOP_COMPANIES}
-        state={companies}
-        isEmpty={(value) => value.companies.length === 0}
-        read={(value) => ({
-          ranked: value.companies.map((item) => ({ ...item, name: item.company })),
-          explanation: value.explanations.companies,
-          previousPeriod: value.previousPeriod,
-        })}
-      />
-      <RankingPanel
-        title="Roles"
-        categoryLabel="Role"
-        top={TOP_ROLES}
-        state={industries}
-        isEmpty={(value) => value.industries.length === 0}
-        read={(value) => ({
-          ranked: value.industries.map((item) => ({ ...item, name: item.role })),
-          explanation: value.explanations.industries,
-          previousPeriod: value.previousPeriod,
-        })}
-      />
+      <div className={styles.columns}>
+        <RankingPanel
+          title="Companies"
+          categoryLabel="Company"
+          top={TOP_COMPANIES}
+          state={companies}
+          isEmpty={(value) => value.companies.length === 0}
+          read={(value) => ({
+            ranked: value.companies.map((item) => ({ ...item, name: item.company })),
+            explanation: value.explanations.companies,
+            previousPeriod: value.previousPeriod,
+          })}
+        />
+        <RankingPanel
+          title="Roles"
+          categoryLabel="Role"
+          top={TOP_ROLES}
+          state={industries}
+          isEmpty={(value) => value.industries.length === 0}
+          read={(value) => ({
+            ranked: value.industries.map((item) => ({ ...item, name: item.role })),
+            explanation: value.explanations.industries,
+            previousPeriod: value.previousPeriod,
+          })}
+        />
+      </div>
     </>
   );
 }

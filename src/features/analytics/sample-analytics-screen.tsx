@@ -112,7 +112,10 @@ export function SampleAnalyticsScreen() {
           />
         </Panel>
       </div>
-      <Link to="/insights" className={buttonClassName({ variant: 'secondary' })}>
+      <Link
+        to="/insights"
+        className={buttonClassName({ variant: 'secondary', className: styles.backToInsights })}
+      >
         Back to Insights
       </Link>
     </Screen>

@@ -14,7 +14,9 @@ export interface StatCardProps {
 /** The definitions carry their figure's name before a colon; the card already shows it as its label. */
 function withoutName(explanation: string): string {
   const colon = explanation.indexOf(': ');
-  return colon > 0 && colon < 40 ? explanation.slice(colon + 2) : explanation;
+  if (colon <= 0 || colon >= 40) return explanation;
+  const rest = explanation.slice(colon + 2);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 export function StatCard({ label, value, explanation, comparison }: StatCardProps) {

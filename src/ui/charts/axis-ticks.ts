@@ -8,3 +8,8 @@ export function spacedTicks<T>(values: readonly T[], width: number): T[] {
   const step = Math.ceil(values.length / room);
   return values.filter((_, index) => index % step === 0);
 }
+
+/** Counts have no halves: a tick between two whole numbers stays unlabelled. */
+export function wholeNumbers(value: number | string): string {
+  return typeof value === 'number' && !Number.isInteger(value) ? '' : String(value);
+}

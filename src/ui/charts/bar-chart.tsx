@@ -1,7 +1,7 @@
 // A bar chart of categories (top countries, companies, roles, a funnel), with the period before as a
 // grey bar beside each when given. Horizontal by default: category names are long on a phone.
 import { Bar } from '@nivo/bar';
-import { spacedTicks } from './axis-ticks';
+import { spacedTicks, wholeNumbers } from './axis-ticks';
 import { CHART_THEME, type PeriodTone, periodColor } from './chart-colors';
 import { ChartFrame, type ChartLabels } from './chart-frame';
 import type { ChartTableData } from './chart-table';
@@ -29,7 +29,7 @@ export interface BarChartProps extends ChartLabels {
 }
 
 /** Category names longer than this are shortened on the axis; the table keeps them whole. */
-const AXIS_LABEL_CHARS = 16;
+const AXIS_LABEL_CHARS = 22;
 const BAR_ROW_PX = 36;
 
 function shorten(label: string): string {
@@ -93,10 +93,10 @@ export function BarChart({
           padding={0.25}
           innerPadding={2}
           valueScale={{ type: 'linear', min: 0 }}
-          axisLeft={isHorizontal ? { format: shorten } : { tickValues: 5 }}
+          axisLeft={isHorizontal ? { format: shorten } : { tickValues: 5, format: wholeNumbers }}
           axisBottom={
             isHorizontal
-              ? { tickValues: 5 }
+              ? { tickValues: 5, format: wholeNumbers }
               : {
                   format: shorten,
                   tickValues: spacedTicks(
