@@ -117,24 +117,17 @@ export async function analyticsSummary(
   const { range, timezone } = query;
   const periods = periodsOf(summaryPeriod(range, timezone, now));
   await fillContactCountries(db, ownerId);
-  const [days, network, countries, places] = await Promise.all([
+  const [days, network, places] = await Promise.all([
     contactsPerDay(db, ownerId, spanOf(periods)),
     networkTotals(db, ownerId, periods, summaryPeriod('week', timezone, now)),
-    contactsPerCountry(db, ownerId, periods),
     contactsPerPlace(db, ownerId, periods),
   ]);
   const daily = splitSpan(days, periods);
   const rangeConnections = sumOf(daily.current, (day) => day.count);
   const previousConnections = sumOf(daily.previous, (day) => day.count);
   const peakDay = peakDayOf(daily.current);
-  const topCountry = topOf(
-    countries.filter((row) => row.country_code !== null),
-    (row) => row.count,
-  );
-  const topPlace = topOf(
-    places.filter((row) => row.place !== null),
-    (row) => row.count,
-  );
+  // A country is only known from a place, so the places answer both.
+  const { topCountry, topPlace } = geographicalSummary(places, rangeConnections, (row) => row.count);
   return {
     totalConnections: network.total,
     weeklyConnections: network.last_week,
@@ -142,11 +135,11 @@ export async function analyticsSummary(
     range,
     timeRangeDays: periods.current.days,
     networkingVelocity: perWeek(rangeConnections, periods.current.days),
-    primaryLocation: topPlace?.place ?? null,
+    primaryLocation: topPlace,
     peakNetworkingDay: peakWeekdayOf(daily.current),
     peakDay: peakDay?.date ?? null,
     peakDayConnections: peakDay?.count ?? 0,
-    topCountry: topCountry ? countryOf(topCountry.country_code) : null,
+    topCountry,
     trend: trendOf(rangeConnections, previousConnections),
     networkDiversity: diversity(network.companies_now, network.with_company_now),
     monthlyActivity: activityBuckets(daily.current, daily.previous, ACTIVITY_UNIT_OF[range]),
