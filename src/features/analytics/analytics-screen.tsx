@@ -58,11 +58,10 @@ export function AnalyticsScreen() {
           >
             Print Report
           </Button>
-          <Button variant="secondary" disabled aria-describedby="enhanced-coming-soon">
+          {/* Spec §2: disabled, with a Coming Soon badge (its name reads "Enhanced Analytics Coming Soon"). */}
+          <Button variant="secondary" disabled>
             Enhanced Analytics
-            <span id="enhanced-coming-soon">
-              <Badge tone="neutral">Coming Soon</Badge>
-            </span>
+            <Badge tone="neutral">Coming Soon</Badge>
           </Button>
         </div>
       </div>
