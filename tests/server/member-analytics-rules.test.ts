@@ -72,6 +72,15 @@ describe('periods', () => {
     expect(hasWholeHourDays(period('Asia/Kolkata'))).toBe(false);
     expect(hasWholeHourDays(period('Asia/Kathmandu'))).toBe(false);
     expect(hasWholeHourDays(period('America/St_Johns'))).toBe(false);
+    // Lord Howe Island is UTC+11 in its summer and UTC+10:30 in its winter (from early April).
+    expect(hasWholeHourDays({ ...period('Australia/Lord_Howe'), endDate: '2026-04-30', days: 61 })).toBe(
+      false,
+    );
+    expect(
+      hasWholeHourDays({ ...period('Australia/Lord_Howe'), startDate: '2026-01-01', endDate: '2026-02-01' }),
+    ).toBe(true);
+    const summerToSummer = { startDate: '2025-11-01', endDate: '2026-12-01', days: 396 };
+    expect(hasWholeHourDays({ ...period('Australia/Lord_Howe'), ...summerToSummer })).toBe(false);
   });
 });
 

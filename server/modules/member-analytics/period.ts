@@ -79,11 +79,18 @@ function offsetMinutes(timezone: string, date: string): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
+/** Offsets change at most twice a year, so looking every fortnight finds any that is not whole hours. */
+const OFFSET_SAMPLE_DAYS = 14;
+
 /**
- * Whether every local day of `period` is made of whole UTC hours: true where the offset is whole hours
- * at both ends (daylight saving moves by whole hours everywhere but Lord Howe Island, whose offsets are
- * never whole). Then counts kept per UTC hour add up to exact local days.
+ * Whether every local day of `period` is made of whole UTC hours: whether the zone's offset is whole
+ * hours all through it (not in India or Nepal, nor in Lord Howe Island's winter). Then counts kept
+ * per UTC hour add up to exact local days.
  */
 export function hasWholeHourDays(period: AnalyticsPeriod): boolean {
-  return [period.startDate, period.endDate].every((date) => offsetMinutes(period.timezone, date) % 60 === 0);
+  const samples = [period.endDate];
+  for (let offset = 0; offset < period.days; offset += OFFSET_SAMPLE_DAYS) {
+    samples.push(addDays(period.startDate, offset));
+  }
+  return samples.every((date) => offsetMinutes(period.timezone, date) % 60 === 0);
 }
