@@ -1,6 +1,7 @@
 // Kysely's view of the tables created by migrations/*.sql; keep the two in step.
 import type { ColumnType, Generated } from 'kysely';
 import type { Role } from '../../contract/auth';
+import type { CardSource } from '../../contract/card-paths';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -149,6 +150,8 @@ export interface ContactsTable {
   lng: number | null;
   /** Where they met as words ("near Lyon, France"), from lat/lng at save time; null without a place. */
   where_met: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO alpha-2 of where they met, '' in no country, null until looked up (migration 016). */
+  country_code: ColumnType<string | null, string | null | undefined, string | null>;
   is_flagged: Generated<boolean>;
   connected_at: Generated<Date>;
   contact_details_sent: Generated<boolean>;
@@ -184,7 +187,25 @@ export interface CardEventsTable {
   link: string | null;
   referrer: string;
   is_mobile: boolean;
+  /** How the visitor came: nfc, qr, link or other (migration 016). */
+  source: ColumnType<CardSource, CardSource | undefined, CardSource>;
   occurred_at: Generated<Date>;
+}
+
+/** Page events per member and UTC hour, kept by a trigger on card_events (migration 016). */
+export interface CardEventHoursTable {
+  card_owner_id: string;
+  hour: Date;
+  taps: number;
+  link_clicks: number;
+  views_nfc: number;
+  views_qr: number;
+  views_link: number;
+  views_other: number;
+  saves_nfc: number;
+  saves_qr: number;
+  saves_link: number;
+  saves_other: number;
 }
 
 export interface InvitationsTable {
@@ -241,6 +262,7 @@ export interface Database {
   contact_list_versions: ContactListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
+  card_event_hours: CardEventHoursTable;
   invitations: InvitationsTable;
   member_sessions: MemberSessionsTable;
   session_visits: SessionVisitsTable;
