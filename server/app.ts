@@ -11,8 +11,10 @@ import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
+import { createIpCountryLookup } from './geo/ip-country';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
+import { adminAnalyticsRoutes } from './modules/admin-analytics/routes';
 import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
 import { apiDocsRoutes } from './modules/api-docs/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -29,6 +31,7 @@ import { mapStyleRoutes } from './modules/map/style-routes';
 import { memberAnalyticsRoutes } from './modules/member-analytics/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
 import { measureRequests } from './observability/metrics';
@@ -109,6 +112,7 @@ export async function buildApp({
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
+    ipCountry: await createIpCountryLookup({ geoipDb: config.geoipDb, log: app.log }),
     isDatabaseReachable: () => isReachable(connection),
   };
   app.decorate('ctx', ctx);
@@ -154,6 +158,7 @@ export async function buildApp({
       await api.register(insightPreferenceRoutes, { prefix: '/user' });
       await api.register(insightRoutes, { prefix: '/insights' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
+      await api.register(sessionRoutes, { prefix: '/sessions' });
       await api.register(memberAnalyticsRoutes);
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
@@ -161,7 +166,9 @@ export async function buildApp({
       await api.register(mapStyleRoutes, { prefix: '/map' });
       await api.register(invitationRoutes, { prefix: '/invitations' });
       await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
-      await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
+      await api.register(operatorRoutes('admin', [adminCardRoutes, adminAnalyticsRoutes]), {
+        prefix: '/admin',
+      });
       await api.register(operatorRoutes('security'), { prefix: '/security' });
     },
     { prefix: '/api' },

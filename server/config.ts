@@ -39,6 +39,15 @@ const TrustProxySchema = z
     return entries;
   });
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -114,6 +123,13 @@ const ConfigSchema = z
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     METRICS_HOST: z.string().default('127.0.0.1'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    GEOIP_DB: optionalString,
+    ANALYTICS_TIMEZONE: z
+      .string()
+      .trim()
+      .default('UTC')
+      .refine(isTimeZone, 'ANALYTICS_TIMEZONE must be an IANA time zone such as UTC or Europe/Paris'),
+    SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -183,6 +199,12 @@ const ConfigSchema = z
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     /** Below this much free space in DATA_DIR, /api/health reports degraded: inserts are about to fail. */
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
+    /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
+    geoipDb: env.GEOIP_DB,
+    /** The zone the admin dashboard's "today" and chart days are counted in. */
+    analyticsTimeZone: env.ANALYTICS_TIMEZONE,
+    /** Member sessions and visits older than this are deleted by housekeeping. */
+    sessionRetentionDays: env.SESSION_RETENTION_DAYS,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
     insights: {

@@ -8,6 +8,7 @@ import { pruneDeliveredMail } from './mail/delivery';
 import { pruneCardSends } from './modules/contacts/card-sends';
 import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
 import { pruneMemberInsights } from './modules/insights/queries';
+import { endExpiredSessions, pruneSessions } from './modules/sessions/retention';
 
 const CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const LAST_RUN_KEY = 'housekeeping_last_run';
@@ -35,6 +36,8 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
       await pruneCardSends(app.ctx.db);
       await pruneMemberInsights(app.ctx.db, new Date());
+      await endExpiredSessions(app.ctx.db);
+      await pruneSessions(app.ctx.db, app.ctx.config.sessionRetentionDays);
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it is tried again within the hour');
       // Give the claim back, so that the next hourly check (of any process) runs it again.

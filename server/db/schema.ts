@@ -157,6 +157,8 @@ export interface ContactsTable {
   contact_details_sent: Generated<boolean>;
   invite_sent_by_email: Generated<boolean>;
   from_invitation: Generated<boolean>;
+  /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
+  saved_offline: Generated<boolean>;
 }
 
 /**
@@ -281,6 +283,35 @@ export interface InsightClicksTable {
   clicked_at: Generated<Date>;
 }
 
+type SessionEndReason = 'logout' | 'expired' | 'revoked';
+
+/** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
+export interface MemberSessionsTable {
+  id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: ColumnType<
+    SessionEndReason | null,
+    SessionEndReason | null | undefined,
+    SessionEndReason | null
+  >;
+  device: Generated<'mobile' | 'tablet' | 'desktop' | 'Unknown'>;
+  os: Generated<string>;
+  browser: Generated<string>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A run of a session's activity with no gap over 30 minutes. */
+export interface SessionVisitsTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -307,4 +338,6 @@ export interface Database {
   insight_digests: InsightDigestsTable;
   insight_refreshes: InsightRefreshesTable;
   insight_clicks: InsightClicksTable;
+  member_sessions: MemberSessionsTable;
+  session_visits: SessionVisitsTable;
 }

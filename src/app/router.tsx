@@ -61,8 +61,19 @@ const publicRoutes: RouteObject[] = [
   { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
   ...['/my-display-card/:nfcUID', '/display-card/:nfcUID', '/nfc/:nfcUID'].map(publicCardRoute),
   // Operator areas guard themselves with their own sign-in (insights-and-operators.md).
-  placeholder('/admin', 'Admin', '/login'),
-  placeholder('/admin/dashboard', 'Admin dashboard', '/admin'),
+  {
+    path: '/admin',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-redirect-screen')).AdminRedirectScreen,
+    }),
+  },
+  // The dashboard's chunk carries the charts (nivo): only this route loads them.
+  {
+    path: '/admin/dashboard',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-dashboard-screen')).AdminDashboardScreen,
+    }),
+  },
   placeholder('/security', 'Security', '/login'),
 ];
 
@@ -102,11 +113,27 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   insightsRoute('/insights', 'DashboardScreen'),
-  placeholder('/insights/analytics', 'Analytics', '/insights'),
-  placeholder('/insights/enhanced-analytics', 'Enhanced Analytics', '/insights'),
+  // Analytics and their charts (nivo) load only here, never with the app's entry.
+  {
+    path: '/insights/analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/analytics-screen')).AnalyticsScreen,
+    }),
+  },
+  {
+    path: '/insights/enhanced-analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/enhanced-analytics-screen')).EnhancedAnalyticsScreen,
+    }),
+  },
   insightsRoute('/insights/events', 'EventsScreen'),
   insightsRoute('/insights/news', 'NewsScreen'),
-  placeholder('/analytics', 'Analytics', '/contacts'),
+  {
+    path: '/analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/sample-analytics-screen')).SampleAnalyticsScreen,
+    }),
+  },
 ];
 
 export const router = createBrowserRouter([
