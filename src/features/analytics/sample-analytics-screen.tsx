@@ -28,7 +28,7 @@ type SampleRange = (typeof RANGES)[number]['id'];
 const DEFAULT_SAMPLE_RANGE: SampleRange = '30';
 
 /** The sample page's client-only tracking events (spec §2), counted with the page views. */
-export function trackSampleEvent(event: string): void {
+function trackSampleEvent(event: string): void {
   sendPageView({ path: `/analytics/events/${event}` });
 }
 
