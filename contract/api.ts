@@ -9,6 +9,7 @@ import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
+import { securityEndpoints } from './security';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 
@@ -34,6 +35,12 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
+  {
+    name: 'Security',
+    description:
+      'Threat events, blocked addresses, allowlist, rule modes and the audit log (security operators).',
+    endpoints: securityEndpoints,
+  },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {
     name: 'Unsubscribe',

@@ -49,6 +49,14 @@ export const ERROR_STATUS = {
   EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
   NO_EMAIL_CHANGE: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
+  // Security monitoring: blocked addresses and the operator's tools.
+  ADDRESS_BLOCKED: 403,
+  IP_NOT_BLOCKED: 404,
+  OWN_ADDRESS: 400,
+  ADDRESS_ALLOWLISTED: 409,
+  ALLOWLIST_ENTRY_NOT_FOUND: 404,
+  RULE_NOT_FOUND: 404,
+  RULE_MODE_NOT_ALLOWED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -100,6 +108,13 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
   NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
+  ADDRESS_BLOCKED: 'The client address is blocked for a while after suspicious requests.',
+  IP_NOT_BLOCKED: 'The address is not blocked.',
+  OWN_ADDRESS: 'An operator tried to block the address their own request comes from.',
+  ADDRESS_ALLOWLISTED: 'The address is on the allowlist, so it cannot be blocked.',
+  ALLOWLIST_ENTRY_NOT_FOUND: 'No such allowlist entry (built-in entries cannot be removed).',
+  RULE_NOT_FOUND: 'No detection rule has this id.',
+  RULE_MODE_NOT_ALLOWED: 'The rule cannot take this mode (link unfurlers are never blocked).',
 };
 
 export const ErrorResponseSchema = z.object({
