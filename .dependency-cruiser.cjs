@@ -112,6 +112,14 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/map/' },
       to: { path: '^node_modules/(maplibre-gl|react-map-gl)/' },
     },
+    {
+      name: 'nivo-outside-charts',
+      comment:
+        'Only src/ui/charts imports nivo: screens use its charts from lazy routes, so nivo never enters the entry or the public card page.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/ui/charts/' },
+      to: { path: '^node_modules/@nivo/' },
+    },
   ],
   options: {
     includeOnly: '^(src|sw|server|contract|node_modules)/',

@@ -1,4 +1,5 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { analyticsEndpoints } from './analytics';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
 import { contactEndpoints } from './contacts';
@@ -40,6 +41,12 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       'Threat events, blocked addresses, allowlist, rule modes and the audit log (security operators).',
     endpoints: securityEndpoints,
+  },
+  {
+    name: 'Member analytics',
+    description:
+      'What the member’s card and network did: summary, countries, companies, roles, engagement, funnel, export.',
+    endpoints: analyticsEndpoints,
   },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {

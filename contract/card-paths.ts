@@ -31,3 +31,12 @@ export const PUBLIC_CARD_FIELDS = [
   'name',
   ...CARD_DETAIL_FIELDS,
 ] as const satisfies readonly (keyof PublicCard)[];
+
+/**
+ * How a visitor came to a card page, for the owner's analytics: the QR code and shared links add
+ * `?src=qr` or `?src=link` to the card's URL; without a marker the page decides between an NFC tap
+ * and anything else (a typed or old address).
+ */
+export const CARD_SOURCES = ['nfc', 'qr', 'link', 'other'] as const;
+export type CardSource = (typeof CARD_SOURCES)[number];
+export const CARD_SOURCE_PARAM = 'src';

@@ -1,6 +1,6 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
-import { PublicCardPaths } from './card-paths';
+import { CARD_SOURCES, PublicCardPaths } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
@@ -101,11 +101,15 @@ export type IssuedCard = z.infer<typeof IssuedCardSchema>;
 export const CardEventTypeSchema = z.enum(['view', 'tap', 'link_click', 'save']);
 export type CardEventType = z.infer<typeof CardEventTypeSchema>;
 
-/** Reported by the public card page; `link` says which action was used for a link_click. */
+/**
+ * Reported by the public card page; `link` says which action was used for a link_click, `source` how the
+ * visitor came (absent from pages built before it existed: counted as other).
+ */
 export const CardEventRequestSchema = z.object({
   type: CardEventTypeSchema,
   link: z.enum(['email', 'phone', 'linkedin', 'website', 'vcard', 'share']).optional(),
   referrer: z.enum(['none', 'internal', 'external']).default('none'),
+  source: z.enum(CARD_SOURCES).optional(),
 });
 export type CardEventRequest = z.input<typeof CardEventRequestSchema>;
 

@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
+import { createIpCountryLookup } from './geo/ip-country';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
 import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
@@ -101,6 +102,7 @@ export async function buildApp({
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
+    ipCountry: await createIpCountryLookup({ geoipDb: config.geoipDb, log: app.log }),
     isDatabaseReachable: () => isReachable(connection),
   };
   app.decorate('ctx', ctx);

@@ -99,6 +99,7 @@ const ConfigSchema = z
           .nullable(),
       ),
     HEALTH_MIN_FREE_MB: z.coerce.number().nonnegative().default(64),
+    GEOIP_DB: optionalString,
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -146,6 +147,8 @@ const ConfigSchema = z
     },
     /** Below this much free space in DATA_DIR, /api/health reports degraded: inserts are about to fail. */
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
+    /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
+    geoipDb: env.GEOIP_DB,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
   }));

@@ -1,0 +1,112 @@
+// A bar chart of categories (top countries, companies, roles, a funnel), with the period before as a
+// grey bar beside each when given. Horizontal by default: category names are long on a phone.
+import { Bar } from '@nivo/bar';
+import { CHART_THEME, type PeriodTone, periodColor } from './chart-colors';
+import { ChartFrame, type ChartLabels } from './chart-frame';
+import type { ChartTableData } from './chart-table';
+
+export interface BarKey extends PeriodTone {
+  id: string;
+  /** Legend and table heading, e.g. 'Contacts' or 'Previous period'. */
+  label: string;
+}
+
+export interface BarData {
+  category: string;
+  values: Readonly<Record<string, number>>;
+}
+
+export interface BarChartProps extends ChartLabels {
+  /** Heading of the category column in the table, e.g. 'Country'. */
+  categoryLabel: string;
+  keys: readonly BarKey[];
+  /** In the order they read, largest first for a ranking. */
+  bars: readonly BarData[];
+  layout?: 'horizontal' | 'vertical';
+  height?: number;
+}
+
+/** Category names longer than this are shortened on the axis; the table keeps them whole. */
+const AXIS_LABEL_CHARS = 16;
+const BAR_ROW_PX = 36;
+
+function shorten(label: string): string {
+  return label.length > AXIS_LABEL_CHARS ? `${label.slice(0, AXIS_LABEL_CHARS - 1)}…` : label;
+}
+
+export function barTable(
+  categoryLabel: string,
+  keys: readonly BarKey[],
+  bars: readonly BarData[],
+): ChartTableData {
+  return {
+    columns: [categoryLabel, ...keys.map((key) => key.label)],
+    rows: bars.map((bar) => [bar.category, ...keys.map((key) => bar.values[key.id] ?? 0)]),
+  };
+}
+
+export function BarChart({
+  categoryLabel,
+  keys,
+  bars,
+  layout = 'horizontal',
+  height,
+  ...labels
+}: BarChartProps) {
+  const isHorizontal = layout === 'horizontal';
+  const hasLegend = keys.length > 1;
+  const drawnHeight = height ?? Math.max(160, bars.length * BAR_ROW_PX * (hasLegend ? 1.4 : 1) + 60);
+  // nivo draws horizontal bars from the bottom up; a ranking reads from the top down.
+  const ordered = isHorizontal ? [...bars].reverse() : bars;
+  const data = ordered.map((bar) => ({ category: bar.category, ...bar.values }));
+  const longest = Math.max(0, ...bars.map((bar) => shorten(bar.category).length));
+  return (
+    <ChartFrame {...labels} height={drawnHeight} table={barTable(categoryLabel, keys, bars)}>
+      {(size, motion) => (
+        <Bar
+          {...size}
+          {...motion}
+          data={data}
+          keys={keys.map((key) => key.id)}
+          indexBy="category"
+          layout={layout}
+          groupMode="grouped"
+          colors={({ id }) => periodColor(keys.find((key) => key.id === id) ?? {})}
+          theme={CHART_THEME}
+          margin={{
+            top: 8,
+            right: 16,
+            bottom: hasLegend ? 56 : 32,
+            left: isHorizontal ? Math.min(size.width * 0.4, 12 + longest * 7) : 40,
+          }}
+          padding={0.25}
+          innerPadding={2}
+          valueScale={{ type: 'linear', min: 0 }}
+          axisLeft={isHorizontal ? { format: shorten } : { tickValues: 5 }}
+          axisBottom={isHorizontal ? { tickValues: 5 } : { format: shorten }}
+          enableGridX={isHorizontal}
+          enableGridY={!isHorizontal}
+          labelSkipWidth={20}
+          labelSkipHeight={14}
+          labelTextColor="#ffffff"
+          legendLabel={(datum) => keys.find((key) => key.id === datum.id)?.label ?? String(datum.id)}
+          legends={
+            hasLegend
+              ? [
+                  {
+                    dataFrom: 'keys',
+                    anchor: 'bottom-left',
+                    direction: 'row',
+                    translateY: 52,
+                    itemWidth: 140,
+                    itemHeight: 18,
+                    symbolSize: 10,
+                  },
+                ]
+              : []
+          }
+        />
+      )}
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,303 @@
+// An operator dashboard's calls and states (insights-and-operators.md §4, §6, §8) as the admin and security
+// screens see them. fetch is stubbed: it is the boundary between the client and the server, and these
+// tests are about what the client does around it.
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OperatorEndpoints } from '../../contract/operators';
+import {
+  callOperatorEndpoint,
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_UNREACHABLE_MESSAGE,
+  logInOperator,
+  type OperatorRole,
+} from '../../src/api/operators';
+import { StorageKeys } from '../../src/session/storage-keys';
+import {
+  type OperatorDashboard,
+  type OperatorDashboardState,
+  useOperatorDashboard,
+} from '../../src/sync/use-operator-dashboard';
+import { jsonResponse, tokenExpiringIn } from './helpers';
+
+interface SentRequest {
+  method: string;
+  path: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+/** What the server received: operator calls go through fetch(url, init). */
+function describeCall([input, init = {}]: [string, RequestInit?]): SentRequest {
+  return {
+    method: init.method ?? 'GET',
+    path: new URL(input, 'http://localhost').pathname,
+    authorization: new Headers(init.headers).get('Authorization'),
+    body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+  };
+}
+
+/** Answers each call with `answer`; the list fills as calls arrive. */
+function stubServer(answer: (sent: SentRequest) => Response | Promise<Response>): SentRequest[] {
+  const sent: SentRequest[] = [];
+  const server = vi.fn(async (...call: [string, RequestInit?]) => {
+    const request = describeCall(call);
+    sent.push(request);
+    return answer(request);
+  });
+  vi.stubGlobal('fetch', server);
+  return sent;
+}
+
+const memberToken = tokenExpiringIn(600);
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(StorageKeys.token, memberToken);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('operator login', () => {
+  it('keeps the token under the role key, apart from the member session', async () => {
+    const sent = stubServer(() => jsonResponse(200, { token: 'admin.jwt.token' }));
+
+    const outcome = await logInOperator('admin', { email: 'ops@example.test', password: 'secret' });
+
+    expect(outcome).toEqual({ ok: true });
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/admin/login',
+        authorization: null,
+        body: { email: 'ops@example.test', password: 'secret' },
+      },
+    ]);
+    expect(localStorage.getItem(StorageKeys.adminToken)).toBe('admin.jwt.token');
+    expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
+    expect(localStorage.getItem(StorageKeys.token)).toBe(memberToken);
+  });
+
+  it("says the server's error, else 'Login failed', else that authentication failed", async () => {
+    stubServer(() => jsonResponse(401, { error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }));
+    expect(await logInOperator('security', { email: 'a@b.test', password: 'x' })).toEqual({
+      ok: false,
+      message: 'Invalid email or password',
+    });
+
+    stubServer(() => new Response('Bad Gateway', { status: 502 }));
+    expect(await logInOperator('security', { email: 'a@b.test', password: 'x' })).toEqual({
+      ok: false,
+      message: LOGIN_FAILED_MESSAGE,
+    });
+
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await logInOperator('security', { email: 'a@b.test', password: 'x' })).toEqual({
+      ok: false,
+      message: LOGIN_UNREACHABLE_MESSAGE,
+    });
+    expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
+  });
+});
+
+describe('an operator call', () => {
+  it('carries the operator token, never the member one', async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    const sent = stubServer(() => jsonResponse(200, { id: 'op-1', role: 'admin' }));
+
+    const outcome = await callOperatorEndpoint(OperatorEndpoints.admin.session);
+
+    expect(outcome).toEqual({ kind: 'done', value: { id: 'op-1', role: 'admin' } });
+    expect(sent.map((request) => request.authorization)).toEqual(['Bearer admin.jwt.token']);
+  });
+
+  it.each([401, 403])('after a %i removes the token and is neither refreshed nor retried', async (status) => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    localStorage.setItem(StorageKeys.refreshToken, 'member.refresh.token');
+    const sent = stubServer(() => jsonResponse(status, { error: 'Token expired', code: 'TOKEN_INVALID' }));
+
+    expect(await callOperatorEndpoint(OperatorEndpoints.admin.session)).toEqual({ kind: 'expired' });
+
+    expect(sent.map((request) => request.path)).toEqual(['/api/admin/session']);
+    expect(localStorage.getItem(StorageKeys.adminToken)).toBeNull();
+    expect(localStorage.getItem(StorageKeys.token)).toBe(memberToken);
+  });
+
+  it("answers any other refusal as 'HTTP {status}: {body}'", async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    stubServer(() => new Response('{"error":"Internal Server Error"}', { status: 500 }));
+
+    expect(await callOperatorEndpoint(OperatorEndpoints.admin.session)).toEqual({
+      kind: 'failed',
+      message: 'HTTP 500: {"error":"Internal Server Error"}',
+    });
+    expect(localStorage.getItem(StorageKeys.adminToken)).toBe('admin.jwt.token');
+  });
+});
+
+let dashboard: OperatorDashboard<{ id: string }> | undefined;
+const states: OperatorDashboardState<{ id: string }>[] = [];
+let root: Root | undefined;
+let settledLoads = 0;
+
+function DashboardProbe({ role, isEmpty = false }: { role: OperatorRole; isEmpty?: boolean }) {
+  dashboard = useOperatorDashboard(role, async () => {
+    const outcome = await callOperatorEndpoint(OperatorEndpoints[role].session);
+    settledLoads++;
+    return outcome.kind === 'done'
+      ? { kind: 'done', value: isEmpty ? null : { id: outcome.value.id } }
+      : outcome;
+  });
+  states.push(dashboard.state);
+  return null;
+}
+
+function render(role: OperatorRole, isEmpty = false) {
+  states.length = 0;
+  settledLoads = 0;
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(<DashboardProbe role={role} isEmpty={isEmpty} />);
+}
+
+const lastState = () => states.at(-1);
+
+describe('an operator dashboard', () => {
+  afterEach(() => {
+    root?.unmount();
+  });
+
+  it('shows the login form and calls nothing without a stored token', async () => {
+    const sent = stubServer(() => jsonResponse(200, { id: 'op-1', role: 'admin' }));
+
+    render('admin');
+
+    await vi.waitFor(() => expect(lastState()).toEqual({ status: 'logged-out', notice: null }));
+    expect(sent).toEqual([]);
+  });
+
+  it('with a stored token loads at once: loading, then loaded', async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    stubServer(() => jsonResponse(200, { id: 'op-1', role: 'admin' }));
+
+    render('admin');
+
+    await vi.waitFor(() => expect(states[0]).toEqual({ status: 'loading' }));
+    await vi.waitFor(() => expect(lastState()).toMatchObject({ status: 'loaded', data: { id: 'op-1' } }));
+  });
+
+  it('after a successful login stores the token and loads', async () => {
+    const sent = stubServer((request) =>
+      request.path.endsWith('/login')
+        ? jsonResponse(200, { token: 'security.jwt.token' })
+        : jsonResponse(200, { id: 'op-2', role: 'security' }),
+    );
+    render('security');
+    await vi.waitFor(() => expect(lastState()).toEqual({ status: 'logged-out', notice: null }));
+
+    await dashboard?.logIn({ email: 'sec@example.test', password: 'secret' });
+
+    await vi.waitFor(() => expect(lastState()).toMatchObject({ status: 'loaded', data: { id: 'op-2' } }));
+    expect(sent.map((request) => request.authorization)).toEqual([null, 'Bearer security.jwt.token']);
+  });
+
+  it.each([
+    ['admin', 401, 'Admin session expired. Please log in again.'],
+    ['security', 403, 'Security session expired. Please log in again.'],
+  ] as const)('%s: a %i returns to login with the session-expired message', async (role, status, message) => {
+    localStorage.setItem(StorageKeys[`${role}Token`], `${role}.jwt.token`);
+    stubServer(() => jsonResponse(status, { error: 'Forbidden', code: 'TOKEN_INVALID' }));
+
+    render(role);
+
+    await vi.waitFor(() => expect(lastState()).toEqual({ status: 'logged-out', notice: message }));
+    expect(localStorage.getItem(StorageKeys[`${role}Token`])).toBeNull();
+  });
+
+  it('says what failed with the area prefix, and Back to Login logs out', async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    stubServer(() => new Response('database down', { status: 503 }));
+    render('admin');
+    await vi.waitFor(() =>
+      expect(lastState()).toEqual({
+        status: 'error',
+        message: 'Failed to fetch analytics data: HTTP 503: database down',
+      }),
+    );
+
+    dashboard?.logOut();
+
+    await vi.waitFor(() => expect(lastState()).toEqual({ status: 'logged-out', notice: null }));
+    expect(localStorage.getItem(StorageKeys.adminToken)).toBeNull();
+  });
+
+  it('names a failure to reach the server with the security prefix', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security.jwt.token');
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+    render('security');
+
+    await vi.waitFor(() =>
+      expect(lastState()).toEqual({
+        status: 'error',
+        message: 'Failed to fetch security data: Failed to fetch',
+      }),
+    );
+  });
+
+  it('shows the empty-data state when the server has no data', async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    stubServer(() => jsonResponse(200, { id: 'op-1', role: 'admin' }));
+
+    render('admin', true);
+
+    await vi.waitFor(() => expect(lastState()).toEqual({ status: 'empty' }));
+  });
+
+  it('keeps the figures on screen while Refresh Data runs, then shows the new ones', async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    let answerId = 'first';
+    let release = () => {};
+    stubServer(async () => {
+      if (answerId === 'second') await new Promise<void>((resolve) => (release = resolve));
+      return jsonResponse(200, { id: answerId, role: 'admin' });
+    });
+    render('admin');
+    await vi.waitFor(() => expect(lastState()).toMatchObject({ status: 'loaded', data: { id: 'first' } }));
+
+    answerId = 'second';
+    dashboard?.refresh();
+
+    await vi.waitFor(() =>
+      expect(lastState()).toMatchObject({ status: 'loaded', data: { id: 'first' }, isRefreshing: true }),
+    );
+    release();
+    await vi.waitFor(() =>
+      expect(lastState()).toMatchObject({ status: 'loaded', data: { id: 'second' }, isRefreshing: false }),
+    );
+  });
+
+  it('drops an answer that arrives after the operator logged out', async () => {
+    localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
+    let release = () => {};
+    stubServer(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return jsonResponse(200, { id: 'late', role: 'admin' });
+    });
+    render('admin');
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+
+    dashboard?.logOut();
+    await vi.waitFor(() => expect(lastState()).toEqual({ status: 'logged-out', notice: null }));
+    release();
+
+    await vi.waitFor(() => expect(settledLoads).toBe(1));
+    expect(lastState()).toEqual({ status: 'logged-out', notice: null });
+  });
+});
