@@ -53,8 +53,19 @@ const publicRoutes: RouteObject[] = [
   { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
   ...['/my-display-card/:nfcUID', '/display-card/:nfcUID', '/nfc/:nfcUID'].map(publicCardRoute),
   // Operator areas guard themselves with their own sign-in (insights-and-operators.md).
-  placeholder('/admin', 'Admin', '/login'),
-  placeholder('/admin/dashboard', 'Admin dashboard', '/admin'),
+  {
+    path: '/admin',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-redirect-screen')).AdminRedirectScreen,
+    }),
+  },
+  // The dashboard's chunk carries the charts (nivo): only this route loads them.
+  {
+    path: '/admin/dashboard',
+    lazy: async () => ({
+      Component: (await import('../features/admin/admin-dashboard-screen')).AdminDashboardScreen,
+    }),
+  },
   placeholder('/security', 'Security', '/login'),
 ];
 

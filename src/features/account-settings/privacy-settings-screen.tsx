@@ -5,10 +5,10 @@ import { downloadContactsExport } from '../../api/user';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { Panel, PanelText } from '../../ui/panel';
+import { saveFile } from '../../ui/save-file';
 import { Screen } from '../../ui/screen';
 import { useAction } from '../../ui/use-action';
 import styles from './account-settings.module.css';
-import { saveFile } from './save-file';
 
 export const EXPORT_FAILED = 'Failed to export your contacts. Please try again.';
 

@@ -1,0 +1,29 @@
+// An admin action over an operator call: a 401 or 403 ends the session, any other failure is shown.
+import type { OperatorCallOutcome } from '../../api/operators';
+import { useAction } from '../../ui/use-action';
+import { useDashboardActions } from './dashboard-context';
+
+/** Thrown so that the action's error line shows the call's own words. */
+class OperatorActionError extends Error {}
+
+export function failureText(error: unknown): string | null {
+  if (error === undefined) return null;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs `call` and hands a successful value to `onDone`; an expired session goes back to the login,
+ * a failure stays as the action's error for the screen to show.
+ */
+export function useOperatorAction<Input, T>(
+  call: (input: Input) => Promise<OperatorCallOutcome<T>>,
+  onDone: (value: T, input: Input) => void,
+) {
+  const { showSessionExpired } = useDashboardActions();
+  return useAction(async (input: Input) => {
+    const outcome = await call(input);
+    if (outcome.kind === 'expired') showSessionExpired();
+    else if (outcome.kind === 'failed') throw new OperatorActionError(outcome.message);
+    else onDone(outcome.value, input);
+  });
+}
