@@ -9,6 +9,7 @@ import { Modal } from '../../ui/modal';
 import { Panel } from '../../ui/panel';
 import styles from './attack-map.module.css';
 import { countryName, countryPosition } from './countries';
+import dashboardStyles from './dashboard.module.css';
 import { eventTypeLabel } from './event-types';
 import { formatMinutesAgo, formatTime } from './format';
 import { SEVERITIES, SEVERITY_LEGEND, SEVERITY_NAMES } from './severity';
@@ -58,7 +59,7 @@ function CountryDetails({ country, onClose }: { country: AttackCountry | null; o
     <Modal isOpen={country !== null} title="Attack details" onClose={onClose}>
       {country && (
         <>
-          <dl className={styles.details}>
+          <dl className={dashboardStyles.detailList}>
             <dt>Country</dt>
             <dd>{countryName(country.name)}</dd>
             <dt>Attacks</dt>

@@ -7,15 +7,46 @@ import { DashboardCard } from './dashboard-section';
 /** Spec §9: the list shows 5 blocked addresses. */
 const BLOCKED_SHOWN = 5;
 
-interface BlockedIpsProps {
-  blockedIPs: readonly string[];
+export interface BlockActionsProps {
   onUnblock: (ipAddress: string) => void;
   onShowDetails: (ipAddress: string) => void;
   /** The address being unblocked now, if any. */
   unblocking: string | undefined;
 }
 
-export function BlockedIps({ blockedIPs, onUnblock, onShowDetails, unblocking }: BlockedIpsProps) {
+/** Why an address is blocked, and Unblock; wherever a blocked address is listed. */
+export function BlockActions({
+  ipAddress,
+  onUnblock,
+  onShowDetails,
+  unblocking,
+}: BlockActionsProps & { ipAddress: string }) {
+  return (
+    <span className={styles.rowActions}>
+      <Button
+        variant="quiet"
+        onClick={() => onShowDetails(ipAddress)}
+        aria-label={`Why ${ipAddress} is blocked`}
+      >
+        Why
+      </Button>
+      <Button
+        variant="danger"
+        onClick={() => onUnblock(ipAddress)}
+        isBusy={unblocking === ipAddress}
+        disabled={unblocking !== undefined}
+        aria-label={`Unblock ${ipAddress}`}
+      >
+        Unblock
+      </Button>
+    </span>
+  );
+}
+
+export function BlockedIps({
+  blockedIPs,
+  ...actions
+}: BlockActionsProps & { blockedIPs: readonly string[] }) {
   return (
     <DashboardCard
       id="security-blocked"
@@ -26,20 +57,7 @@ export function BlockedIps({ blockedIPs, onUnblock, onShowDetails, unblocking }:
         {blockedIPs.slice(0, BLOCKED_SHOWN).map((ip) => (
           <li key={ip}>
             <code className={styles.breakAnywhere}>{ip}</code>
-            <span className={styles.rowActions}>
-              <Button variant="quiet" onClick={() => onShowDetails(ip)} aria-label={`Why ${ip} is blocked`}>
-                Why
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => onUnblock(ip)}
-                isBusy={unblocking === ip}
-                disabled={unblocking !== undefined}
-                aria-label={`Unblock ${ip}`}
-              >
-                Unblock
-              </Button>
-            </span>
+            <BlockActions ipAddress={ip} {...actions} />
           </li>
         ))}
       </ul>
