@@ -158,6 +158,9 @@ export const ScoreCheckSchema = z.object({
   detail: z.string(),
 });
 
+export type Recommendation = z.infer<typeof RecommendationSchema>;
+export type ScoreCheck = z.infer<typeof ScoreCheckSchema>;
+
 export const SecurityDashboardSchema = z.object({
   /** Events in the last 24 h. */
   totalEvents: z.number().int(),

@@ -28,11 +28,14 @@ import { mapRoutes } from './modules/map/routes';
 import { mapStyleRoutes } from './modules/map/style-routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
+import { securityRoutes } from './modules/security/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
+import { answerBadUrl } from './security/hooks';
+import { setUpSecurity } from './security/setup';
 import { registerStatic } from './static';
 import { TokenService } from './tokens';
 
@@ -87,6 +90,7 @@ export async function buildApp({
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     // Card and reset paths carry long tokens; anything far beyond them is not ours.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerBadUrl,
   });
   app.setValidatorCompiler(refusingNul(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
@@ -110,6 +114,7 @@ export async function buildApp({
     await ctx.mailer.close();
     await connection.close();
   });
+  await setUpSecurity(app, { config, isSharedDatabase: connection.kind === 'postgres', mailer: ctx.mailer });
 
   await ensureOperators(ctx);
   scheduleHousekeeping(app);
@@ -153,7 +158,7 @@ export async function buildApp({
       await api.register(invitationRoutes, { prefix: '/invitations' });
       await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
       await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
-      await api.register(operatorRoutes('security'), { prefix: '/security' });
+      await api.register(operatorRoutes('security', [securityRoutes]), { prefix: '/security' });
     },
     { prefix: '/api' },
   );

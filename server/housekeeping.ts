@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
 import { pruneCardSends } from './modules/contacts/card-sends';
+import { pruneSecurityEvents } from './security/setup';
 
 const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -15,6 +16,8 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       const mail = await pruneDeliveredMail(app.ctx.db);
       if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
       await pruneCardSends(app.ctx.db);
+      const events = await pruneSecurityEvents(app);
+      if (events > 0) app.log.info({ pruned: events }, 'pruned old security events');
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it runs again tomorrow');
     }
