@@ -1,0 +1,126 @@
+// The security operator's dashboard on the real server: attacks sent by the test itself show up as events
+// and on the map, the attacker's block is lifted after the confirmation, and the dashboard passes axe.
+//
+// The attacker is not this machine: the e2e server trusts loopback as its proxy (TRUST_PROXY in
+// playwright.config.ts), so a request with X-Forwarded-For comes from that address, as it would behind a
+// real proxy. The browser's own requests carry no such header and stay loopback, which is never blocked.
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './accessibility';
+import { expect, test } from './fixtures';
+import { SecurityPage } from './pages/security-page';
+
+/** Public addresses with a country in the server's offline lookup; the last octet keeps runs apart. */
+const ATTACKER_NETWORKS = {
+  phone: { prefix: '81.2.69', country: 'United Kingdom' },
+  desktop: { prefix: '202.12.27', country: 'Japan' },
+} as const;
+
+function attackerFor(projectName: string) {
+  const network = ATTACKER_NETWORKS[projectName === 'desktop' ? 'desktop' : 'phone'];
+  const lastOctet = 2 + Math.floor(Math.random() * 250);
+  return { ipAddress: `${network.prefix}.${lastOctet}`, country: network.country };
+}
+
+function from(ipAddress: string, userAgent?: string) {
+  return { headers: { 'X-Forwarded-For': ipAddress, ...(userAgent ? { 'User-Agent': userAgent } : {}) } };
+}
+
+/** A scanner probing for secrets: the server answers 404 to the probe and blocks the scanner. */
+async function attack(request: APIRequestContext, ipAddress: string): Promise<void> {
+  const probe = await request.get('/.env', from(ipAddress, 'sqlmap/1.8.4#stable (https://sqlmap.org)'));
+  expect([403, 404]).toContain(probe.status());
+  expect(await probe.text()).not.toContain('<html');
+  await expect
+    .poll(async () => (await request.get('/api/health', from(ipAddress))).status(), {
+      message: `${ipAddress} is blocked`,
+    })
+    .toBe(403);
+}
+
+test('@desktop the security operator sees real attacks, opens the country on the map and unblocks the attacker', async ({
+  page,
+  request,
+}, testInfo) => {
+  const attacker = attackerFor(testInfo.project.name);
+  await attack(request, attacker.ipAddress);
+
+  const security = new SecurityPage(page);
+  await security.logIn();
+
+  // The attack is among the latest events, with its address and a label of its type.
+  const attackRows = security.recentEvents.getByRole('row').filter({ hasText: attacker.ipAddress });
+  await expect(attackRows.first()).toBeVisible();
+  await expect(
+    attackRows.filter({ hasText: /Scanner Detected|Sensitive File Access|IP Blocked/ }).first(),
+  ).toBeVisible();
+  await expect(page.getByText(/^Active threats from \d+ countr(y|ies)$/)).toBeVisible();
+
+  // The attacker's country has a marker; the keyboard opens it.
+  const marker = security.marker(attacker.country);
+  await marker.focus();
+  await page.keyboard.press('Enter');
+  await expect(security.openDialog).toContainText(`Country${attacker.country}`);
+  await expect(security.openDialog).toContainText(/Attacks\d+/);
+  await expect(security.openDialog).toContainText(/Severity(Critical|High|Medium|Low)/);
+  await expect(security.openDialog).toContainText('Last attack');
+  await page.keyboard.press('Escape');
+  await expect(security.openDialog).toHaveCount(0);
+  await expect(marker).toBeFocused();
+
+  await expectNoSeriousAxeViolations(page);
+
+  // Unblock asks first; Cancel leaves the block in place.
+  await security.unblockButton(attacker.ipAddress).click();
+  await expect(security.openDialog).toContainText(`Unblock IP ${attacker.ipAddress}?`);
+  await security.openDialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await request.get('/api/health', from(attacker.ipAddress))).status()).toBe(403);
+
+  await security.unblockButton(attacker.ipAddress).click();
+  await security.openDialog.getByRole('button', { name: 'Unblock', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `IP ${attacker.ipAddress} unblocked successfully` }),
+  ).toBeVisible();
+  // The dashboard reloaded without the block, and the address is served again.
+  await expect(page.getByRole('button', { name: `Unblock ${attacker.ipAddress}`, exact: true })).toHaveCount(
+    0,
+  );
+  expect((await request.get('/api/health', from(attacker.ipAddress))).status()).toBe(200);
+});
+
+test('the security login says what is missing or wrong, and an expired session returns to it', async ({
+  page,
+}) => {
+  const security = new SecurityPage(page);
+  await page.goto('/security');
+  await security.email.fill('');
+  await security.accessButton.click();
+  await expect(page.locator('form').getByRole('alert')).toHaveText('Please enter both email and password');
+
+  await security.email.fill('security@tapnet.test');
+  await security.password.fill('Not-the-password-1');
+  await security.accessButton.click();
+  await expect(page.locator('form').getByRole('alert')).not.toHaveText(
+    'Please enter both email and password',
+  );
+  await expect(security.refreshButton).toHaveCount(0);
+
+  await security.logIn();
+  await page.evaluate(() => localStorage.setItem('securityToken', 'no-longer-valid'));
+  await security.refreshButton.click();
+  await expect(page.getByText('Security session expired. Please log in again.')).toBeVisible();
+  await expect(security.accessButton).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('securityToken'))).toBeNull();
+});
+
+test('an admin’s token does not open the security dashboard', async ({ page, request }) => {
+  const login = await request.post('/api/admin/login', {
+    data: { email: 'admin@tapnet.test', password: 'Admin-e2e-Passw0rd' },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await page.goto('/security');
+  await page.evaluate((adminToken) => localStorage.setItem('securityToken', adminToken), token);
+  await page.reload();
+  await expect(page.getByText('Security session expired. Please log in again.')).toBeVisible();
+  await expect(new SecurityPage(page).accessButton).toBeVisible();
+});
