@@ -124,3 +124,67 @@ test('an admin’s token does not open the security dashboard', async ({ page, r
   await expect(page.getByText('Security session expired. Please log in again.')).toBeVisible();
   await expect(new SecurityPage(page).accessButton).toBeVisible();
 });
+
+test('@desktop the operator blocks an address by hand, allowlists it, switches a rule and exports the events', async ({
+  page,
+  request,
+}) => {
+  // A documentation address: nobody real sends from it.
+  const ipAddress = `198.51.100.${2 + Math.floor(Math.random() * 250)}`;
+  const security = new SecurityPage(page);
+  await security.logIn();
+
+  const blockForm = page.getByRole('region', { name: 'Block an Address' });
+  await blockForm.getByLabel('IP address').fill(ipAddress);
+  await blockForm.getByLabel('For').selectOption({ label: '1 hour' });
+  await blockForm.getByLabel('Reason').fill('E2E: credential stuffing seen in the mail logs');
+  await blockForm.getByRole('button', { name: 'Block Address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `IP ${ipAddress} blocked until` })).toBeVisible();
+  expect((await request.get('/api/health', from(ipAddress))).status()).toBe(403);
+
+  // Why: the operator's own block and its reason.
+  const activeBlocks = page.getByRole('region', { name: 'Active Blocks' });
+  await activeBlocks.getByRole('button', { name: `Why ${ipAddress} is blocked` }).click();
+  await expect(security.openDialog).toContainText(
+    'Blocked by security@tapnet.test: E2E: credential stuffing seen in the mail logs',
+  );
+  await page.keyboard.press('Escape');
+
+  // Allowlisting the address lifts its block.
+  const allowlist = page.getByRole('region', { name: 'Allowlist' });
+  await allowlist.getByLabel('Address or range').fill(`${ipAddress}/32`);
+  await allowlist.getByLabel('Comment').fill('E2E: the office printer');
+  await allowlist.getByRole('button', { name: 'Add to Allowlist' }).click();
+  await expect(allowlist.getByText('E2E: the office printer')).toBeVisible();
+  await expect(activeBlocks.getByRole('button', { name: `Unblock ${ipAddress}` })).toHaveCount(0);
+  expect((await request.get('/api/health', from(ipAddress))).status()).toBe(200);
+  await allowlist.getByRole('button', { name: `Remove ${ipAddress}/32 from the allowlist` }).click();
+  await expect(allowlist.getByText('E2E: the office printer')).toHaveCount(0);
+
+  // A rule's mode changes after a confirmation, and back.
+  const rules = page.getByRole('region', { name: 'Detection Rules' });
+  await expect(
+    rules.getByText(/^Would have blocked \d+ address(es)? in the last 24 h$/).first(),
+  ).toBeVisible();
+  await rules.getByLabel('Mode of login-success').selectOption('off');
+  await expect(security.openDialog).toContainText('Switch login-success to off?');
+  await security.openDialog.getByRole('button', { name: 'Switch' }).click();
+  await expect(rules.getByLabel('Mode of login-success')).toHaveValue('off');
+  await rules.getByLabel('Mode of login-success').selectOption('detect');
+  await security.openDialog.getByRole('button', { name: 'Switch' }).click();
+  await expect(rules.getByLabel('Mode of login-success')).toHaveValue('detect');
+
+  // Every action is in the audit log.
+  const audit = page.getByRole('region', { name: 'Audit Log' });
+  await security.refreshButton.click();
+  await expect(audit.getByText(ipAddress).first()).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('region', { name: 'Export Events' })
+    .getByRole('button', { name: 'Export CSV' })
+    .click();
+  expect((await download).suggestedFilename()).toMatch(
+    /^tapnet-security-events-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+});
