@@ -1,4 +1,5 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { adminAnalyticsEndpoints } from './admin-analytics';
 import { analyticsEndpoints } from './analytics';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
@@ -11,6 +12,7 @@ import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
 import { securityEndpoints } from './security';
+import { sessionEndpoints } from './sessions';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 
@@ -47,6 +49,17 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       'What the member’s card and network did: summary, countries, companies, roles, engagement, funnel, export.',
     endpoints: analyticsEndpoints,
+  },
+  {
+    name: 'Admin analytics',
+    description:
+      'The admin dashboard’s figures (members, sessions, growth, countries, devices, cards) and their CSV.',
+    endpoints: adminAnalyticsEndpoints,
+  },
+  {
+    name: 'Sessions',
+    description: 'The heartbeat that keeps a visible app’s member online.',
+    endpoints: sessionEndpoints,
   },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {

@@ -14,6 +14,7 @@ import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
+import { adminAnalyticsRoutes } from './modules/admin-analytics/routes';
 import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
 import { apiDocsRoutes } from './modules/api-docs/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -29,6 +30,7 @@ import { mapStyleRoutes } from './modules/map/style-routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { securityRoutes } from './modules/security/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
 import { refusingNul } from './refuse-nul';
@@ -151,13 +153,16 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
+      await api.register(sessionRoutes, { prefix: '/sessions' });
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });
       await api.register(mapStyleRoutes, { prefix: '/map' });
       await api.register(invitationRoutes, { prefix: '/invitations' });
       await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
-      await api.register(operatorRoutes('admin', [adminCardRoutes]), { prefix: '/admin' });
+      await api.register(operatorRoutes('admin', [adminCardRoutes, adminAnalyticsRoutes]), {
+        prefix: '/admin',
+      });
       await api.register(operatorRoutes('security', [securityRoutes]), { prefix: '/security' });
     },
     { prefix: '/api' },

@@ -11,6 +11,8 @@ const PATHS = {
   share: 'M12 15V3M7 8l5-5 5 5M5 12v8h14v-8',
   back: 'M15 5l-7 7 7 7',
   card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+  hourglass: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9',
   flag: 'M5 21V4M5 4h11l-2 4 2 4H5',
   chevronRight: 'M9 5l7 7-7 7',
   chevronUp: 'M5 15l7-7 7 7',

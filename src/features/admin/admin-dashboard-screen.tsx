@@ -4,14 +4,12 @@ import type { AdminAnalyticsData } from '../../../contract/admin-analytics';
 import { loadAdminAnalytics } from '../../api/admin-analytics';
 import { OperatorAreas } from '../../api/operators';
 import { type OperatorDashboard, useOperatorDashboard } from '../../sync/use-operator-dashboard';
-import { Button } from '../../ui/button';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
-import { Notice } from '../../ui/notice';
+import { OperatorHeader, OperatorLoadError } from '../../ui/operator-dashboard-frame';
 import { OperatorLoginForm } from '../../ui/operator-login-form';
 import styles from './admin.module.css';
 import { AdminTabs } from './admin-tabs';
 import { DashboardActionsContext } from './dashboard-context';
-import { DashboardHeader } from './dashboard-header';
 
 export const LOADING_MESSAGE = 'Loading analytics dashboard...';
 export const NO_DATA_MESSAGE = 'No analytics data available';
@@ -22,7 +20,8 @@ function LoadedDashboard({ dashboard }: { dashboard: OperatorDashboard<AdminAnal
   return (
     <DashboardActionsContext.Provider value={dashboard}>
       <div className={styles.page}>
-        <DashboardHeader
+        <OperatorHeader
+          title="Admin Dashboard"
           loadedAt={isLoaded ? state.loadedAt : null}
           isRefreshing={isLoaded && state.isRefreshing}
           onRefresh={dashboard.refresh}
@@ -62,14 +61,7 @@ export function AdminDashboardScreen() {
     case 'loading':
       return <LoadingPlaceholder label={LOADING_MESSAGE} />;
     case 'error':
-      return (
-        <main className={styles.failed}>
-          <Notice tone="error" title={state.message} />
-          <Button variant="secondary" onClick={dashboard.logOut}>
-            Back to Login
-          </Button>
-        </main>
-      );
+      return <OperatorLoadError message={state.message} onBackToLogin={dashboard.logOut} />;
     case 'empty':
     case 'loaded':
       return <LoadedDashboard dashboard={dashboard} />;

@@ -11,7 +11,7 @@ export function AdminRedirectScreen() {
     navigate('/admin/dashboard', { replace: true });
   }, [navigate]);
   return (
-    <main className={styles.failed}>
+    <main className={styles.redirect}>
       <p role="status">{REDIRECT_MESSAGE}</p>
     </main>
   );

@@ -24,9 +24,9 @@ function saveCsv(csv: string, name: string) {
 function Funnel({ data }: { data: AdminAnalyticsData }) {
   const { issued, claimed, tappedLast30Days } = data.cards;
   const steps = [
-    { key: 'cards.issued', label: 'Issued', count: issued },
-    { key: 'cards.claimed', label: 'Claimed by a member', count: claimed },
-    { key: 'cards.tappedLast30Days', label: 'Tapped in the last 30 days', count: tappedLast30Days },
+    { key: 'issued', label: 'Issued', count: issued },
+    { key: 'claimed', label: 'Claimed by a member', count: claimed },
+    { key: 'tapped', label: 'Tapped in the last 30 days', count: tappedLast30Days },
   ];
   return (
     <dl className={styles.funnel}>
@@ -40,9 +40,6 @@ function Funnel({ data }: { data: AdminAnalyticsData }) {
           <dd className={styles.funnelBar} aria-hidden="true">
             <span style={{ width: `${percentOf(step.count, issued)}%` }} />
           </dd>
-          {definitionOf(data, step.key) && (
-            <dd className={styles.figureRule}>{definitionOf(data, step.key)}</dd>
-          )}
         </div>
       ))}
     </dl>
@@ -124,6 +121,7 @@ export function CardsTab({ data }: { data: AdminAnalyticsData }) {
         </Panel>
         <Panel
           title="Card activation"
+          description={definitionOf(data, 'cards.funnel')}
           aside={
             <Button
               variant="secondary"

@@ -1,36 +1,46 @@
-// Devices (spec §2): a pie of device use with its legend under it; missing names show as 'Unknown'.
+// Devices (spec §2): a pie of device use with its legend under it, beside each class's figure on wide
+// screens; missing names show as 'Unknown'.
 import type { AdminAnalyticsData } from '../../../contract/admin-analytics';
-import { PieChart } from '../../ui/charts/pie-chart';
+import { PieChart, sharePercent } from '../../ui/charts/pie-chart';
 import { Panel } from '../../ui/panel';
 import styles from './admin.module.css';
 import { definitionOf } from './admin-figures';
 import { ExportButton } from './export-button';
-import { deviceName } from './format';
+import { Figures } from './figures';
+import { deviceName, formatCount, oneDecimal } from './format';
 
 export const NO_DEVICES = 'No device data available';
 
 export function DevicesTab({ data }: { data: AdminAnalyticsData }) {
-  const devices = data.devices.devices.filter((device) => device.count > 0);
+  const devices = data.devices.devices
+    .filter((device) => device.count > 0)
+    .map((device) => ({ id: device._id || 'Unknown', label: deviceName(device._id), value: device.count }));
+  const total = devices.reduce((sum, device) => sum + device.value, 0);
   return (
     <div className={styles.tabBody}>
       <Panel
         title="Devices"
+        description={definitionOf(data, 'devices.devices')}
         aside={devices.length > 0 && <ExportButton table="devices" label="Export CSV" />}
       >
         {devices.length === 0 ? (
           <p className={styles.empty}>{NO_DEVICES}</p>
         ) : (
-          <div className={styles.pieBox}>
+          <div className={styles.halves}>
             <PieChart
               title="Device usage"
-              description={definitionOf(data, 'devices.devices')}
               categoryLabel="Device"
-              valueLabel="Sessions"
+              valueLabel="Sign-ins"
               height={280}
-              slices={devices.map((device) => ({
-                id: device._id || 'Unknown',
-                label: deviceName(device._id),
-                value: device.count,
+              slices={devices}
+            />
+            <Figures
+              isPaired
+              figures={devices.map((device) => ({
+                label: device.label,
+                value: formatCount(device.value),
+                detail: `${oneDecimal(sharePercent(device.value, total))}% of sign-ins`,
+                rule: undefined,
               }))}
             />
           </div>

@@ -11,9 +11,10 @@ export interface Figure {
   rule: string | undefined;
 }
 
-export function Figures({ figures, columns = 4 }: { figures: readonly Figure[]; columns?: 3 | 4 }) {
+/** Four to a row on wide screens, two on a phone; `isPaired` keeps two to a row everywhere. */
+export function Figures({ figures, isPaired = false }: { figures: readonly Figure[]; isPaired?: boolean }) {
   return (
-    <dl className={`${styles.figures} ${columns === 3 ? styles.threeColumns : ''}`}>
+    <dl className={`${styles.figures} ${isPaired ? styles.paired : ''}`}>
       {figures.map((figure) => (
         <div key={figure.label} className={styles.figure}>
           <dt className={styles.figureLabel}>{figure.label}</dt>

@@ -51,9 +51,3 @@ export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dayLabel.format(date);
 }
-
-const clock = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
-
-export function formatClock(date: Date): string {
-  return clock.format(date);
-}

@@ -1,5 +1,6 @@
 // The last logins and registrations (spec §2 Overview, Users, Sessions), newest first.
 import type { RecentLogin, RecentRegistration } from '../../../contract/admin-analytics';
+import { Icon } from '../../ui/icon';
 import styles from './admin.module.css';
 import { countryName, deviceName, formatDateTime } from './format';
 
@@ -23,16 +24,20 @@ export function RecentLogins({ logins, empty }: { logins: readonly RecentLogin[]
   );
 }
 
-/** ✓ for a verified e-mail, ⏳ for one still waiting for its code; both also said in words. */
+/**
+ * A tick for a verified e-mail, an hourglass for one still waiting for its code (drawn, so that no
+ * emoji font is needed), both also said in words.
+ */
 function VerifiedMark({ isVerified }: { isVerified: boolean }) {
+  const label = isVerified ? 'Verified' : 'Verification pending';
   return (
     <span
       className={isVerified ? styles.verified : styles.pending}
       role="img"
-      aria-label={isVerified ? 'Verified' : 'Verification pending'}
-      title={isVerified ? 'Verified' : 'Verification pending'}
+      aria-label={label}
+      title={label}
     >
-      {isVerified ? '✓' : '⏳'}
+      <Icon name={isVerified ? 'check' : 'hourglass'} size={18} />
     </span>
   );
 }
