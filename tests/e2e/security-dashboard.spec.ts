@@ -118,11 +118,12 @@ test('an admin’s token does not open the security dashboard', async ({ page, r
   });
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  await page.goto('/security');
+  const security = new SecurityPage(page);
+  await security.logIn();
   await page.evaluate((adminToken) => localStorage.setItem('securityToken', adminToken), token);
-  await page.reload();
+  await security.refreshButton.click();
   await expect(page.getByText('Security session expired. Please log in again.')).toBeVisible();
-  await expect(new SecurityPage(page).accessButton).toBeVisible();
+  await expect(security.accessButton).toBeVisible();
 });
 
 test('@desktop the operator blocks an address by hand, allowlists it, switches a rule and exports the events', async ({
