@@ -10,6 +10,7 @@ import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
 import { securityEndpoints } from './security';
+import { sessionEndpoints } from './sessions';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 
@@ -40,6 +41,11 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       'Threat events, blocked addresses, allowlist, rule modes and the audit log (security operators).',
     endpoints: securityEndpoints,
+  },
+  {
+    name: 'Sessions',
+    description: 'The heartbeat that keeps a visible app’s member online.',
+    endpoints: sessionEndpoints,
   },
   { name: 'Page views', description: 'Navigation counts from the shell.', endpoints: pageViewEndpoints },
   {

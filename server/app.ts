@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
+import { createIpCountryLookup } from './geo/ip-country';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
 import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
@@ -28,6 +29,7 @@ import { mapStyleRoutes } from './modules/map/style-routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { securityRoutes } from './modules/security/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
 import { refusingNul } from './refuse-nul';
@@ -105,6 +107,7 @@ export async function buildApp({
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
+    ipCountry: await createIpCountryLookup({ geoipDb: config.geoipDb, log: app.log }),
     isDatabaseReachable: () => isReachable(connection),
   };
   app.decorate('ctx', ctx);
@@ -112,7 +115,12 @@ export async function buildApp({
     await ctx.mailer.close();
     await connection.close();
   });
-  await setUpSecurity(app, { config, isSharedDatabase: connection.kind === 'postgres', mailer: ctx.mailer });
+  await setUpSecurity(app, {
+    config,
+    isSharedDatabase: connection.kind === 'postgres',
+    mailer: ctx.mailer,
+    countryOf: (address) => ctx.ipCountry.countryOf(address),
+  });
 
   await ensureOperators(ctx);
   scheduleHousekeeping(app);
@@ -149,6 +157,7 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
+      await api.register(sessionRoutes, { prefix: '/sessions' });
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });

@@ -39,6 +39,15 @@ const TrustProxySchema = z
     return entries;
   });
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalString = z
   .string()
   .trim()
@@ -108,6 +117,13 @@ const ConfigSchema = z
       z.email('SECURITY_ALERT_EMAIL must be an e-mail address').optional(),
     ),
     SECURITY_ALERT_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
+    GEOIP_DB: optionalString,
+    ANALYTICS_TIMEZONE: z
+      .string()
+      .trim()
+      .default('UTC')
+      .refine(isTimeZone, 'ANALYTICS_TIMEZONE must be an IANA time zone such as UTC or Europe/Paris'),
+    SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     MAP_ORIGINS: z
       .string()
       .default('')
@@ -165,6 +181,12 @@ const ConfigSchema = z
       alertEmail: env.SECURITY_ALERT_EMAIL ?? env.SECURITY_EMAIL,
       alertThrottleMinutes: env.SECURITY_ALERT_THROTTLE_MINUTES,
     },
+    /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
+    geoipDb: env.GEOIP_DB,
+    /** The zone the admin dashboard's "today" and chart days are counted in. */
+    analyticsTimeZone: env.ANALYTICS_TIMEZONE,
+    /** Member sessions and visits older than this are deleted by housekeeping. */
+    sessionRetentionDays: env.SESSION_RETENTION_DAYS,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
   }));

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { IpCountryLookup } from './geo/ip-country';
 import type { Mailer } from './mail/mailer';
 import type { TokenService } from './tokens';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Keys the HMAC of verification codes; derived from the JWT secret so one secret is kept. */
   codeKey: string;
+  /** Country of a client address, offline; keep its answer, never the address (analytics, security). */
+  ipCountry: IpCountryLookup;
   /** Whether the database answers right now (health checks). */
   isDatabaseReachable(): Promise<boolean>;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
 import { pruneCardSends } from './modules/contacts/card-sends';
+import { endExpiredSessions, pruneSessions } from './modules/sessions/retention';
 import { pruneSecurityEvents } from './security/setup';
 
 const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,8 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       await pruneCardSends(app.ctx.db);
       const events = await pruneSecurityEvents(app);
       if (events > 0) app.log.info({ pruned: events }, 'pruned old security events');
+      await endExpiredSessions(app.ctx.db);
+      await pruneSessions(app.ctx.db, app.ctx.config.sessionRetentionDays);
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it runs again tomorrow');
     }

@@ -20,6 +20,8 @@ export type OperatorRole = Exclude<Role, 'user'>;
 export interface AccessClaims {
   userId: string;
   role: Role;
+  /** The member session (refresh-token family) the token was issued in; absent in older tokens. */
+  sessionId?: string | undefined;
 }
 
 export interface RefreshClaims {
@@ -45,8 +47,9 @@ export class TokenService {
     );
   }
 
-  signAccessToken({ userId, role }: AccessClaims): Promise<string> {
-    return this.#sign({ role }, userId, AUDIENCE.member, ACCESS_TOKEN_TTL_SECONDS);
+  signAccessToken({ userId, role, sessionId }: AccessClaims): Promise<string> {
+    const claims = sessionId ? { role, sid: sessionId } : { role };
+    return this.#sign(claims, userId, AUDIENCE.member, ACCESS_TOKEN_TTL_SECONDS);
   }
 
   signOperatorToken(userId: string, role: OperatorRole): Promise<string> {
@@ -73,7 +76,7 @@ export class TokenService {
 
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     const payload = await this.#verify(token, AUDIENCE.member);
-    return payload && { userId: payload.sub, role: payload.role };
+    return payload && { userId: payload.sub, role: payload.role, sessionId: payload.sid };
   }
 
   async verifyOperatorToken(token: string, role: OperatorRole): Promise<string | null> {
@@ -96,7 +99,7 @@ export class TokenService {
   }
 
   async #sign(
-    claims: { role: Role },
+    claims: { role: Role; sid?: string },
     subject: string,
     audience: string,
     ttlSeconds: number,
@@ -111,7 +114,10 @@ export class TokenService {
       .sign(await this.#key);
   }
 
-  async #verify(token: string, audience: string): Promise<{ sub: string; role: Role } | null> {
+  async #verify(
+    token: string,
+    audience: string,
+  ): Promise<{ sub: string; role: Role; sid: string | undefined } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.#key, {
         issuer: ISSUER,
@@ -120,7 +126,7 @@ export class TokenService {
       });
       const role = payload.role;
       if (!payload.sub || (role !== 'user' && role !== 'admin' && role !== 'security')) return null;
-      return { sub: payload.sub, role };
+      return { sub: payload.sub, role, sid: typeof payload.sid === 'string' ? payload.sid : undefined };
     } catch {
       return null;
     }

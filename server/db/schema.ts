@@ -154,6 +154,8 @@ export interface ContactsTable {
   contact_details_sent: Generated<boolean>;
   invite_sent_by_email: Generated<boolean>;
   from_invitation: Generated<boolean>;
+  /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
+  saved_offline: Generated<boolean>;
 }
 
 /**
@@ -263,6 +265,29 @@ export interface SecurityAlertsSentTable {
   sent_at: Timestamp;
 }
 
+/** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
+export interface MemberSessionsTable {
+  id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: 'logout' | 'expired' | 'revoked' | null;
+  device: 'mobile' | 'tablet' | 'desktop' | 'Unknown';
+  os: string;
+  browser: string;
+  country: string | null;
+}
+
+/** A run of a session's activity with no gap over 30 minutes. */
+export interface SessionVisitsTable {
+  id: Generated<string>;
+  session_id: string;
+  user_id: string;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -289,4 +314,6 @@ export interface Database {
   security_rule_modes: SecurityRuleModesTable;
   security_audit_log: SecurityAuditLogTable;
   security_alerts_sent: SecurityAlertsSentTable;
+  member_sessions: MemberSessionsTable;
+  session_visits: SessionVisitsTable;
 }

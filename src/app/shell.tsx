@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSignedInUserId } from '../session/signed-in-user';
 import { startContactsSync } from '../sync/contacts-polling';
+import { startHeartbeat } from '../sync/heartbeat';
 import { Toaster } from '../ui/toaster';
 import { startOutboxSync } from './outbox-sync';
 import { reportPageView } from './page-views';
@@ -26,6 +27,7 @@ export function Shell() {
 
   // While a member is signed in, whatever the page: prefetch, then polling by one of their tabs.
   useEffect(() => (signedInUserId ? startContactsSync(signedInUserId) : undefined), [signedInUserId]);
+  useEffect(() => (signedInUserId ? startHeartbeat() : undefined), [signedInUserId]);
 
   useEffect(() => {
     window.scrollTo(0, 0);

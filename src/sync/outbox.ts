@@ -9,6 +9,7 @@ import {
   readContactListTags,
 } from '../../contract/contacts';
 import { ErrorAnswerSchema } from '../../contract/errors';
+import { REPLAY_HEADER, REPLAY_HEADER_VALUE } from '../../contract/sessions';
 import { readAuthMirror } from '../db/auth-mirror';
 import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
 import { db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
@@ -64,6 +65,8 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
         'content-type': 'application/json',
         authorization: `Bearer ${accessToken}`,
         [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
+        // Not the member's activity (it may run with the app closed), and a save made offline.
+        [REPLAY_HEADER]: REPLAY_HEADER_VALUE,
       },
       body: JSON.stringify(entry.payload),
       signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),

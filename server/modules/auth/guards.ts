@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../contract/auth';
 import { HttpError } from '../../errors';
 import type { AccessClaims, OperatorRole } from '../../tokens';
+import { recordActivity } from '../sessions/activity';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +40,7 @@ export async function authenticateMember(request: FastifyRequest): Promise<void>
     throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
   }
   request.member = claims;
+  await recordActivity(request, claims);
 }
 
 /** onRequest hook for an operator area. */

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/auth';
 import { PerEmailLimit, perMinute } from '../../rate-limits';
 import { route } from '../../route';
+import { sessionClientOf } from '../sessions/client';
 import { AuthService } from './service';
 
 // Limits per client address: generous enough for people, tight enough to slow guessing. Guessing one
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     VerifyEmailEndpoint,
-    async (request) => auth.verifyEmail(request.body.email, request.body.code),
+    async (request) => auth.verifyEmail(request.body.email, request.body.code, sessionClientOf(request)),
     {
       config: perMinute(30),
     },
@@ -47,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     LoginEndpoint,
-    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    async (request) =>
+      auth.login(request.body.email, request.body.password, request.ip, sessionClientOf(request)),
     {
       config: perMinute(30),
     },

@@ -7,6 +7,8 @@ import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { loginAttemptsAlertMail, passwordResetMail, verificationCodeMail } from '../../mail/templates';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../tokens';
+import type { SessionClient } from '../sessions/client';
+import * as sessions from '../sessions/queries';
 import { createStartingBusinessCard } from '../user/queries';
 import { CODE_TTL_MINUTES, checkCode, codeExpiry, codeMessages, secondsUntilResend } from './codes';
 import * as queries from './queries';
@@ -99,7 +101,7 @@ export class AuthService {
     return messages.registered;
   }
 
-  async verifyEmail(email: string, code: string): Promise<TokenPair> {
+  async verifyEmail(email: string, code: string, client: SessionClient): Promise<TokenPair> {
     const user = await queries.findUserByEmail(this.db, email);
     if (!user) throw new HttpError('INVALID_CODE', messages.invalidCode);
     if (user.is_verified) throw new HttpError('ALREADY_VERIFIED', messages.alreadyVerified);
@@ -113,7 +115,7 @@ export class AuthService {
       await queries.deleteVerification(trx, user.id);
       await queries.recordSuccessfulLogin(trx, user.id);
     });
-    return this.issueTokenPair(user.id, user.role);
+    return this.issueTokenPair(user.id, user.role, client);
   }
 
   async resendVerificationCode(email: string): Promise<string> {
@@ -137,11 +139,16 @@ export class AuthService {
   }
 
   /** `address`: the client address resolved under TRUST_PROXY, which a lock out of the account is kept for. */
-  async login(email: string, password: string, address: string): Promise<LoginResponse> {
+  async login(
+    email: string,
+    password: string,
+    address: string,
+    client: SessionClient,
+  ): Promise<LoginResponse> {
     const user = await this.checkPassword(email, password, address);
     if (user.role !== 'user') throw new HttpError('OPERATOR_ACCOUNT', messages.operatorUseDashboard);
     if (!user.is_verified) throw new HttpError('EMAIL_NOT_VERIFIED', messages.notVerified);
-    return { ...(await this.issueTokenPair(user.id, user.role)), user: { id: user.id } };
+    return { ...(await this.issueTokenPair(user.id, user.role, client)), user: { id: user.id } };
   }
 
   async operatorLogin(email: string, password: string, role: OperatorRole, address: string): Promise<string> {
@@ -160,6 +167,7 @@ export class AuthService {
         const sinceReplaced = Date.now() - stored.replaced_at.getTime();
         if (sinceReplaced > REFRESH_REUSE_GRACE_SECONDS * 1000) {
           await queries.revokeRefreshFamily(trx, stored.family_id);
+          await sessions.endSessions(trx, { sessionId: stored.family_id }, 'revoked');
           return 'reused' as const;
         }
       } else {
@@ -168,20 +176,23 @@ export class AuthService {
       const user = await queries.findUserById(trx, stored.user_id);
       if (!user) return 'invalid' as const;
       const next = await this.storeRefreshToken(trx, user.id, stored.family_id);
-      return { user, refreshToken: next };
+      return { user, refreshToken: next.token, sessionId: stored.family_id };
     });
     if (outcome === 'invalid') throw new HttpError('REFRESH_TOKEN_INVALID', messages.invalidRefreshToken);
     if (outcome === 'reused') throw new HttpError('SESSION_ENDED', messages.refreshReuse);
     const accessToken = await this.ctx.tokens.signAccessToken({
       userId: outcome.user.id,
       role: outcome.user.role,
+      sessionId: outcome.sessionId,
     });
     return { accessToken, refreshToken: outcome.refreshToken };
   }
 
   async logout(refreshToken: string): Promise<void> {
     const claims = await this.ctx.tokens.verifyRefreshToken(refreshToken);
-    if (claims) await queries.revokeRefreshFamily(this.db, claims.familyId);
+    if (!claims) return;
+    await queries.revokeRefreshFamily(this.db, claims.familyId);
+    await sessions.endSessions(this.db, { sessionId: claims.familyId }, 'logout');
   }
 
   async forgotPassword(email: string): Promise<string> {
@@ -210,6 +221,7 @@ export class AuthService {
       // The reset link proved the address, and every old session ends with the old password.
       await queries.markVerified(trx, consumed.user_id);
       await queries.revokeAllRefreshTokens(trx, consumed.user_id);
+      await sessions.endSessions(trx, { userId: consumed.user_id }, 'revoked');
       return consumed;
     });
     if (!reset) throw new HttpError('RESET_LINK_INVALID', messages.invalidResetToken);
@@ -255,9 +267,11 @@ export class AuthService {
     }
   }
 
-  private async issueTokenPair(userId: string, role: Role): Promise<TokenPair> {
-    const refreshToken = await this.storeRefreshToken(this.db, userId);
-    const accessToken = await this.ctx.tokens.signAccessToken({ userId, role });
+  /** A sign-in: a new refresh family, which is also the member session the dashboard counts. */
+  private async issueTokenPair(userId: string, role: Role, client: SessionClient): Promise<TokenPair> {
+    const { token: refreshToken, familyId } = await this.storeRefreshToken(this.db, userId);
+    await sessions.insertSession(this.db, { id: familyId, userId, client });
+    const accessToken = await this.ctx.tokens.signAccessToken({ userId, role, sessionId: familyId });
     return { accessToken, refreshToken, role };
   }
 
@@ -273,7 +287,7 @@ export class AuthService {
       userId,
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
-    return signed.token;
+    return { token: signed.token, familyId: signed.familyId };
   }
 
   private hashCode(code: string): string {

@@ -37,7 +37,7 @@ export function insertContactFromCard(
   ownerId: string,
   card: Omit<PublicCard, 'nfcUID'> & { nfcUID: string | null },
   place: { lat: number | null; lng: number | null; whereMet?: string | null },
-  options: { fromInvitation?: boolean } = {},
+  options: { fromInvitation?: boolean; savedOffline?: boolean } = {},
 ) {
   return db
     .insertInto('contacts')
@@ -50,6 +50,7 @@ export function insertContactFromCard(
       lng: place.lng,
       where_met: place.whereMet ?? null,
       from_invitation: options.fromInvitation ?? false,
+      saved_offline: options.savedOffline ?? false,
     })
     .onConflict((conflict) => conflict.columns(['owner_id', 'card_owner_id']).doNothing())
     .returningAll()

@@ -16,6 +16,7 @@ import { runOnce } from '../../idempotency';
 import { perMinute } from '../../rate-limits';
 import { route } from '../../route';
 import { authenticateMember, memberOf } from '../auth/guards';
+import { isOutboxReplay } from '../sessions/activity';
 import { contactListTag, isNotModified } from './list-etag';
 import { sendListTags, writeContactList } from './list-write';
 import {
@@ -77,7 +78,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = memberOf(request);
       const key = request.headers['idempotency-key'];
       const response = await runOnce(app.ctx.db, { userId, key, request: request.body }, (trx) =>
-        saveContactFromCard(trx, userId, request.body),
+        saveContactFromCard(trx, userId, request.body, isOutboxReplay(request)),
       );
       return reply
         .code(response.statusCode)

@@ -42,6 +42,8 @@ export async function saveContactFromCard(
   trx: Transaction<Database>,
   userId: string,
   request: CreateContactRequest,
+  /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
+  savedOffline = false,
 ): Promise<StoredResponse> {
   const lookup = await lookUpCard(trx, request.nfcUID);
   // A save queued offline may name a card that was never activated, or a mistyped one: say which.
@@ -52,7 +54,7 @@ export async function saveContactFromCard(
   const lng = request.lng ?? null;
   const whereMet = lat !== null && lng !== null ? placeWords(lat, lng) : null;
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
