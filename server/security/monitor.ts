@@ -333,6 +333,11 @@ export class SecurityMonitor {
     if (this.blockTimesMs.length > BLOCK_TIMES_KEPT) this.blockTimesMs.shift();
   }
 
+  /** The last times to refuse a blocked request, in milliseconds (benchmarks read their spread). */
+  recentBlockTimesMs(): readonly number[] {
+    return [...this.blockTimesMs];
+  }
+
   /** Mean time to refuse a blocked request over the last ones, or null before any. */
   averageBlockTimeMs(): number | null {
     if (this.blockTimesMs.length === 0) return null;
