@@ -144,10 +144,12 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
   const onCardPage = (method === 'GET' || method === 'HEAD') && isCardPage(path);
   // isbot's pattern is the costly part: asked only where its answer matters.
   const isBot = (onCardPage || isProbe) && !scanner && agent !== '' && isbot(agent);
-  const isUnfurler = onCardPage && isBot && findIn(agent, UNFURLERS) !== undefined;
+  const isKnownUnfurler = isBot && findIn(agent, UNFURLERS) !== undefined;
+  const isUnfurler = onCardPage && isKnownUnfurler;
   if (isBot && isProbe) {
     findings.push({ eventType: 'MALICIOUS_BOT_DETECTED', severity: 'HIGH', matched: redact(agent) });
-  } else if (isBot) {
+  } else if (isBot && (isKnownUnfurler || !isAutomation)) {
+    // Crawlers and link unfurlers reading a card: the product working. An HTTP library is not one.
     findings.push({ eventType: 'LEGITIMATE_BOT_ACCESS', severity: 'LOW', matched: redact(agent) });
   } else if (!scanner && path !== '/api/health' && (agent === '' || isAutomation)) {
     // An HTTP library is how integrations talk; no user agent at all is what hand-made attack scripts send.

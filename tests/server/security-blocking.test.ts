@@ -216,6 +216,30 @@ describe('blocking in the app', () => {
   });
 });
 
+describe('addresses that front many clients', () => {
+  const t = useApp();
+
+  it('never escalate on loopback: one address there is every client of a proxy or test run', async () => {
+    for (let n = 0; n < 25; n += 1) await t().app.inject({ method: 'GET', url: `/api/missing-${n}` });
+    for (let n = 0; n < 6; n += 1) {
+      await t().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@example.com', password: 'x' },
+      });
+    }
+    await t().app.security.settle();
+    const above = await t()
+      .db.selectFrom('security_events')
+      .select(['event_type', 'severity'])
+      .where('ip_address', '=', '127.0.0.1')
+      .where('severity', '!=', 'LOW')
+      .execute();
+    expect(above).toEqual([]);
+    expect((await t().app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
 describe('blocking behind a proxy', () => {
   const t = useApp({ TRUST_PROXY: '10.0.0.5' });
 
