@@ -116,7 +116,12 @@ export async function buildApp({
     await ctx.mailer.close();
     await connection.close();
   });
-  await setUpSecurity(app, { config, isSharedDatabase: connection.kind === 'postgres', mailer: ctx.mailer });
+  await setUpSecurity(app, {
+    config,
+    isSharedDatabase: connection.kind === 'postgres',
+    mailer: ctx.mailer,
+    countryOf: (address) => ctx.ipCountry.countryOf(address),
+  });
 
   await ensureOperators(ctx);
   scheduleHousekeeping(app);

@@ -3,7 +3,8 @@
 import ipaddr from 'ipaddr.js';
 
 export function normalizeAddress(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
+  // A socket's IPv4 peer is already in its one spelling: the common case costs nothing.
+  if (!address.includes(':') || !ipaddr.isValid(address)) return address;
   return ipaddr.process(address).toString();
 }
 

@@ -122,6 +122,15 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     done();
   });
 
+  /**
+   * How often this address did it lately. Loopback, proxies and allowlisted ranges front many clients,
+   * so their repeats are not one client's and never escalate.
+   */
+  function repeatsFrom(request: FastifyRequest, counts: CountWithin): number {
+    const address = normalizeAddress(request.ip);
+    return monitor.isAllowlisted(address) ? 1 : counts.add(address, Date.now());
+  }
+
   function recordFinding(request: FastifyRequest, finding: Finding): void {
     if (finding.eventType === 'MALFORMED_REQUEST') {
       recordMalformed(request, finding.matched);
@@ -131,7 +140,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
   }
 
   function recordMalformed(request: FastifyRequest, matched: string): void {
-    const repeats = malformed.add(normalizeAddress(request.ip), Date.now());
+    const repeats = repeatsFrom(request, malformed);
     record(request, 'MALFORMED_REQUEST', repeats >= MALFORMED_MEDIUM ? 'MEDIUM' : 'LOW', matched);
   }
 
@@ -180,7 +189,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
       record(request, isOperator ? 'ADMIN_LOGIN' : 'LOGIN_SUCCESS', 'LOW', route, email);
       if (route === '/api/security/login') monitor.rememberOperatorAddress(normalizeAddress(request.ip));
     } else if (status === 401 || status === 423) {
-      const failures = loginFailures.add(normalizeAddress(request.ip), Date.now());
+      const failures = repeatsFrom(request, loginFailures);
       record(request, 'LOGIN_FAILURE', failures >= LOGIN_FAILURES_MEDIUM ? 'MEDIUM' : 'LOW', route, email);
     }
   }
@@ -197,8 +206,8 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     // An expired session's 401s are the app refreshing its token, not a client probing.
     if (status === 401 && /^Bearer\s/i.test(request.headers.authorization ?? '')) return;
     // A shared card that no longer exists is still the product's link, not a probe.
-    if (BROWSER_FETCHES.test(path) || request.isUnfurler) return;
     const address = normalizeAddress(request.ip);
+    if (BROWSER_FETCHES.test(path) || request.isUnfurler || monitor.isAllowlisted(address)) return;
     const now = Date.now();
     const agent = request.headers['user-agent'] ?? '';
     const isBot = agent !== '' && isbot(agent);

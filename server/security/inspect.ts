@@ -58,12 +58,24 @@ function decodeOnce(text: string): string | undefined {
   }
 }
 
-function firstMatch(text: string, patterns: readonly RegExp[]): string | undefined {
-  for (const pattern of patterns) {
-    const match = pattern.exec(text);
-    if (match) return match[0];
-  }
-  return undefined;
+/** One pattern per list, tried once per text: a list of N patterns costs one scan, not N. */
+function combined(patterns: readonly RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'));
+}
+
+function anyOf(entries: readonly string[]): RegExp {
+  return new RegExp(entries.map((entry) => entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
+}
+
+const SENSITIVE_PATTERN = anyOf(SENSITIVE_FILES);
+const SCANNER_PATTERN = anyOf(SCANNER_AGENTS);
+const AUTOMATION_PATTERN = anyOf(AUTOMATION_AGENTS);
+const SQL_PATTERN = combined(SQL_INJECTION);
+const XSS_PATTERN = combined(XSS);
+const URL_PATTERN = combined(MALICIOUS_URL_PATTERNS);
+
+function firstMatch(text: string, pattern: RegExp): string | undefined {
+  return pattern.exec(text)?.[0];
 }
 
 function findIn(text: string, entries: readonly string[]): string | undefined {
@@ -89,7 +101,7 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
   const rawLower = url.toLowerCase();
   const agent = (userAgent ?? '').toLowerCase();
 
-  const sensitive = findIn(path, SENSITIVE_FILES);
+  const sensitive = firstMatch(path, SENSITIVE_PATTERN);
   if (sensitive) {
     const critical = CRITICAL_FILES.some((file) => path === file || path.startsWith(`${file}`));
     findings.push({
@@ -98,8 +110,7 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
       matched: redact(path),
     });
   }
-  const maliciousUrl =
-    firstMatch(path, MALICIOUS_URL_PATTERNS) ?? firstMatch(rawLower, MALICIOUS_URL_PATTERNS);
+  const maliciousUrl = firstMatch(path, URL_PATTERN) ?? firstMatch(rawLower, URL_PATTERN);
   if (maliciousUrl !== undefined) {
     findings.push({
       eventType: 'MALICIOUS_URL_PATTERN',
@@ -112,15 +123,15 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
     findings.push({ eventType: 'SUSPICIOUS_FILE_EXTENSION', severity: 'MEDIUM', matched: redact(path) });
   }
   const target = `${path} ${query}`;
-  const sql = firstMatch(target, SQL_INJECTION);
+  const sql = firstMatch(target, SQL_PATTERN);
   if (sql) findings.push({ eventType: 'SQL_INJECTION_ATTEMPT', severity: 'HIGH', matched: redact(sql) });
-  const xss = firstMatch(target, XSS);
+  const xss = firstMatch(target, XSS_PATTERN);
   if (xss) findings.push({ eventType: 'XSS_ATTEMPT', severity: 'HIGH', matched: redact(xss) });
 
   const isProbe = findings.some(({ eventType }) =>
     ['SENSITIVE_FILE_ACCESS', 'MALICIOUS_URL_PATTERN', 'SUSPICIOUS_FILE_EXTENSION'].includes(eventType),
   );
-  const scanner = findIn(agent, SCANNER_AGENTS);
+  const { scanner, isAutomation } = agentVerdict(agent);
   if (scanner) {
     const withPayload = findings.some(({ severity }) => severity === 'HIGH' || severity === 'CRITICAL');
     findings.push({
@@ -131,13 +142,16 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
   }
 
   const onCardPage = (method === 'GET' || method === 'HEAD') && isCardPage(path);
-  const isBot = agent !== '' && isbot(agent);
-  const isUnfurler = onCardPage && isBot && !scanner && findIn(agent, UNFURLERS) !== undefined;
-  if (isBot && !scanner && isProbe) {
+  // isbot's pattern is the costly part: asked only where its answer matters.
+  const isBot = (onCardPage || isProbe) && !scanner && agent !== '' && isbot(agent);
+  const isKnownUnfurler = isBot && findIn(agent, UNFURLERS) !== undefined;
+  const isUnfurler = onCardPage && isKnownUnfurler;
+  if (isBot && isProbe) {
     findings.push({ eventType: 'MALICIOUS_BOT_DETECTED', severity: 'HIGH', matched: redact(agent) });
-  } else if (onCardPage && isBot && !scanner) {
+  } else if (isBot && (isKnownUnfurler || !isAutomation)) {
+    // Crawlers and link unfurlers reading a card: the product working. An HTTP library is not one.
     findings.push({ eventType: 'LEGITIMATE_BOT_ACCESS', severity: 'LOW', matched: redact(agent) });
-  } else if (!scanner && isSuspiciousAgent(agent, path)) {
+  } else if (!scanner && path !== '/api/health' && (agent === '' || isAutomation)) {
     // An HTTP library is how integrations talk; no user agent at all is what hand-made attack scripts send.
     findings.push(
       agent === ''
@@ -148,10 +162,18 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
   return { findings, path, isProbe, isUnfurler };
 }
 
-/** No user agent at all, or an HTTP library, on a page or an anonymous API path (not a health check). */
-function isSuspiciousAgent(agent: string, path: string): boolean {
-  if (path === '/api/health') return false;
-  return agent === '' || findIn(agent, AUTOMATION_AGENTS) !== undefined;
+const agentVerdicts = new Map<string, { scanner: string | undefined; isAutomation: boolean }>();
+const AGENT_VERDICTS_KEPT = 2_000;
+
+/** What a user agent says about its client; the same few agents come again and again, so kept. */
+function agentVerdict(agent: string) {
+  let verdict = agentVerdicts.get(agent);
+  if (!verdict) {
+    if (agentVerdicts.size >= AGENT_VERDICTS_KEPT) agentVerdicts.clear();
+    verdict = { scanner: firstMatch(agent, SCANNER_PATTERN), isAutomation: AUTOMATION_PATTERN.test(agent) };
+    agentVerdicts.set(agent, verdict);
+  }
+  return verdict;
 }
 
 /** Body fields that hold secrets: never read, so never stored. */
@@ -164,11 +186,11 @@ export function inspectBody(body: unknown): Finding[] {
   const findings: Finding[] = [];
   for (const text of texts) {
     const lower = text.toLowerCase();
-    const sql = firstMatch(lower, SQL_INJECTION);
+    const sql = firstMatch(lower, SQL_PATTERN);
     if (sql && !findings.some(({ eventType }) => eventType === 'SQL_INJECTION_ATTEMPT')) {
       findings.push({ eventType: 'SQL_INJECTION_ATTEMPT', severity: 'HIGH', matched: redact(sql) });
     }
-    const xss = firstMatch(lower, XSS);
+    const xss = firstMatch(lower, XSS_PATTERN);
     if (xss && !findings.some(({ eventType }) => eventType === 'XSS_ATTEMPT')) {
       findings.push({ eventType: 'XSS_ATTEMPT', severity: 'HIGH', matched: redact(xss) });
     }

@@ -186,6 +186,15 @@ export const RULES: readonly Rule[] = [
   },
 ];
 
+/** Events that describe normal use (sign-ins, operator work, link previews), not a threat. */
+export const INFORMATIONAL_TYPES: readonly SecurityEventType[] = [
+  'LOGIN_ATTEMPT',
+  'LOGIN_SUCCESS',
+  'ADMIN_LOGIN',
+  'ADMIN_ACTION',
+  'LEGITIMATE_BOT_ACCESS',
+];
+
 export const RULE_BY_TYPE = new Map(RULES.map((rule) => [rule.eventType, rule]));
 export const RULE_BY_ID = new Map(RULES.map((rule) => [rule.id, rule]));
 

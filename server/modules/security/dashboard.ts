@@ -9,7 +9,7 @@ import {
 } from '../../../contract/security';
 import type { AppContext } from '../../context';
 import type { SecurityMonitor } from '../../security/monitor';
-import { RULE_BY_ID } from '../../security/rules';
+import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../security/rules';
 import * as queries from './queries';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -19,15 +19,8 @@ export const UNKNOWN_COUNTRY = 'Unknown';
 const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20 } as const;
 
 /** What counts as an attack on the map: not sign-ins, operator work or welcome bots. */
-const NOT_ATTACKS: readonly SecurityEventType[] = [
-  'LOGIN_ATTEMPT',
-  'LOGIN_SUCCESS',
-  'ADMIN_LOGIN',
-  'ADMIN_ACTION',
-  'LEGITIMATE_BOT_ACCESS',
-];
 export const ATTACK_TYPES: readonly SecurityEventType[] = SecurityEventTypeSchema.options.filter(
-  (type) => !NOT_ATTACKS.includes(type),
+  (type) => !INFORMATIONAL_TYPES.includes(type),
 );
 const FILE_TYPES: readonly SecurityEventType[] = ['SENSITIVE_FILE_ACCESS', 'SUSPICIOUS_FILE_EXTENSION'];
 const BOT_TYPES: readonly SecurityEventType[] = [

@@ -2,6 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { SecurityEventType, Severity } from '../../../contract/security';
 import type { Database } from '../../db/schema';
+import { INFORMATIONAL_TYPES } from '../../security/rules';
 import { toSecurityEvent } from '../../security/store';
 
 type Db = Kysely<Database>;
@@ -59,7 +60,7 @@ export async function eventsBetween(db: Db, from: Date, to: Date, limit: number)
   return rows.map(toSecurityEvent);
 }
 
-/** Addresses with their event counts over the window, most events first. */
+/** Addresses with their threat events (sign-ins and link previews left out) over the window, most first. */
 export async function addressCounts(db: Db, since: Date, limit: number) {
   const rows = await db
     .selectFrom('security_events')
@@ -71,6 +72,7 @@ export async function addressCounts(db: Db, since: Date, limit: number) {
       SEVERITY_RANK.as('rank'),
     ])
     .where('created_at', '>', since)
+    .where('event_type', 'not in', INFORMATIONAL_TYPES)
     .groupBy('ip_address')
     .orderBy('count', 'desc')
     .limit(limit)
@@ -89,6 +91,7 @@ export async function highRiskAddressCount(db: Db, since: Date, threshold: numbe
     .selectFrom('security_events')
     .select('ip_address')
     .where('created_at', '>', since)
+    .where('event_type', 'not in', INFORMATIONAL_TYPES)
     .groupBy('ip_address')
     .having((eb) => eb.fn.countAll(), '>=', threshold)
     .execute();
