@@ -202,6 +202,56 @@ export const AnalyticsDefinitions = {
 } as const;
 export type AnalyticsFigure = keyof typeof AnalyticsDefinitions;
 
+/** Which definitions each answer carries. */
+export const SUMMARY_FIGURES = [
+  'totalConnections',
+  'weeklyConnections',
+  'rangeConnections',
+  'networkingVelocity',
+  'primaryLocation',
+  'peakNetworkingDay',
+  'peakDay',
+  'topCountry',
+  'trend',
+  'networkDiversity',
+  'uniqueCompanies',
+  'monthlyActivity',
+] as const satisfies readonly AnalyticsFigure[];
+
+export const COUNTRIES_FIGURES = [
+  'countries',
+  'countryPercentage',
+] as const satisfies readonly AnalyticsFigure[];
+
+export const COMPANIES_FIGURES = ['companies'] as const satisfies readonly AnalyticsFigure[];
+
+export const INDUSTRIES_FIGURES = ['industries'] as const satisfies readonly AnalyticsFigure[];
+
+export const ENGAGEMENT_FIGURES = [
+  'profileViews',
+  'nfcScans',
+  'linkClicks',
+  'contactSaves',
+  'totalEngagements',
+  'avgDailyEngagement',
+] as const satisfies readonly AnalyticsFigure[];
+
+export const CONVERSION_FIGURES = [
+  'nfcScans',
+  'profileViews',
+  'contactSaves',
+  'scanSuccess',
+  'scanToContact',
+  'scanToView',
+  'viewSources',
+] as const satisfies readonly AnalyticsFigure[];
+
+export const GEOGRAPHICAL_FIGURES = [
+  'geoData',
+  'contactsWithLocation',
+  'countries',
+] as const satisfies readonly AnalyticsFigure[];
+
 /** The definitions of `figures`, as an answer carries them. */
 function explanations<const Figure extends AnalyticsFigure>(figures: readonly Figure[]) {
   return z.object(
@@ -270,20 +320,7 @@ export const AnalyticsSummarySchema = z.object({
     networkingVelocity: z.number(),
     networkDiversity: NetworkDiversitySchema,
   }),
-  explanations: explanations([
-    'totalConnections',
-    'weeklyConnections',
-    'rangeConnections',
-    'networkingVelocity',
-    'primaryLocation',
-    'peakNetworkingDay',
-    'peakDay',
-    'topCountry',
-    'trend',
-    'networkDiversity',
-    'uniqueCompanies',
-    'monthlyActivity',
-  ]),
+  explanations: explanations(SUMMARY_FIGURES),
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 
@@ -316,7 +353,7 @@ export const CountriesAnalyticsSchema = z.object({
   totalContacts: count,
   ...periods,
   previous: z.object({ totalContacts: count }),
-  explanations: explanations(['countries', 'countryPercentage']),
+  explanations: explanations(COUNTRIES_FIGURES),
 });
 export type CountriesAnalytics = z.infer<typeof CountriesAnalyticsSchema>;
 
@@ -327,7 +364,7 @@ export const CompaniesAnalyticsSchema = z.object({
   withoutCompany: count,
   ...periods,
   previous: z.object({ totalContacts: count }),
-  explanations: explanations(['companies']),
+  explanations: explanations(COMPANIES_FIGURES),
 });
 export type CompaniesAnalytics = z.infer<typeof CompaniesAnalyticsSchema>;
 
@@ -338,7 +375,7 @@ export const IndustriesAnalyticsSchema = z.object({
   withoutRole: count,
   ...periods,
   previous: z.object({ totalContacts: count }),
-  explanations: explanations(['industries']),
+  explanations: explanations(INDUSTRIES_FIGURES),
 });
 export type IndustriesAnalytics = z.infer<typeof IndustriesAnalyticsSchema>;
 
@@ -371,14 +408,7 @@ export const EngagementAnalyticsSchema = z.object({
   ...periods,
   /** `engagementData[i]` is the i-th day of the previous period, for a comparison line. */
   previous: z.object({ engagementData: z.array(EngagementDaySchema), summary: EngagementSummarySchema }),
-  explanations: explanations([
-    'profileViews',
-    'nfcScans',
-    'linkClicks',
-    'contactSaves',
-    'totalEngagements',
-    'avgDailyEngagement',
-  ]),
+  explanations: explanations(ENGAGEMENT_FIGURES),
 });
 export type EngagementAnalytics = z.infer<typeof EngagementAnalyticsSchema>;
 
@@ -408,15 +438,7 @@ export const ConversionAnalyticsSchema = z.object({
   ),
   ...periods,
   previous: z.object({ conversionFunnel: ConversionFunnelSchema, conversionRates: ConversionRatesSchema }),
-  explanations: explanations([
-    'nfcScans',
-    'profileViews',
-    'contactSaves',
-    'scanSuccess',
-    'scanToContact',
-    'scanToView',
-    'viewSources',
-  ]),
+  explanations: explanations(CONVERSION_FIGURES),
 });
 export type ConversionAnalytics = z.infer<typeof ConversionAnalyticsSchema>;
 
@@ -447,7 +469,7 @@ export const GeographicalAnalyticsSchema = z.object({
   summary: GeographicalSummarySchema,
   ...periods,
   previous: z.object({ summary: GeographicalSummarySchema }),
-  explanations: explanations(['geoData', 'contactsWithLocation', 'countries']),
+  explanations: explanations(GEOGRAPHICAL_FIGURES),
 });
 export type GeographicalAnalytics = z.infer<typeof GeographicalAnalyticsSchema>;
 

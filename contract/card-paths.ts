@@ -40,3 +40,10 @@ export const PUBLIC_CARD_FIELDS = [
 export const CARD_SOURCES = ['nfc', 'qr', 'link', 'other'] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];
 export const CARD_SOURCE_PARAM = 'src';
+
+/** A card's address as its QR code or a shared link carries it, so its openings can be told apart. */
+export function withCardSource(url: string, source: Exclude<CardSource, 'nfc' | 'other'>): string {
+  const marked = new URL(url);
+  marked.searchParams.set(CARD_SOURCE_PARAM, source);
+  return marked.toString();
+}

@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
 import { mapStyleRoutes } from './modules/map/style-routes';
+import { memberAnalyticsRoutes } from './modules/member-analytics/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
 import { securityRoutes } from './modules/security/routes';
@@ -159,6 +160,7 @@ export async function buildApp({
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(pageViewRoutes, { prefix: '/analytics' });
       await api.register(sessionRoutes, { prefix: '/sessions' });
+      await api.register(memberAnalyticsRoutes);
       await api.register(publicCardRoutes, { prefix: '/nfc' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(mapRoutes, { prefix: '/contact' });

@@ -1,6 +1,7 @@
 // Kysely's view of the tables created by migrations/*.sql; keep the two in step.
 import type { ColumnType, Generated } from 'kysely';
 import type { Role } from '../../contract/auth';
+import type { CardSource } from '../../contract/card-paths';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -149,6 +150,8 @@ export interface ContactsTable {
   lng: number | null;
   /** Where they met as words ("near Lyon, France"), from lat/lng at save time; null without a place. */
   where_met: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO alpha-2 of where they met, '' in no country, null until looked up (migration 016). */
+  country_code: ColumnType<string | null, string | null | undefined, string | null>;
   is_flagged: Generated<boolean>;
   connected_at: Generated<Date>;
   contact_details_sent: Generated<boolean>;
@@ -184,7 +187,25 @@ export interface CardEventsTable {
   link: string | null;
   referrer: string;
   is_mobile: boolean;
+  /** How the visitor came: nfc, qr, link or other (migration 016). */
+  source: ColumnType<CardSource, CardSource | undefined, CardSource>;
   occurred_at: Generated<Date>;
+}
+
+/** Page events per member and UTC hour, kept by a trigger on card_events (migration 016). */
+export interface CardEventHoursTable {
+  card_owner_id: string;
+  hour: Date;
+  taps: number;
+  link_clicks: number;
+  views_nfc: number;
+  views_qr: number;
+  views_link: number;
+  views_other: number;
+  saves_nfc: number;
+  saves_qr: number;
+  saves_link: number;
+  saves_other: number;
 }
 
 export interface InvitationsTable {
@@ -265,6 +286,8 @@ export interface SecurityAlertsSentTable {
   sent_at: Timestamp;
 }
 
+type SessionEndReason = 'logout' | 'expired' | 'revoked';
+
 /** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
 export interface MemberSessionsTable {
   id: string;
@@ -272,11 +295,15 @@ export interface MemberSessionsTable {
   started_at: Timestamp;
   last_seen_at: Timestamp;
   ended_at: NullableTimestamp;
-  end_reason: 'logout' | 'expired' | 'revoked' | null;
-  device: 'mobile' | 'tablet' | 'desktop' | 'Unknown';
-  os: string;
-  browser: string;
-  country: string | null;
+  end_reason: ColumnType<
+    SessionEndReason | null,
+    SessionEndReason | null | undefined,
+    SessionEndReason | null
+  >;
+  device: Generated<'mobile' | 'tablet' | 'desktop' | 'Unknown'>;
+  os: Generated<string>;
+  browser: Generated<string>;
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A run of a session's activity with no gap over 30 minutes. */
@@ -306,6 +333,7 @@ export interface Database {
   contact_list_versions: ContactListVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
+  card_event_hours: CardEventHoursTable;
   invitations: InvitationsTable;
   security_events: SecurityEventsTable;
   security_event_daily: SecurityEventDailyTable;

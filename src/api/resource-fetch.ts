@@ -13,6 +13,13 @@ import { endpointUrl, request, type SuccessAnswer } from './client';
 /** An endpoint a screen reads: a GET without path parameters, answering a body. */
 type ReadEndpoint = Endpoint & { method: 'GET' };
 
+/** The query a resource is read with (analytics of one range): part of what the resource is. */
+export type ResourceQuery = Record<string, string>;
+
+interface ResourceOptions extends Pick<CachedResourceDefinition<unknown>, 'whenUnreachable'> {
+  query?: ResourceQuery;
+}
+
 /**
  * The browser's HTTP cache is bypassed: the Dexie copy is the one that decides what is fresh. Endpoints
  * that send no ETag simply answer in full each time.
@@ -20,9 +27,11 @@ type ReadEndpoint = Endpoint & { method: 'GET' };
 export async function fetchResource<E extends ReadEndpoint>(
   endpoint: E,
   etag: string | null,
+  query?: ResourceQuery,
 ): Promise<ResourceFetch<SuccessAnswer<E>>> {
   const response = await request(endpointUrl(endpoint), {
     method: endpoint.method,
+    searchParams: query,
     headers: etag ? { 'If-None-Match': etag } : {},
     cache: 'no-store',
     throwHttpErrors: (status) => status !== 304,
@@ -43,7 +52,7 @@ export function endpointResource<E extends ReadEndpoint>(
   name: string,
   endpoint: E,
   lifetimeMs: number,
-  options: Pick<CachedResourceDefinition<unknown>, 'whenUnreachable'> = {},
+  { query, ...options }: ResourceOptions = {},
 ): CachedResourceDefinition<SuccessAnswer<E>> {
   const schema = endpoint.responses[successStatus(endpoint)];
   if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
@@ -52,7 +61,7 @@ export function endpointResource<E extends ReadEndpoint>(
     // The schema is the one SuccessAnswer<E> is inferred from.
     schema: schema as z.ZodType<SuccessAnswer<E>>,
     lifetimeMs,
-    fetch: (etag) => fetchResource(endpoint, etag),
+    fetch: (etag) => fetchResource(endpoint, etag, query),
     ...options,
   });
 }

@@ -16,6 +16,7 @@ import {
   UpdateProfileEndpoint,
 } from '../../contract/user';
 import { callEndpoint, requestEndpoint } from './client';
+import { type DownloadedFile, readDownloadedFile } from './downloaded-file';
 import { endpointResource } from './resource-fetch';
 
 /** Spec §9: the app-start session check gives the account call this long. */
@@ -77,18 +78,10 @@ export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
   return callEndpoint(DeleteAccountEndpoints[from]);
 }
 
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string;
-}
-
-function fileNameOf(response: Response, fallback: string): string {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  return disposition.match(/filename="([^"]+)"/)?.[1] ?? fallback;
-}
-
 /** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
 export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
-  const response = await requestEndpoint(ContactExportEndpoints[format]);
-  return { blob: await response.blob(), fileName: fileNameOf(response, `tapnet-contacts.${format}`) };
+  return readDownloadedFile(
+    await requestEndpoint(ContactExportEndpoints[format]),
+    `tapnet-contacts.${format}`,
+  );
 }

@@ -109,11 +109,27 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   placeholder('/insights', 'Insights', '/contacts'),
-  placeholder('/insights/analytics', 'Analytics', '/insights'),
-  placeholder('/insights/enhanced-analytics', 'Enhanced Analytics', '/insights'),
+  // Analytics and their charts (nivo) load only here, never with the app's entry.
+  {
+    path: '/insights/analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/analytics-screen')).AnalyticsScreen,
+    }),
+  },
+  {
+    path: '/insights/enhanced-analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/enhanced-analytics-screen')).EnhancedAnalyticsScreen,
+    }),
+  },
   placeholder('/insights/events', 'Events', '/insights'),
   placeholder('/insights/news', 'News', '/insights'),
-  placeholder('/analytics', 'Analytics', '/contacts'),
+  {
+    path: '/analytics',
+    lazy: async () => ({
+      Component: (await import('../features/analytics/sample-analytics-screen')).SampleAnalyticsScreen,
+    }),
+  },
 ];
 
 export const router = createBrowserRouter([

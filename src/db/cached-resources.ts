@@ -126,12 +126,21 @@ const loadsInFlight = new Map<string, Promise<StoredResource<unknown>>>();
 export function loadCachedResource<T>(
   resource: CachedResourceDefinition<T>,
   ownerUserId: string,
-  { isOwnerCurrent, now = Date.now }: { isOwnerCurrent: IsOwnerCurrent; now?: () => number },
+  {
+    isOwnerCurrent,
+    now = Date.now,
+    isForced = false,
+  }: {
+    isOwnerCurrent: IsOwnerCurrent;
+    now?: () => number;
+    /** Asks the server even when the copy is within its lifetime (a Refresh button). */
+    isForced?: boolean;
+  },
 ): Promise<StoredResource<T>> {
   const flightKey = JSON.stringify([ownerUserId, resource.name] satisfies Key);
   let load = loadsInFlight.get(flightKey) as Promise<StoredResource<T>> | undefined;
   if (!load) {
-    load = revalidate(resource, ownerUserId, isOwnerCurrent, now).finally(() =>
+    load = revalidate(resource, ownerUserId, isOwnerCurrent, now, isForced).finally(() =>
       loadsInFlight.delete(flightKey),
     );
     loadsInFlight.set(flightKey, load);
@@ -144,12 +153,13 @@ async function revalidate<T>(
   ownerUserId: string,
   isOwnerCurrent: IsOwnerCurrent,
   now: () => number,
+  isForced: boolean,
 ): Promise<StoredResource<T>> {
   const key: Key = [ownerUserId, resource.name];
   const row = await db.cachedResources.get(key);
   const stored = parseStored(resource, row);
   if (row !== undefined && !stored) await db.cachedResources.delete(key);
-  if (stored && isResourceFresh(stored, resource.lifetimeMs, now())) return stored;
+  if (stored && !isForced && isResourceFresh(stored, resource.lifetimeMs, now())) return stored;
   const fetched = await resource.fetch(stored?.etag ?? null);
   let next: StoredResource<T>;
   if (fetched.status === 'changed') next = { value: fetched.value, etag: fetched.etag, fetchedAt: now() };

@@ -17,8 +17,12 @@ import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user
  * `loading` until a copy within its lifetime is known; `failed` when the fetch failed and there is no
  * copy to show (the screen shows the spec's load error and offers a retry); otherwise `ready`, with the
  * last copy when the server could not be reached, unless the resource says a stale copy is no use.
+ * `fetchedAt` says when the copy shown came from the server (offline, its time is worth showing).
  */
-export type ResourceState<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; value: T };
+export type ResourceState<T> =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; value: T; fetchedAt: number };
 
 type LoadOutcome<T> =
   | { status: 'pending' }
@@ -35,19 +39,27 @@ function newer<T>(a: StoredResource<T> | null | undefined, b: StoredResource<T> 
   return b.fetchedAt > a.fetchedAt ? b : a;
 }
 
+interface ResourceCommands {
+  /** Loads again after a failure; a copy within its lifetime is kept. */
+  retry: () => void;
+  /** Asks the server now, whatever the copy's age; the copy stays shown if that fails. */
+  refresh: () => void;
+  /** A load or refresh is under way (a copy may be shown meanwhile). */
+  isRevalidating: boolean;
+}
+
 export function useCachedResource<T>(
   resource: CachedResourceDefinition<T>,
-): ResourceState<T> & { retry: () => void } {
+): ResourceState<T> & ResourceCommands {
   const userId = useSignedInUserId();
-  const [attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState({ count: 0, isForced: false });
   const [outcome, setOutcome] = useState<LoadOutcome<T>>({ status: 'pending' });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what loads again.
   useEffect(() => {
     if (!userId) return;
     let isCurrent = true;
     setOutcome({ status: 'pending' });
-    loadCachedResource(resource, userId, { isOwnerCurrent: isOwnedBy(userId) })
+    loadCachedResource(resource, userId, { isOwnerCurrent: isOwnedBy(userId), isForced: attempt.isForced })
       .then((loaded) => isCurrent && setOutcome({ status: 'done', loaded }))
       .catch(() => isCurrent && setOutcome({ status: 'failed' }));
     return () => {
@@ -61,16 +73,19 @@ export function useCachedResource<T>(
     [resource, userId],
   );
 
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  const retry = useCallback(() => setAttempt(({ count }) => ({ count: count + 1, isForced: false })), []);
+  const refresh = useCallback(() => setAttempt(({ count }) => ({ count: count + 1, isForced: true })), []);
   // The loader's answer may arrive before the live query has read the write it made.
   const stored = newer(live, outcome.status === 'done' ? outcome.loaded : null);
-  if (live === undefined && outcome.status !== 'done') return { status: 'loading', retry };
+  const commands = { retry, refresh, isRevalidating: outcome.status === 'pending' };
+  if (live === undefined && outcome.status !== 'done') return { status: 'loading', ...commands };
   const isShown =
     outcome.status === 'done' ||
     (outcome.status === 'failed' && resource.whenUnreachable !== 'load-error') ||
     (stored !== null && isResourceFresh(stored, resource.lifetimeMs));
-  if (stored && isShown) return { status: 'ready', value: stored.value, retry };
-  return { status: outcome.status === 'failed' ? 'failed' : 'loading', retry };
+  if (stored && isShown)
+    return { status: 'ready', value: stored.value, fetchedAt: stored.fetchedAt, ...commands };
+  return { status: outcome.status === 'failed' ? 'failed' : 'loading', ...commands };
 }
 
 /** The signed-in member's value for an action that needs it now (the one loader, so a fresh copy saves a request). */

@@ -1,6 +1,7 @@
 // Member sessions as the admin dashboard counts them: one per sign-in (login, verification; a refresh
 // keeps it), device and country but never the address, last-seen at most once a minute, visits split
 // after 30 idle minutes, replays not counted, and the session's end by log-out, revocation or expiry.
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   bearer,
   codeFrom,
   createMember,
+  createMemberWithCard,
   describeOnEachDatabase,
   json,
   STRONG_PASSWORD,
@@ -317,5 +319,101 @@ describeOnEachDatabase('member sessions', (t) => {
     await pruneSessions(t().db, 90);
     expect((await sessionsOf(t(), member.user.id)).map((session) => session.id)).toEqual([second.id]);
     expect(await visitsOf(t(), first.id)).toHaveLength(0);
+  });
+});
+
+/** Addresses distinctive enough that finding one in any column means it was stored. */
+const CLIENT_ADDRESSES = ['81.2.69.160', '8.8.4.4', '2a00:1450:4001:82a::200e'];
+
+/** Every text-like column of every table, as `table.column` pairs. */
+async function textColumns(t: TestContext) {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = current_schema()
+      AND data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'inet', 'cidr')
+  `.execute(t.db);
+  return rows;
+}
+
+describeOnEachDatabase('privacy of sessions', (t) => {
+  it('stores no client address anywhere after sign-ups, logins, refreshes, activity, saves and log-outs', async () => {
+    const email = uniqueEmail();
+    const fromUk = { remoteAddress: `::ffff:${CLIENT_ADDRESSES[0]}`, headers: { 'user-agent': IPHONE } };
+    await t().app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Ada Lovelace', email, password: STRONG_PASSWORD, dateOfBirth: '1990-05-17' },
+      ...fromUk,
+    });
+    const mail = await t().sink.waitForMail(email);
+    const verified = await t().app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { email, code: codeFrom(mail.text) },
+      ...fromUk,
+    });
+    expect(verified.statusCode).toBe(200);
+    const signedIn = await login(t(), email, {
+      remoteAddress: CLIENT_ADDRESSES[1],
+      headers: { 'user-agent': WINDOWS_CHROME },
+    });
+    const fromV6 = { remoteAddress: CLIENT_ADDRESSES[2] };
+    const refreshed = await t().app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: signedIn.refreshToken },
+      ...fromV6,
+    });
+    const { accessToken, refreshToken } = json<{ accessToken: string; refreshToken: string }>(refreshed);
+    await t().app.inject({
+      method: 'POST',
+      url: '/api/sessions/heartbeat',
+      headers: bearer(accessToken),
+      ...fromV6,
+    });
+    await t().app.inject({ method: 'GET', url: '/api/contact', headers: bearer(accessToken), ...fromV6 });
+    await t().app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken }, ...fromV6 });
+
+    const sessions = await sessionsOf(t(), await userIdOf(t(), email));
+    expect(sessions.map((session) => session.country)).toEqual(['GB', 'US']);
+
+    const columns = await textColumns(t());
+    expect(columns.some((column) => column.table_name === 'member_sessions')).toBe(true);
+    const found: string[] = [];
+    for (const { table_name: table, column_name: column } of columns) {
+      const { rows } = await sql<{ count: string | number }>`
+        SELECT count(*) AS count FROM ${sql.table(table)}
+        WHERE ${sql.ref(column)}::text LIKE ANY (${CLIENT_ADDRESSES.map((address) => `%${address}%`)})
+      `.execute(t().db);
+      if (Number(rows[0]?.count) > 0) found.push(`${table}.${column}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('marks a contact the outbox replayed as saved offline, and one saved online as not', async () => {
+    const owner = await createMemberWithCard(t());
+    const saver = await createMember(t());
+    const other = await createMemberWithCard(t());
+    const save = (nfcUID: string, headers: Record<string, string>) =>
+      t().app.inject({
+        method: 'POST',
+        url: '/api/contact/create',
+        headers: { ...bearer(saver.accessToken), ...headers },
+        payload: { nfcUID },
+      });
+    expect(
+      (await save(owner.nfcUID, { [REPLAY_HEADER]: REPLAY_HEADER_VALUE, 'idempotency-key': randomUUID() }))
+        .statusCode,
+    ).toBe(201);
+    expect((await save(other.nfcUID, {})).statusCode).toBe(201);
+    const rows = await t()
+      .db.selectFrom('contacts')
+      .select(['nfc_uid', 'saved_offline'])
+      .where('owner_id', '=', await userIdOf(t(), saver.email))
+      .execute();
+    expect(Object.fromEntries(rows.map((row) => [row.nfc_uid, row.saved_offline]))).toEqual({
+      [owner.nfcUID]: true,
+      [other.nfcUID]: false,
+    });
   });
 });

@@ -3,9 +3,10 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spacedTicks } from '../../src/ui/charts/axis-ticks';
 import { BarChart } from '../../src/ui/charts/bar-chart';
 import { CHART_ANIMATION_MS, useChartMotion } from '../../src/ui/charts/chart-motion';
-import { LineChart, spacedTicks } from '../../src/ui/charts/line-chart';
+import { LineChart } from '../../src/ui/charts/line-chart';
 import { PieChart, type PieSlice } from '../../src/ui/charts/pie-chart';
 import { PRINT_CHART_WIDTH } from '../../src/ui/charts/printing';
 

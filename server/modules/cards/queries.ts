@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CardEventType, PublicCard } from '../../../contract/card';
+import type { CardSource } from '../../../contract/card-paths';
 import type { Database } from '../../db/schema';
 import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from './business-card-columns';
 
@@ -87,6 +88,7 @@ export function insertCardEvent(
     type: CardEventType;
     link: string | null;
     referrer: string;
+    source: CardSource;
     isMobile: boolean;
   },
 ) {
@@ -98,6 +100,7 @@ export function insertCardEvent(
       type: event.type,
       link: event.link,
       referrer: event.referrer,
+      source: event.source,
       is_mobile: event.isMobile,
     })
     .execute();

@@ -46,6 +46,8 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
         type: request.body.type,
         link: request.body.link ?? null,
         referrer: request.body.referrer,
+        // A tap is an NFC opening by definition; pages built before sources existed send none.
+        source: request.body.source ?? (request.body.type === 'tap' ? 'nfc' : 'other'),
         isMobile: /Mobi|Android/i.test(request.headers['user-agent'] ?? ''),
       });
       return reply.code(204).send();

@@ -10,9 +10,9 @@ import { OperatorLoginForm } from '../../ui/operator-login-form';
 import styles from './admin.module.css';
 import { AdminTabs } from './admin-tabs';
 import { DashboardActionsContext } from './dashboard-context';
+import { NO_DATA_MESSAGE } from './overview-tab';
 
 export const LOADING_MESSAGE = 'Loading analytics dashboard...';
-export const NO_DATA_MESSAGE = 'No analytics data available';
 
 function LoadedDashboard({ dashboard }: { dashboard: OperatorDashboard<AdminAnalyticsData> }) {
   const { state } = dashboard;

@@ -2,6 +2,7 @@
 // the 30-day growth line, and the last 5 logins and registrations.
 import { useId } from 'react';
 import { ADMIN_OVERVIEW_LIST_LIMIT, type AdminAnalyticsData } from '../../../contract/admin-analytics';
+import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
 import styles from './admin.module.css';
 import { definitionOf, sessionFigures, userFigures } from './admin-figures';
@@ -9,6 +10,8 @@ import { type Figure, Figures, TimeZoneNote } from './figures';
 import { formatCount, oneDecimal } from './format';
 import { GrowthChart } from './growth-chart';
 import { RecentLogins, RecentRegistrations } from './recent-activity';
+
+export const NO_DATA_MESSAGE = 'No analytics data available';
 
 function offlineSavesFigure(data: AdminAnalyticsData): Figure {
   const { offlineSaves } = data;
@@ -25,6 +28,11 @@ export function OverviewTab({ data }: { data: AdminAnalyticsData }) {
   const { recentLogins, recentRegistrations } = data.recentActivity;
   return (
     <div className={styles.tabBody}>
+      {data.users.total === 0 && (
+        <Notice tone="info" title={NO_DATA_MESSAGE}>
+          The figures fill in once members sign up and sign in.
+        </Notice>
+      )}
       <Figures figures={userFigures(data)} />
       <section className={styles.section} aria-labelledby={sessionsTitleId}>
         <h2 id={sessionsTitleId} className={styles.sectionTitle}>

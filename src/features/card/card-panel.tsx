@@ -1,5 +1,6 @@
 // The physical card on /my-card: its state, activation, and the ways to reach the card without NFC.
 import { Link } from 'react-router';
+import { withCardSource } from '../../../contract/card-paths';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClassName } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
@@ -50,7 +51,8 @@ function LinkedCard({ nfcUID }: { nfcUID: string }) {
   return (
     <>
       <figure className={styles.qrFigure}>
-        <QrCode text={url} label="QR code that opens your card" className={styles.qr} />
+        {/* Marked, so the card's analytics tell scans of this code from taps of the card. */}
+        <QrCode text={withCardSource(url, 'qr')} label="QR code that opens your card" className={styles.qr} />
         <figcaption>
           <PanelText>No NFC on their phone? Let them scan this code to open your card.</PanelText>
         </figcaption>

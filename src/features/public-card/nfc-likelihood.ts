@@ -1,4 +1,5 @@
 // Whether the page was most likely opened by tapping the card (spec §4 NFC likelihood score).
+import { CARD_SOURCE_PARAM, type CardSource } from '../../../contract/card-paths';
 import { Stored } from '../../session/browser-storage';
 
 export const NFC_LIKELIHOOD_THRESHOLD = 60;
@@ -68,4 +69,14 @@ export function collectNfcSignals(): NfcSignals {
   Stored.cardPageVisitedThisSession.write(true);
   Stored.cardPageSeen.write(true);
   return signals;
+}
+
+/**
+ * How the visitor came, for the owner's analytics: the QR code and shared links mark the address
+ * (`?src=qr`, `?src=link`); an unmarked opening is an NFC tap when it looks like one.
+ */
+export function visitSource(search: string, looksLikeNfc: boolean): CardSource {
+  const marker = new URLSearchParams(search).get(CARD_SOURCE_PARAM);
+  if (marker === 'qr' || marker === 'link') return marker;
+  return looksLikeNfc ? 'nfc' : 'other';
 }

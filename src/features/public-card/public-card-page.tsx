@@ -2,7 +2,7 @@
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
 import type { CardLookupResult, PublicCard } from '../../../contract/card';
-import { cardSerial } from '../../../contract/card-paths';
+import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
 import type { CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
@@ -22,7 +22,7 @@ import {
   needsLocationConfirmation,
   POOR_ACCURACY_M,
 } from './location';
-import { collectNfcSignals, isLikelyNfc, type ReferrerKind } from './nfc-likelihood';
+import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
 
 /**
@@ -222,9 +222,10 @@ function CardView({
 }) {
   const account = useSessionStore((session) => session.account);
   const openedAt = useRef(0);
-  const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean }>({
+  const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean; source: CardSource }>({
     referrer: 'none',
     isLikelyNfc: false,
+    source: 'other',
   });
   const [canShare, setCanShare] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -239,14 +240,25 @@ function CardView({
   useEffect(() => {
     openedAt.current = Date.now();
     const signals = collectNfcSignals();
-    nfc.current = { referrer: signals.referrer, isLikelyNfc: isLikelyNfc(signals) };
-    sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer });
-    if (nfc.current.isLikelyNfc) sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer });
+    const source = visitSource(location.search, isLikelyNfc(signals));
+    // A shared link opened on a phone looks like a tap, but nobody met there.
+    nfc.current = {
+      referrer: signals.referrer,
+      isLikelyNfc: source !== 'link' && isLikelyNfc(signals),
+      source,
+    };
+    sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
+    if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
     setCanShare(typeof navigator.share === 'function');
   }, [card.nfcUID]);
 
   const reportLink = (link: CardLinkKind | 'vcard' | 'share') =>
-    sendCardEvent(card.nfcUID, { type: 'link_click', link, referrer: nfc.current.referrer });
+    sendCardEvent(card.nfcUID, {
+      type: 'link_click',
+      link,
+      referrer: nfc.current.referrer,
+      source: nfc.current.source,
+    });
 
   async function save(withLocation: boolean) {
     setIsConfirming(false);
@@ -280,7 +292,7 @@ function CardView({
   }
 
   function onSaveContact() {
-    sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer });
+    sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer, source: nfc.current.source });
     if (!hasStoredSession()) {
       storePendingCardSave(card);
       // Registering needs the network: offline the save waits here until they can sign in.
@@ -295,7 +307,10 @@ function CardView({
   async function share() {
     reportLink('share');
     try {
-      await navigator.share({ title: card.name || 'Tapnet card', url: window.location.href });
+      await navigator.share({
+        title: card.name || 'Tapnet card',
+        url: withCardSource(window.location.href, 'link'),
+      });
     } catch {
       // Closing the share sheet rejects too; there is nothing to tell the user.
     }

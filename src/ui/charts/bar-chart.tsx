@@ -1,9 +1,11 @@
 // A bar chart of categories (top countries, companies, roles, a funnel), with the period before as a
 // grey bar beside each when given. Horizontal by default: category names are long on a phone.
 import { Bar } from '@nivo/bar';
+import { spacedTicks, wholeNumbers } from './axis-ticks';
 import { CHART_THEME, type PeriodTone, periodColor } from './chart-colors';
 import { ChartFrame, type ChartLabels } from './chart-frame';
 import type { ChartTableData } from './chart-table';
+import { SeriesLegend } from './series-legend';
 
 export interface BarKey extends PeriodTone {
   id: string;
@@ -27,7 +29,7 @@ export interface BarChartProps extends ChartLabels {
 }
 
 /** Category names longer than this are shortened on the axis; the table keeps them whole. */
-const AXIS_LABEL_CHARS = 16;
+const AXIS_LABEL_CHARS = 22;
 const BAR_ROW_PX = 36;
 
 function shorten(label: string): string {
@@ -61,7 +63,16 @@ export function BarChart({
   const data = ordered.map((bar) => ({ category: bar.category, ...bar.values }));
   const longest = Math.max(0, ...bars.map((bar) => shorten(bar.category).length));
   return (
-    <ChartFrame {...labels} height={drawnHeight} table={barTable(categoryLabel, keys, bars)}>
+    <ChartFrame
+      {...labels}
+      height={drawnHeight}
+      table={barTable(categoryLabel, keys, bars)}
+      legend={
+        hasLegend && (
+          <SeriesLegend items={keys.map((key) => ({ label: key.label, color: periodColor(key) }))} />
+        )
+      }
+    >
       {(size, motion) => (
         <Bar
           {...size}
@@ -76,35 +87,29 @@ export function BarChart({
           margin={{
             top: 8,
             right: 16,
-            bottom: hasLegend ? 56 : 32,
+            bottom: 32,
             left: isHorizontal ? Math.min(size.width * 0.4, 12 + longest * 7) : 40,
           }}
           padding={0.25}
           innerPadding={2}
           valueScale={{ type: 'linear', min: 0 }}
-          axisLeft={isHorizontal ? { format: shorten } : { tickValues: 5 }}
-          axisBottom={isHorizontal ? { tickValues: 5 } : { format: shorten }}
+          axisLeft={isHorizontal ? { format: shorten } : { tickValues: 5, format: wholeNumbers }}
+          axisBottom={
+            isHorizontal
+              ? { tickValues: 5, format: wholeNumbers }
+              : {
+                  format: shorten,
+                  tickValues: spacedTicks(
+                    data.map((bar) => bar.category),
+                    size.width - 60,
+                  ),
+                }
+          }
           enableGridX={isHorizontal}
           enableGridY={!isHorizontal}
           labelSkipWidth={20}
           labelSkipHeight={14}
           labelTextColor="#ffffff"
-          legendLabel={(datum) => keys.find((key) => key.id === datum.id)?.label ?? String(datum.id)}
-          legends={
-            hasLegend
-              ? [
-                  {
-                    dataFrom: 'keys',
-                    anchor: 'bottom-left',
-                    direction: 'row',
-                    translateY: 52,
-                    itemWidth: 140,
-                    itemHeight: 18,
-                    symbolSize: 10,
-                  },
-                ]
-              : []
-          }
         />
       )}
     </ChartFrame>

@@ -1,8 +1,16 @@
 // A line chart of values over dates or steps (daily engagement, growth), a period before as a grey line.
 import { Line } from '@nivo/line';
-import { CHART_THEME, type PeriodTone, periodColor } from './chart-colors';
+import { spacedTicks, wholeNumbers } from './axis-ticks';
+import {
+  CHART_THEME,
+  CURRENT_PERIOD_COLOR,
+  categoryColor,
+  type PeriodTone,
+  PREVIOUS_PERIOD_COLOR,
+} from './chart-colors';
 import { ChartFrame, type ChartLabels } from './chart-frame';
 import type { ChartCell, ChartTableData } from './chart-table';
+import { SeriesLegend } from './series-legend';
 
 export interface LineSeriesData extends PeriodTone {
   id: string;
@@ -21,18 +29,8 @@ export interface LineChartProps extends ChartLabels {
   height?: number;
 }
 
-/** Labels need about this much room each along the bottom axis. */
-const TICK_SPACING_PX = 64;
-
 function xValues(series: readonly LineSeriesData[]): string[] {
   return [...new Set(series.flatMap((line) => line.points.map((point) => point.x)))];
-}
-
-/** Every n-th x so that the labels never overlap, always with the first. */
-export function spacedTicks(values: readonly string[], width: number): string[] {
-  const room = Math.max(1, Math.floor(width / TICK_SPACING_PX));
-  const step = Math.ceil(values.length / room);
-  return values.filter((_, index) => index % step === 0);
 }
 
 export function lineTable(
@@ -49,12 +47,32 @@ export function lineTable(
 
 const identity = (x: string) => x;
 
+/** One line in brand colour; several in distinct hues; a previous period always grey. */
+function lineColors(series: readonly LineSeriesData[]): string[] {
+  const currentCount = series.filter((line) => !line.isPrevious).length;
+  return series.map((line, index) => {
+    if (line.isPrevious) return PREVIOUS_PERIOD_COLOR;
+    return currentCount > 1 ? categoryColor(index) : CURRENT_PERIOD_COLOR;
+  });
+}
+
 export function LineChart({ xLabel, series, formatX = identity, height = 280, ...labels }: LineChartProps) {
   const data = series.map((line) => ({ id: line.label, data: line.points }));
-  const colors = series.map(periodColor);
+  const colors = lineColors(series);
   const hasLegend = series.length > 1;
   return (
-    <ChartFrame {...labels} height={height} table={lineTable(xLabel, series, formatX)}>
+    <ChartFrame
+      {...labels}
+      height={height}
+      table={lineTable(xLabel, series, formatX)}
+      legend={
+        hasLegend && (
+          <SeriesLegend
+            items={series.map((line, index) => ({ label: line.label, color: colors[index] ?? '' }))}
+          />
+        )
+      }
+    >
       {(size, motion) => (
         <Line
           {...size}
@@ -62,29 +80,15 @@ export function LineChart({ xLabel, series, formatX = identity, height = 280, ..
           data={data}
           colors={colors}
           theme={CHART_THEME}
-          margin={{ top: 12, right: 16, bottom: hasLegend ? 64 : 36, left: 44 }}
+          margin={{ top: 12, right: 16, bottom: 36, left: 44 }}
           xScale={{ type: 'point' }}
           yScale={{ type: 'linear', min: 0, max: 'auto' }}
           axisBottom={{ tickValues: spacedTicks(xValues(series), size.width - 60), format: formatX }}
-          axisLeft={{ tickValues: 5, format: (value: number) => (Number.isInteger(value) ? value : '') }}
+          axisLeft={{ tickValues: 5, format: wholeNumbers }}
           enableGridX={false}
           pointSize={series[0] && series[0].points.length > 31 ? 0 : 6}
           useMesh
           enableSlices="x"
-          legends={
-            hasLegend
-              ? [
-                  {
-                    anchor: 'bottom-left',
-                    direction: 'row',
-                    translateY: 60,
-                    itemWidth: 140,
-                    itemHeight: 18,
-                    symbolSize: 10,
-                  },
-                ]
-              : []
-          }
         />
       )}
     </ChartFrame>

@@ -4,7 +4,7 @@ import { Pie } from '@nivo/pie';
 import { CHART_THEME, categoryColor } from './chart-colors';
 import { ChartFrame, type ChartLabels } from './chart-frame';
 import type { ChartTableData } from './chart-table';
-import styles from './charts.module.css';
+import { SeriesLegend } from './series-legend';
 
 export interface PieSlice {
   id: string;
@@ -47,14 +47,12 @@ export function PieChart({ categoryLabel, valueLabel, slices, height = 240, ...l
       height={height}
       table={pieTable(categoryLabel, valueLabel, slices)}
       legend={
-        <ul className={styles.legend}>
-          {slices.map((slice, index) => (
-            <li key={slice.id}>
-              <span className={styles.swatch} style={{ background: colors[index] }} />
-              {slice.label}: {slice.value.toLocaleString()} ({sharePercent(slice.value, total)}%)
-            </li>
-          ))}
-        </ul>
+        <SeriesLegend
+          items={slices.map((slice, index) => ({
+            label: `${slice.label}: ${slice.value.toLocaleString()} (${sharePercent(slice.value, total)}%)`,
+            color: colors[index] ?? '',
+          }))}
+        />
       }
     >
       {(size, motion) => (

@@ -1,0 +1,80 @@
+// How analytics figures read on screen: dates of the member's days, periods, trends and comparisons.
+import type { ActivityBucket, ActivityUnit, AnalyticsPeriod, Trend } from '../../../contract/analytics';
+
+// The server's dates are calendar days (YYYY-MM-DD) already in the member's time zone: they are read
+// and written at UTC midnight so that no zone moves them to the day before.
+function calendarDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const LONG_DAY = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const FETCHED_AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '24 Nov' (or the browser's order): an axis label. */
+export function formatShortDay(date: string): string {
+  return SHORT_DAY.format(calendarDay(date));
+}
+
+export function formatDay(date: string): string {
+  return LONG_DAY.format(calendarDay(date));
+}
+
+/** '18 Nov 2026 – 24 Nov 2026': the days a figure covers, both included. */
+export function formatPeriod(period: AnalyticsPeriod): string {
+  return `${formatDay(period.startDate)} – ${formatDay(period.endDate)}`;
+}
+
+/** When a copy came from the server, in the member's clock. */
+export function formatFetchedAt(fetchedAt: number): string {
+  return FETCHED_AT.format(fetchedAt);
+}
+
+/** An activity bar's label: its day, the week it starts, or its month. */
+export function activityLabel(bucket: ActivityBucket, unit: ActivityUnit): string {
+  if (unit === 'month') return MONTH.format(calendarDay(bucket.startDate));
+  if (unit === 'week') return `Week of ${formatShortDay(bucket.startDate)}`;
+  return formatShortDay(bucket.startDate);
+}
+
+const NUMBER = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+export function formatNumber(value: number): string {
+  return NUMBER.format(value);
+}
+
+export function formatPercent(value: number): string {
+  return `${NUMBER.format(value)}%`;
+}
+
+/** '+25%', '−10%', 'No change', or 'New' when the previous period had nothing to compare with. */
+export function formatTrend(trend: Trend): string {
+  if (trend === 'new') return 'New';
+  if (trend === 0) return 'No change';
+  return `${trend > 0 ? '+' : '−'}${formatPercent(Math.abs(trend))}`;
+}
+
+/** 'Previous 7 days: 3' — the same figure for the period just before. */
+export function previousLine(period: AnalyticsPeriod, value: string | number): string {
+  const shown = typeof value === 'number' ? formatNumber(value) : value;
+  return `Previous ${period.days} days: ${shown}`;
+}
+
+/** Today in the member's calendar, as a date input writes it (YYYY-MM-DD). */
+export function localToday(now = new Date()): string {
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/** A chart's two series: the range in colour and the period before it in grey. */
+export function periodKeys(label: string, previousPeriod: AnalyticsPeriod) {
+  return [
+    { id: 'count', label },
+    { id: 'previousCount', label: `Previous ${previousPeriod.days} days`, isPrevious: true },
+  ];
+}

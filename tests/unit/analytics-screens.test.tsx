@@ -1,0 +1,153 @@
+// The analytics screens' own logic: how figures read, the custom range's Apply rule (spec §5), and
+// which range each cached copy holds (spec §4: 15 minutes, one copy per range). The server is a stubbed
+// fetch answering through the app's API client.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  ANALYTICS_LIFETIME_MS,
+  analyticsSummaryResource,
+  userAnalyticsResource,
+} from '../../src/api/analytics';
+import { defineCachedResource, loadCachedResource } from '../../src/db/cached-resources';
+import { db } from '../../src/db/tapnet-db';
+import { CustomRangeForm, START_AFTER_END_MESSAGE } from '../../src/features/analytics/custom-range-form';
+import { formatTrend, previousLine } from '../../src/features/analytics/figures';
+import { lastDays, sampleDay } from '../../src/features/analytics/sample-data';
+import { StorageKeys } from '../../src/session/storage-keys';
+import { tokenExpiringIn } from './helpers';
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+describe('figures', () => {
+  it('reads a trend as a signed percentage, and "New" when the previous period had nothing', () => {
+    expect(formatTrend('new')).toBe('New');
+    expect(formatTrend(25)).toBe('+25%');
+    expect(formatTrend(-12.5)).toBe('−12.5%');
+    expect(formatTrend(0)).toBe('No change');
+  });
+
+  it('names the previous period by its length', () => {
+    const period = { startDate: '2026-11-11', endDate: '2026-11-17', days: 7, timezone: 'UTC' };
+    expect(previousLine(period, 4)).toBe('Previous 7 days: 4');
+    expect(previousLine(period, '75%')).toBe('Previous 7 days: 75%');
+  });
+});
+
+describe('the sample dashboard', () => {
+  it('shows the last N days up to today and the same numbers for the same day', () => {
+    expect(lastDays('2026-03-01', 3)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(sampleDay('2026-11-24')).toEqual(sampleDay('2026-11-24'));
+    expect(sampleDay('2026-11-24').saves).toBeLessThanOrEqual(sampleDay('2026-11-24').views);
+  });
+});
+
+describe('CustomRangeForm', () => {
+  let root: Root | undefined;
+  let container: HTMLDivElement;
+  const applied: unknown[] = [];
+
+  beforeEach(() => {
+    applied.length = 0;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() => root?.render(<CustomRangeForm onApply={(range) => applied.push(range)} />));
+  });
+
+  afterEach(() => {
+    act(() => root?.unmount());
+    container.remove();
+  });
+
+  function setDate(label: string, value: string) {
+    const input = [...container.querySelectorAll('label')].find((element) => element.textContent === label)
+      ?.control as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    act(() => {
+      setValue?.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }
+
+  const apply = () => container.querySelector<HTMLButtonElement>('button[type="submit"]');
+
+  it('enables Apply only once both dates are set', () => {
+    expect(apply()?.disabled).toBe(true);
+    setDate('Start date', '2026-11-01');
+    expect(apply()?.disabled).toBe(true);
+    setDate('End date', '2026-11-24');
+    expect(apply()?.disabled).toBe(false);
+    act(() => apply()?.click());
+    expect(applied).toEqual([{ startDate: '2026-11-01', endDate: '2026-11-24' }]);
+  });
+
+  it('refuses a start after the end, saying why', () => {
+    setDate('Start date', '2026-11-24');
+    setDate('End date', '2026-11-01');
+    act(() => apply()?.click());
+    expect(applied).toEqual([]);
+    expect(container.textContent).toContain(START_AFTER_END_MESSAGE);
+  });
+});
+
+describe('analytics resources', () => {
+  const asked: URL[] = [];
+
+  beforeEach(async () => {
+    asked.length = 0;
+    localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
+    await db.cachedResources.clear();
+    vi.stubGlobal('fetch', async (request: Request) => {
+      asked.push(new URL(request.url));
+      // Not an answer the contract accepts: these tests look at what was asked, not at the answer.
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps one copy per range, for 15 minutes', () => {
+    expect(ANALYTICS_LIFETIME_MS).toBe(15 * 60 * 1000);
+    expect(userAnalyticsResource('countries', { range: '30' })).toBe(
+      userAnalyticsResource('countries', { range: '30' }),
+    );
+    expect(userAnalyticsResource('countries', { range: '7' })).not.toBe(
+      userAnalyticsResource('countries', { range: '30' }),
+    );
+    expect(userAnalyticsResource('companies', { range: '30' }).name).not.toBe(
+      userAnalyticsResource('countries', { range: '30' }).name,
+    );
+    expect(analyticsSummaryResource('week').lifetimeMs).toBe(ANALYTICS_LIFETIME_MS);
+  });
+
+  it('asks for the range or the dates, in the member’s time zone', async () => {
+    const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const load = (resource: Parameters<typeof loadCachedResource>[0]) =>
+      loadCachedResource(resource, 'user-1', { isOwnerCurrent: () => true }).catch(() => null);
+    await load(analyticsSummaryResource('quarter'));
+    await load(userAnalyticsResource('engagement', { startDate: '2026-01-01', endDate: '2026-02-01' }));
+    expect(asked.map((url) => [url.pathname, Object.fromEntries(url.searchParams)])).toEqual([
+      ['/api/insights/analytics-summary', { range: 'quarter', timezone }],
+      ['/api/user-analytics/engagement', { startDate: '2026-01-01', endDate: '2026-02-01', timezone }],
+    ]);
+  });
+});
+
+describe('Refresh', () => {
+  it('asks the server again while the copy is within its lifetime; a plain load does not', async () => {
+    await db.cachedResources.clear();
+    let fetches = 0;
+    const counted = defineCachedResource({
+      name: 'refresh-test',
+      schema: z.number(),
+      lifetimeMs: ANALYTICS_LIFETIME_MS,
+      fetch: async () => ({ status: 'changed', value: ++fetches, etag: null }),
+    });
+    const options = { isOwnerCurrent: () => true };
+    expect((await loadCachedResource(counted, 'user-1', options)).value).toBe(1);
+    expect((await loadCachedResource(counted, 'user-1', options)).value).toBe(1);
+    expect((await loadCachedResource(counted, 'user-1', { ...options, isForced: true })).value).toBe(2);
+  });
+});
