@@ -80,6 +80,9 @@ export default defineConfig<E2eOptions>({
         MAP_STYLE_URL: standInStyleUrl(),
         // Every journey registers its own people from this one address.
         RATE_LIMIT_SCALE: '20',
+        // Loopback is the proxy: a test's X-Forwarded-For names a client elsewhere (the security journeys'
+        // attackers); the browser's requests carry none and stay loopback.
+        TRUST_PROXY: '127.0.0.1',
         // Only problems reach the test output.
         LOG_LEVEL: 'warn',
       },

@@ -12,6 +12,7 @@ import { mapEndpoints } from './map';
 import { operatorEndpointList } from './operators';
 import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
+import { securityEndpoints } from './security';
 import { sessionEndpoints } from './sessions';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
@@ -43,6 +44,12 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
+  {
+    name: 'Security',
+    description:
+      'Threat events, blocked addresses, allowlist, rule modes and the audit log (security operators).',
+    endpoints: securityEndpoints,
+  },
   {
     name: 'Member analytics',
     description:

@@ -53,6 +53,14 @@ export const ERROR_STATUS = {
   // Insights: the daily forced refresh, clicks on items the feeds no longer hold.
   INSIGHTS_REFRESH_LIMIT: 429,
   INSIGHT_ITEM_NOT_FOUND: 404,
+  // Security monitoring: blocked addresses and the operator's tools.
+  ADDRESS_BLOCKED: 403,
+  IP_NOT_BLOCKED: 404,
+  OWN_ADDRESS: 400,
+  ADDRESS_ALLOWLISTED: 409,
+  ALLOWLIST_ENTRY_NOT_FOUND: 404,
+  RULE_NOT_FOUND: 404,
+  RULE_MODE_NOT_ALLOWED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -108,6 +116,13 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The database cannot be reached (restarting or down); nothing was changed. Retry in a few seconds.',
   INSIGHTS_REFRESH_LIMIT: 'The member has used today’s forced refreshes of this kind (events or news).',
   INSIGHT_ITEM_NOT_FOUND: 'No event or news item has this id.',
+  ADDRESS_BLOCKED: 'The client address is blocked for a while after suspicious requests.',
+  IP_NOT_BLOCKED: 'The address is not blocked.',
+  OWN_ADDRESS: 'An operator tried to block the address their own request comes from.',
+  ADDRESS_ALLOWLISTED: 'The address is on the allowlist, so it cannot be blocked.',
+  ALLOWLIST_ENTRY_NOT_FOUND: 'No such allowlist entry (built-in entries cannot be removed).',
+  RULE_NOT_FOUND: 'No detection rule has this id.',
+  RULE_MODE_NOT_ALLOWED: 'The rule cannot take this mode (link unfurlers are never blocked).',
 };
 
 export const ErrorResponseSchema = z.object({

@@ -31,6 +31,7 @@ import { mapStyleRoutes } from './modules/map/style-routes';
 import { memberAnalyticsRoutes } from './modules/member-analytics/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { pageViewRoutes } from './modules/page-views/routes';
+import { securityRoutes } from './modules/security/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
@@ -39,6 +40,8 @@ import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
+import { answerBadUrl } from './security/hooks';
+import { setUpSecurity } from './security/setup';
 import { registerStatic } from './static';
 import { TokenService } from './tokens';
 
@@ -95,6 +98,7 @@ export async function buildApp({
     routerOptions: { maxParamLength: 200 },
     // Each log line of a request carries it as reqId.
     genReqId: requestIdOf,
+    frameworkErrors: answerBadUrl,
   });
   echoRequestIds(app);
   measureRequests(app, connection);
@@ -119,6 +123,12 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
     await connection.close();
+  });
+  await setUpSecurity(app, {
+    config,
+    isSharedDatabase: connection.kind === 'postgres',
+    mailer: ctx.mailer,
+    countryOf: (address) => ctx.ipCountry.countryOf(address),
   });
 
   await ensureOperators(ctx);
@@ -169,7 +179,7 @@ export async function buildApp({
       await api.register(operatorRoutes('admin', [adminCardRoutes, adminAnalyticsRoutes]), {
         prefix: '/admin',
       });
-      await api.register(operatorRoutes('security'), { prefix: '/security' });
+      await api.register(operatorRoutes('security', [securityRoutes]), { prefix: '/security' });
     },
     { prefix: '/api' },
   );

@@ -124,6 +124,15 @@ const ConfigSchema = z
     METRICS_HOST: z.string().default('127.0.0.1'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     GEOIP_DB: optionalString,
+    SECURITY_MONITORING: z.enum(['on', 'off']).default('on'),
+    SECURITY_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+    SECURITY_DAILY_COUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
+    SECURITY_EVENT_SAMPLE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    SECURITY_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+    SECURITY_ALERT_EMAIL: optionalString.pipe(
+      z.email('SECURITY_ALERT_EMAIL must be an e-mail address').optional(),
+    ),
+    SECURITY_ALERT_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
     ANALYTICS_TIMEZONE: z
       .string()
       .trim()
@@ -201,6 +210,16 @@ const ConfigSchema = z
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
     geoipDb: env.GEOIP_DB,
+    /** Security monitoring (README "Security monitoring"); alerts go to the security operator unless set. */
+    security: {
+      enabled: env.SECURITY_MONITORING === 'on',
+      eventRetentionDays: env.SECURITY_EVENT_RETENTION_DAYS,
+      dailyCountRetentionDays: env.SECURITY_DAILY_COUNT_RETENTION_DAYS,
+      eventSamplePerMinute: env.SECURITY_EVENT_SAMPLE_PER_MINUTE,
+      syncIntervalMs: env.SECURITY_SYNC_INTERVAL_MS,
+      alertEmail: env.SECURITY_ALERT_EMAIL ?? env.SECURITY_EMAIL,
+      alertThrottleMinutes: env.SECURITY_ALERT_THROTTLE_MINUTES,
+    },
     /** The zone the admin dashboard's "today" and chart days are counted in. */
     analyticsTimeZone: env.ANALYTICS_TIMEZONE,
     /** Member sessions and visits older than this are deleted by housekeeping. */

@@ -9,6 +9,7 @@ import { pruneCardSends } from './modules/contacts/card-sends';
 import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
 import { pruneMemberInsights } from './modules/insights/queries';
 import { endExpiredSessions, pruneSessions } from './modules/sessions/retention';
+import { pruneSecurityEvents } from './security/setup';
 
 const CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const LAST_RUN_KEY = 'housekeeping_last_run';
@@ -36,6 +37,8 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
       await pruneCardSends(app.ctx.db);
       await pruneMemberInsights(app.ctx.db, new Date());
+      const events = await pruneSecurityEvents(app);
+      if (events > 0) app.log.info({ pruned: events }, 'pruned old security events');
       await endExpiredSessions(app.ctx.db);
       await pruneSessions(app.ctx.db, app.ctx.config.sessionRetentionDays);
     } catch (error) {

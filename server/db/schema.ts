@@ -283,6 +283,77 @@ export interface InsightClicksTable {
   clicked_at: Generated<Date>;
 }
 
+// Security monitoring (migration 018).
+export interface SecurityEventsTable {
+  id: Generated<string>;
+  event_type: string;
+  severity: string;
+  created_at: Timestamp;
+  ip_address: string;
+  country: string | null;
+  endpoint: string | null;
+  email: string | null;
+  user_agent: string | null;
+  rule_id: string;
+  matched: string | null;
+  points: number;
+}
+
+export interface SecurityEventDailyTable {
+  day: ColumnType<string, string, string>;
+  event_type: string;
+  severity: string;
+  count: number;
+  suppressed: number;
+}
+
+export interface SecurityBlocksTable {
+  id: Generated<string>;
+  ip_address: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  source: 'automatic' | 'manual';
+  reason: string;
+  created_by: string | null;
+  offence: number;
+  points: number;
+  country: string | null;
+  causes: ColumnType<unknown, string, string>;
+  lifted_at: NullableTimestamp;
+  lifted_by: string | null;
+}
+
+export interface SecurityAllowlistTable {
+  id: Generated<string>;
+  range: string;
+  comment: string;
+  expires_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  created_by: string;
+}
+
+export interface SecurityRuleModesTable {
+  rule_id: string;
+  mode: string;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+export interface SecurityAuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  actor: string;
+  action: string;
+  target: string | null;
+  detail: string;
+  ip_address: string | null;
+}
+
+export interface SecurityAlertsSentTable {
+  kind: string;
+  sent_at: Timestamp;
+}
+
 type SessionEndReason = 'logout' | 'expired' | 'revoked';
 
 /** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
@@ -338,6 +409,13 @@ export interface Database {
   insight_digests: InsightDigestsTable;
   insight_refreshes: InsightRefreshesTable;
   insight_clicks: InsightClicksTable;
+  security_events: SecurityEventsTable;
+  security_event_daily: SecurityEventDailyTable;
+  security_blocks: SecurityBlocksTable;
+  security_allowlist: SecurityAllowlistTable;
+  security_rule_modes: SecurityRuleModesTable;
+  security_audit_log: SecurityAuditLogTable;
+  security_alerts_sent: SecurityAlertsSentTable;
   member_sessions: MemberSessionsTable;
   session_visits: SessionVisitsTable;
 }

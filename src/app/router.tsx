@@ -74,7 +74,11 @@ const publicRoutes: RouteObject[] = [
       Component: (await import('../features/admin/admin-dashboard-screen')).AdminDashboardScreen,
     }),
   },
-  placeholder('/security', 'Security', '/login'),
+  {
+    // The dashboard, its attack map and d3-geo load only here.
+    path: '/security',
+    lazy: async () => ({ Component: (await import('../features/security/security-screen')).SecurityScreen }),
+  },
 ];
 
 const signedInRoutes: RouteObject[] = [

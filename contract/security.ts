@@ -1,0 +1,456 @@
+// Security monitoring (insights-and-operators.md §3 "Security dashboard response", §7 Operators,
+// §9; issue 16): the spec's dashboard and unblock call, and the operator tools a real security
+// operator needs beyond it (manual blocks, allowlist, rule modes, audit log, export).
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { MessageResponseSchema } from './errors';
+
+/** Every event type of §3; the dashboard shows an emoji-prefixed label, unknown codes raw. */
+export const SecurityEventTypeSchema = z.enum([
+  'SENSITIVE_FILE_ACCESS',
+  'MALICIOUS_BOT_DETECTED',
+  'HIGH_RISK_BOT_BEHAVIOR',
+  'MEDIUM_RISK_BOT_BEHAVIOR',
+  'SCANNER_DETECTED',
+  'SUSPICIOUS_USER_AGENT',
+  'MALICIOUS_URL_PATTERN',
+  'SUSPICIOUS_FILE_EXTENSION',
+  'LEGITIMATE_BOT_ACCESS',
+  'SUSPICIOUS_IP_MARKED',
+  'LOGIN_ATTEMPT',
+  'LOGIN_SUCCESS',
+  'LOGIN_FAILURE',
+  'ADMIN_LOGIN',
+  'ADMIN_ACTION',
+  'UNAUTHORIZED_ACCESS',
+  'RATE_LIMIT_EXCEEDED',
+  'IP_BLOCKED',
+  'XSS_ATTEMPT',
+  'SQL_INJECTION_ATTEMPT',
+  'MALFORMED_REQUEST',
+]);
+export type SecurityEventType = z.infer<typeof SecurityEventTypeSchema>;
+
+export const SeveritySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+/**
+ * What a rule does when it matches: `block` adds its points to the address's bucket (a block
+ * follows at the threshold); `detect` records the event and the points it would have added;
+ * `off` records nothing.
+ */
+export const RuleModeSchema = z.enum(['block', 'detect', 'off']);
+export type RuleMode = z.infer<typeof RuleModeSchema>;
+
+/** An IPv4 or IPv6 address (IPv4-mapped IPv6 is stored as the IPv4 address). */
+export const IpAddressSchema = z
+  .string()
+  .trim()
+  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Please enter a valid IP address' }));
+
+/** An address or a CIDR range, for the allowlist. */
+export const AddressRangeSchema = z
+  .string()
+  .trim()
+  .pipe(
+    z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+      error: 'Please enter a valid IP address or CIDR range',
+    }),
+  );
+
+const TimestampSchema = z.iso.datetime({ offset: true });
+
+const SeverityCountsSchema = z.object({
+  CRITICAL: z.number().int(),
+  HIGH: z.number().int(),
+  MEDIUM: z.number().int(),
+  LOW: z.number().int(),
+});
+
+/** One stored event as the dashboard lists it (§3 recentEvents, plus country and rule). */
+export const SecurityEventSchema = z.object({
+  eventType: SecurityEventTypeSchema,
+  severity: SeveritySchema,
+  timestamp: TimestampSchema,
+  ipAddress: z.string(),
+  endpoint: z.string().nullable(),
+  email: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 code, or null when unknown (private address, no lookup). */
+  country: z.string().nullable(),
+  ruleId: z.string(),
+  /** The part that matched, secrets redacted (never a body, password or token). */
+  matched: z.string().nullable(),
+  points: z.number().int(),
+});
+export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
+
+export const SuspiciousIpSchema = z.object({
+  ipAddress: z.string(),
+  /** Events from the address in the last 24 h; 5 or more is high risk (§9). */
+  count: z.number().int(),
+  country: z.string().nullable(),
+  lastSeen: TimestampSchema,
+  highestSeverity: SeveritySchema,
+});
+
+const EffectivenessSchema = z.number().min(0).max(100);
+
+export const ProtectionStatusSchema = z.object({
+  fileProtection: z.object({
+    active: z.boolean(),
+    blocked: z.number().int(),
+    effectiveness: EffectivenessSchema,
+  }),
+  botProtection: z.object({
+    active: z.boolean(),
+    blocked: z.number().int(),
+    effectiveness: EffectivenessSchema,
+  }),
+  threatIntelligence: z.object({
+    active: z.boolean(),
+    highRiskIPs: z.number().int(),
+    riskScore: z.number(),
+    /** max(90 − 5 × riskScore, 75) (§9). */
+    effectiveness: EffectivenessSchema,
+  }),
+});
+
+export const AttackCountrySchema = z.object({
+  /** Country code; the client maps it to its name and map position. */
+  name: z.string(),
+  attacks: z.number().int(),
+  /** The highest severity seen from the country (the marker colour). */
+  severity: SeveritySchema,
+  lastAttack: TimestampSchema,
+});
+
+export const RecentAttackSchema = z.object({
+  country: z.string(),
+  eventType: SecurityEventTypeSchema,
+  severity: SeveritySchema,
+  timestamp: TimestampSchema,
+});
+
+export const ThreatAnalysisSchema = z.object({
+  fileAccessAttempts: z.number().int(),
+  maliciousBots: z.number().int(),
+  highRiskIPs: z.number().int(),
+  attackMap: z.object({
+    /** Countries attacks came from in the last 24 h. */
+    countriesArray: z.array(AttackCountrySchema),
+    /** The last hour's attacks, newest first, at most 5 (§9). */
+    recentAttacks: z.array(RecentAttackSchema),
+  }),
+});
+
+export const RecommendationSchema = z.object({
+  priority: SeveritySchema,
+  action: z.string(),
+  description: z.string(),
+  implementation: z.string(),
+});
+
+/** One visible check behind the security score. */
+export const ScoreCheckSchema = z.object({
+  check: z.string(),
+  passed: z.boolean(),
+  detail: z.string(),
+});
+
+export type Recommendation = z.infer<typeof RecommendationSchema>;
+export type ScoreCheck = z.infer<typeof ScoreCheckSchema>;
+
+export const SecurityDashboardSchema = z.object({
+  /** Events in the last 24 h. */
+  totalEvents: z.number().int(),
+  severityCounts: SeverityCountsSchema,
+  /** Addresses blocked now, newest block first. */
+  blockedIPs: z.array(z.string()),
+  systemHealth: z.object({
+    databaseConnected: z.boolean(),
+    monitoringEnabled: z.boolean(),
+    /** Seconds since this server process started. */
+    uptime: z.number(),
+  }),
+  /** The latest 10 events. */
+  recentEvents: z.array(SecurityEventSchema),
+  suspiciousIPs: z.array(SuspiciousIpSchema),
+  protectionStatus: ProtectionStatusSchema,
+  threatAnalysis: ThreatAnalysisSchema,
+  /** Top 5 countries of the last 24 h's events. */
+  geoDistribution: z.array(z.object({ country: z.string(), count: z.number().int() })),
+  responseMetrics: z.object({
+    /** For display: the measured mean time to refuse a blocked request ('< 1ms' before any). */
+    averageBlockTime: z.string(),
+    /** The same in milliseconds, null before any blocked request. */
+    averageBlockTimeMs: z.number().nullable(),
+  }),
+  /** Out of 10, from the visible checks in `scoreChecks`. */
+  securityScore: z.number().min(0).max(10),
+  scoreVerdict: z.enum(['Excellent', 'Good', 'Needs attention']),
+  scoreChecks: z.array(ScoreCheckSchema),
+  recommendations: z.array(RecommendationSchema),
+});
+export type SecurityDashboard = z.infer<typeof SecurityDashboardSchema>;
+
+export const SecurityDashboardResponseSchema = z.object({ data: SecurityDashboardSchema });
+export type SecurityDashboardResponse = z.infer<typeof SecurityDashboardResponseSchema>;
+
+export const UnblockIpRequestSchema = z.object({
+  ipAddress: IpAddressSchema,
+  /** Why, for the audit log; optional so the spec's confirmation alone is enough. */
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
+export type UnblockIpRequest = z.input<typeof UnblockIpRequestSchema>;
+
+export const UnblockIpResponseSchema = z.object({ message: z.string(), ipAddress: z.string() });
+
+/** Manual block lengths an operator picks from (1 h, 24 h, 7 d). */
+export const BLOCK_DURATIONS_MINUTES = [60, 1440, 10080] as const;
+
+export const ManualBlockRequestSchema = z.object({
+  ipAddress: IpAddressSchema,
+  durationMinutes: z
+    .number()
+    .int()
+    .refine(
+      (minutes) => (BLOCK_DURATIONS_MINUTES as readonly number[]).includes(minutes),
+      'Duration must be 1 hour, 24 hours or 7 days',
+    ),
+  reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+});
+export type ManualBlockRequest = z.input<typeof ManualBlockRequestSchema>;
+
+export const BlockSchema = z.object({
+  ipAddress: z.string(),
+  createdAt: TimestampSchema,
+  expiresAt: TimestampSchema,
+  /** 'automatic' (bucket overflow or a block-mode rule) or 'manual'. */
+  source: z.enum(['automatic', 'manual']),
+  reason: z.string(),
+  /** The operator's e-mail for a manual block. */
+  createdBy: z.string().nullable(),
+  /** How many blocks this address had in the last 30 days, this one included (the escalation step). */
+  offence: z.number().int(),
+  country: z.string().nullable(),
+});
+export type Block = z.infer<typeof BlockSchema>;
+
+export const BlockDetailsSchema = BlockSchema.extend({
+  /** The events whose points filled the bucket, oldest first. */
+  causes: z.array(SecurityEventSchema),
+  /** Sum of the causes' points. */
+  points: z.number().int(),
+});
+
+export const BlockIpParamsSchema = z.object({ ipAddress: IpAddressSchema });
+
+export const AllowlistEntrySchema = z.object({
+  /** Null for the built-in entries (loopback, configured proxies), which cannot be removed. */
+  id: z.string().nullable(),
+  range: z.string(),
+  comment: z.string(),
+  expiresAt: TimestampSchema.nullable(),
+  createdAt: TimestampSchema.nullable(),
+  createdBy: z.string().nullable(),
+  builtIn: z.boolean(),
+});
+export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
+
+export const AddAllowlistEntryRequestSchema = z.object({
+  range: AddressRangeSchema,
+  comment: z.string().trim().min(1, 'Comment is required').max(500, 'Comment must be at most 500 characters'),
+  /** Null or absent: never expires. */
+  expiresAt: TimestampSchema.nullable().optional(),
+});
+export type AddAllowlistEntryRequest = z.input<typeof AddAllowlistEntryRequestSchema>;
+
+export const AllowlistIdParamsSchema = z.object({ id: z.uuid('Allowlist entry not found') });
+
+export const SecurityRuleSchema = z.object({
+  id: z.string(),
+  eventType: SecurityEventTypeSchema,
+  description: z.string(),
+  severity: SeveritySchema,
+  /** Points added to the address's bucket per match in block mode (CRITICAL 5, HIGH 4, MEDIUM 3, LOW 0). */
+  points: z.number().int(),
+  mode: RuleModeSchema,
+  defaultMode: RuleModeSchema,
+  /** LEGITIMATE_BOT_ACCESS can never block, so its list leaves `block` out. */
+  allowedModes: z.array(RuleModeSchema),
+  /** Preview: addresses this rule's events would have blocked in the last 24 h had it been in block mode. */
+  wouldHaveBlocked24h: z.number().int(),
+});
+export type SecurityRule = z.infer<typeof SecurityRuleSchema>;
+
+export const RuleIdParamsSchema = z.object({ ruleId: z.string().min(1).max(100) });
+
+export const SetRuleModeRequestSchema = z.object({ mode: RuleModeSchema });
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  at: TimestampSchema,
+  /** The operator's e-mail; 'cli' for the break-glass command line. */
+  actor: z.string(),
+  action: z.enum([
+    'LOGIN',
+    'UNBLOCK_IP',
+    'BLOCK_IP',
+    'ALLOWLIST_ADD',
+    'ALLOWLIST_REMOVE',
+    'RULE_MODE',
+    'EVENTS_EXPORT',
+  ]),
+  /** What was acted on (an address, a range, a rule id). */
+  target: z.string().nullable(),
+  detail: z.string(),
+  ipAddress: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const EventsExportQuerySchema = z
+  .object({ from: TimestampSchema, to: TimestampSchema })
+  .refine(({ from, to }) => Date.parse(from) < Date.parse(to), {
+    message: 'The start of the range must be before its end',
+  });
+
+export const SecurityDashboardEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/dashboard',
+  summary:
+    'Everything the security dashboard shows: the last 24 h of events, blocks, protection, map, score.',
+  auth: 'security',
+  responses: { 200: SecurityDashboardResponseSchema },
+  errors: [],
+});
+
+export const UnblockIpEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/unblock-ip',
+  summary: 'Lifts the block on an address in every server process (security operators only).',
+  auth: 'security',
+  body: UnblockIpRequestSchema,
+  responses: { 200: UnblockIpResponseSchema },
+  errors: ['IP_NOT_BLOCKED'],
+});
+
+export const ListBlocksEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/blocks',
+  summary: 'Addresses blocked now, newest first, with expiry, source and reason.',
+  auth: 'security',
+  responses: { 200: z.array(BlockSchema) },
+  errors: [],
+});
+
+export const BlockDetailsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/blocks/:ipAddress',
+  summary: 'One active block with the events and points that caused it.',
+  auth: 'security',
+  params: BlockIpParamsSchema,
+  responses: { 200: BlockDetailsSchema },
+  errors: ['IP_NOT_BLOCKED'],
+});
+
+export const ManualBlockEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/blocks',
+  summary:
+    'Blocks an address for 1 h, 24 h or 7 d with a reason (never the operator’s own or an allowlisted one).',
+  auth: 'security',
+  body: ManualBlockRequestSchema,
+  responses: { 201: BlockSchema },
+  errors: ['OWN_ADDRESS', 'ADDRESS_ALLOWLISTED'],
+});
+
+export const ListAllowlistEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/allowlist',
+  summary: 'Addresses and ranges never blocked: the built-in ones and the operators’ entries.',
+  auth: 'security',
+  responses: { 200: z.array(AllowlistEntrySchema) },
+  errors: [],
+});
+
+export const AddAllowlistEntryEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/allowlist',
+  summary: 'Adds an address or CIDR range with a comment and an optional expiry; lifts blocks it covers.',
+  auth: 'security',
+  body: AddAllowlistEntryRequestSchema,
+  responses: { 201: AllowlistEntrySchema },
+  errors: [],
+});
+
+export const RemoveAllowlistEntryEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/security/allowlist/:id',
+  summary: 'Removes an operator’s allowlist entry.',
+  auth: 'security',
+  params: AllowlistIdParamsSchema,
+  responses: { 200: MessageResponseSchema },
+  errors: ['ALLOWLIST_ENTRY_NOT_FOUND'],
+});
+
+export const ListRulesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/rules',
+  summary: 'Every detection rule with its mode and a preview of what block mode would have blocked in 24 h.',
+  auth: 'security',
+  responses: { 200: z.array(SecurityRuleSchema) },
+  errors: [],
+});
+
+export const SetRuleModeEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/security/rules/:ruleId',
+  summary: 'Switches a rule to block, detect or off, in every server process.',
+  auth: 'security',
+  params: RuleIdParamsSchema,
+  body: SetRuleModeRequestSchema,
+  responses: { 200: SecurityRuleSchema },
+  errors: ['RULE_NOT_FOUND', 'RULE_MODE_NOT_ALLOWED'],
+});
+
+export const AuditLogEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/audit-log',
+  summary:
+    'Operator actions (sign-ins, blocks, unblocks, allowlist and rule changes, exports), newest first.',
+  auth: 'security',
+  query: AuditLogQuerySchema,
+  responses: { 200: z.array(AuditEntrySchema) },
+  errors: [],
+});
+
+export const ExportEventsEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/security/events/export',
+  summary: 'Stored events of a time range as CSV, for incident reports.',
+  auth: 'security',
+  query: EventsExportQuerySchema,
+  responses: { 200: z.string() },
+  produces: 'text/csv',
+  errors: [],
+});
+
+export const securityEndpoints = [
+  SecurityDashboardEndpoint,
+  UnblockIpEndpoint,
+  ListBlocksEndpoint,
+  BlockDetailsEndpoint,
+  ManualBlockEndpoint,
+  ListAllowlistEndpoint,
+  AddAllowlistEntryEndpoint,
+  RemoveAllowlistEntryEndpoint,
+  ListRulesEndpoint,
+  SetRuleModeEndpoint,
+  AuditLogEndpoint,
+  ExportEventsEndpoint,
+];

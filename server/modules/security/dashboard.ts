@@ -1,0 +1,280 @@
+// The security dashboard's figures (insights-and-operators.md §3, §9): 24 h totals, the last hour's
+// attacks, high risk at 5 events, effectiveness per §9, and a score computed from visible checks.
+import {
+  type Recommendation,
+  type ScoreCheck,
+  type SecurityDashboard,
+  type SecurityEventType,
+  SecurityEventTypeSchema,
+} from '../../../contract/security';
+import type { AppContext } from '../../context';
+import type { SecurityMonitor } from '../../security/monitor';
+import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../security/rules';
+import * as queries from './queries';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** §9: a high-risk address has at least 5 events. */
+export const HIGH_RISK_EVENTS = 5;
+export const UNKNOWN_COUNTRY = 'Unknown';
+const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20 } as const;
+
+/** What counts as an attack on the map: not sign-ins, operator work or welcome bots. */
+export const ATTACK_TYPES: readonly SecurityEventType[] = SecurityEventTypeSchema.options.filter(
+  (type) => !INFORMATIONAL_TYPES.includes(type),
+);
+const FILE_TYPES: readonly SecurityEventType[] = ['SENSITIVE_FILE_ACCESS', 'SUSPICIOUS_FILE_EXTENSION'];
+const BOT_TYPES: readonly SecurityEventType[] = [
+  'MALICIOUS_BOT_DETECTED',
+  'SCANNER_DETECTED',
+  'HIGH_RISK_BOT_BEHAVIOR',
+  'MEDIUM_RISK_BOT_BEHAVIOR',
+];
+
+export function formatBlockTime(milliseconds: number | null): string {
+  if (milliseconds === null || milliseconds < 0.01) return '< 1ms';
+  return milliseconds < 1 ? `${milliseconds.toFixed(2)}ms` : `${milliseconds.toFixed(1)}ms`;
+}
+
+/** §9: 8 or more Excellent, 6 or more Good, else Needs attention. */
+export function verdictOf(score: number): SecurityDashboard['scoreVerdict'] {
+  if (score >= 8) return 'Excellent';
+  if (score >= 6) return 'Good';
+  return 'Needs attention';
+}
+
+/** §9: max(90 − 5 × risk score, 75) percent. */
+export function threatIntelligenceEffectiveness(riskScore: number): number {
+  return Math.max(90 - 5 * riskScore, 75);
+}
+
+function sum(counts: Map<SecurityEventType, number>, types: readonly SecurityEventType[]): number {
+  return types.reduce((total, type) => total + (counts.get(type) ?? 0), 0);
+}
+
+export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor): Promise<SecurityDashboard> {
+  await monitor.settle();
+  const now = Date.now();
+  const since24h = new Date(now - 24 * HOUR_MS);
+  const sinceHour = new Date(now - HOUR_MS);
+  const [
+    severityCounts,
+    types,
+    recentEvents,
+    addresses,
+    highRiskIPs,
+    countries,
+    recentAttacks,
+    geo,
+    blocks,
+    isUp,
+  ] = await Promise.all([
+    queries.severityCounts(ctx.db, since24h),
+    queries.typeCounts(ctx.db, since24h),
+    queries.latestEvents(ctx.db, LISTS.recentEvents),
+    queries.addressCounts(ctx.db, since24h, LISTS.suspicious),
+    queries.highRiskAddressCount(ctx.db, since24h, HIGH_RISK_EVENTS),
+    queries.attacksByCountry(ctx.db, since24h, ATTACK_TYPES),
+    queries.latestEvents(ctx.db, LISTS.recentAttacks, ATTACK_TYPES),
+    queries.countryCounts(ctx.db, since24h, LISTS.geo),
+    queries.activeBlockRows(ctx.db, new Date(now)),
+    ctx.isDatabaseReachable(),
+  ]);
+  const blockedIPs = blocks.map((block) => block.ip_address);
+  const blocked = new Set(blockedIPs);
+  const suspiciousIPs = addresses.map((address) => ({
+    ...address,
+    lastSeen: address.lastSeen.toISOString(),
+  }));
+  // Risk: high-risk addresses still free to act (not blocked), capped at 10.
+  const riskScore = Math.min(
+    10,
+    addresses.filter((address) => address.count >= HIGH_RISK_EVENTS && !blocked.has(address.ipAddress))
+      .length,
+  );
+  const modeOf = (ruleId: string) => {
+    const rule = RULE_BY_ID.get(ruleId);
+    return rule ? monitor.modeOf(rule) : 'off';
+  };
+  const enabled = monitor.settings.enabled;
+  const checks = scoreChecks(ctx, monitor, { isUp, riskScore, modeOf });
+  const passed = checks.filter((check) => check.passed).length;
+  const securityScore = Math.round((passed / checks.length) * 100) / 10;
+  const averageBlockTimeMs = monitor.averageBlockTimeMs();
+  return {
+    totalEvents: Object.values(severityCounts).reduce((total, count) => total + count, 0),
+    severityCounts,
+    blockedIPs,
+    systemHealth: {
+      databaseConnected: isUp,
+      monitoringEnabled: enabled,
+      uptime: Math.round(process.uptime()),
+    },
+    recentEvents,
+    suspiciousIPs,
+    protectionStatus: {
+      fileProtection: {
+        active: enabled && modeOf('sensitive-file') !== 'off',
+        blocked: sum(types, FILE_TYPES),
+        // Every probe for a file is answered 404 while the rule is on.
+        effectiveness: enabled && modeOf('sensitive-file') !== 'off' ? 100 : 0,
+      },
+      botProtection: {
+        active: enabled && modeOf('malicious-bot') !== 'off',
+        blocked: sum(types, BOT_TYPES),
+        effectiveness: enabled && modeOf('malicious-bot') === 'block' ? 100 : 0,
+      },
+      threatIntelligence: {
+        active: enabled,
+        highRiskIPs,
+        riskScore,
+        effectiveness: threatIntelligenceEffectiveness(riskScore),
+      },
+    },
+    threatAnalysis: {
+      fileAccessAttempts: sum(types, FILE_TYPES),
+      maliciousBots: sum(types, BOT_TYPES),
+      highRiskIPs,
+      attackMap: {
+        countriesArray: countries.map((country) => ({
+          name: country.country ?? UNKNOWN_COUNTRY,
+          attacks: country.attacks,
+          severity: country.severity,
+          lastAttack: country.lastAttack.toISOString(),
+        })),
+        recentAttacks: recentAttacks
+          .filter((event) => Date.parse(event.timestamp) > sinceHour.getTime())
+          .map((event) => ({
+            country: event.country ?? UNKNOWN_COUNTRY,
+            eventType: event.eventType,
+            severity: event.severity,
+            timestamp: event.timestamp,
+          })),
+      },
+    },
+    geoDistribution: geo,
+    responseMetrics: { averageBlockTime: formatBlockTime(averageBlockTimeMs), averageBlockTimeMs },
+    securityScore,
+    scoreVerdict: verdictOf(securityScore),
+    scoreChecks: checks,
+    recommendations: recommend(types, checks, { riskScore, modeOf }),
+  };
+}
+
+function scoreChecks(
+  ctx: AppContext,
+  monitor: SecurityMonitor,
+  facts: { isUp: boolean; riskScore: number; modeOf: (ruleId: string) => string },
+): ScoreCheck[] {
+  const { config } = ctx;
+  const blockingRules = ['sensitive-file', 'scanner-agent', 'malicious-url'];
+  const notBlocking = blockingRules.filter((ruleId) => facts.modeOf(ruleId) !== 'block');
+  return [
+    {
+      check: 'Monitoring enabled',
+      passed: monitor.settings.enabled,
+      detail: monitor.settings.enabled ? 'Every request is inspected.' : 'SECURITY_MONITORING is off.',
+    },
+    {
+      check: 'Probe and scanner rules block',
+      passed: notBlocking.length === 0,
+      detail:
+        notBlocking.length === 0
+          ? 'File probes, scanners and malicious URLs lead to blocks.'
+          : `Not blocking: ${notBlocking.join(', ')}.`,
+    },
+    {
+      check: 'Injection rules watching',
+      passed: facts.modeOf('sql-injection') !== 'off' && facts.modeOf('xss') !== 'off',
+      detail: 'SQL injection and XSS signatures are recorded (detect-only by default).',
+    },
+    {
+      check: 'Alerts can be mailed',
+      passed: Boolean(config.smtpUrl && monitor.settings.alertEmail),
+      detail: config.smtpUrl
+        ? `Alerts go to ${monitor.settings.alertEmail ?? 'nobody (set SECURITY_ALERT_EMAIL)'}.`
+        : 'SMTP_URL is not set.',
+    },
+    {
+      check: 'Database connected',
+      passed: facts.isUp,
+      detail: facts.isUp ? 'Events and blocks are stored and shared.' : 'The database does not answer.',
+    },
+    {
+      check: 'Client address trustworthy',
+      passed: config.trustProxy !== true,
+      detail:
+        config.trustProxy === true
+          ? 'TRUST_PROXY=true believes an address the client writes itself; give a hop count or the proxies.'
+          : 'Blocks, rate limits and sessions use the address resolved under TRUST_PROXY.',
+    },
+    {
+      check: 'Served over HTTPS',
+      passed: config.publicUrl.startsWith('https://'),
+      detail: `PUBLIC_URL is ${config.publicUrl}.`,
+    },
+    {
+      check: 'No high-risk address left unblocked',
+      passed: facts.riskScore === 0,
+      detail:
+        facts.riskScore === 0
+          ? 'Every address with 5+ events is blocked.'
+          : `${facts.riskScore} high-risk addresses are not blocked.`,
+    },
+  ];
+}
+
+function recommend(
+  types: Map<SecurityEventType, number>,
+  checks: ScoreCheck[],
+  facts: { riskScore: number; modeOf: (ruleId: string) => string },
+): Recommendation[] {
+  const recommendations: Recommendation[] = [];
+  const seen = (type: SecurityEventType) => (types.get(type) ?? 0) > 0;
+  if (facts.riskScore > 0) {
+    recommendations.push({
+      priority: 'HIGH',
+      action: 'Review high-risk addresses',
+      description: `${facts.riskScore} addresses reached ${HIGH_RISK_EVENTS} events in 24 h without being blocked.`,
+      implementation:
+        'Open each address in Suspicious IPs and block it manually for 24 h, or allowlist it if it is yours.',
+    });
+  }
+  if (seen('SQL_INJECTION_ATTEMPT') && facts.modeOf('sql-injection') !== 'block') {
+    recommendations.push({
+      priority: 'MEDIUM',
+      action: 'Consider blocking on SQL injection',
+      description: 'SQL injection signatures matched in the last 24 h while the rule only detects.',
+      implementation:
+        'Check the events for false positives, then switch the sql-injection rule to block (the preview shows what it would have blocked).',
+    });
+  }
+  if (seen('XSS_ATTEMPT') && facts.modeOf('xss') !== 'block') {
+    recommendations.push({
+      priority: 'MEDIUM',
+      action: 'Consider blocking on XSS',
+      description: 'Script injection signatures matched in the last 24 h while the rule only detects.',
+      implementation: 'Check the events for false positives, then switch the xss rule to block.',
+    });
+  }
+  if (seen('SCANNER_DETECTED') || seen('SENSITIVE_FILE_ACCESS')) {
+    recommendations.push({
+      priority: 'LOW',
+      action: 'Keep secrets out of the web root',
+      description:
+        'Scanners probed for configuration and secret files in the last 24 h; all were answered 404.',
+      implementation:
+        'Make sure no .env, .git or backup file is ever copied next to the built app (STATIC_DIR).',
+    });
+  }
+  for (const check of checks.filter((one) => !one.passed)) {
+    if (check.check === 'No high-risk address left unblocked') continue;
+    recommendations.push({
+      priority:
+        check.check === 'Monitoring enabled' || check.check === 'Database connected' ? 'CRITICAL' : 'MEDIUM',
+      action: `Fix: ${check.check}`,
+      description: check.detail,
+      implementation: 'See README "Security monitoring" for the setting involved.',
+    });
+  }
+  return recommendations;
+}

@@ -1,0 +1,253 @@
+// What a security operator does beyond reading the dashboard: unblock, block by hand, keep the
+// allowlist, switch rule modes, read the audit log, export events. Every change is audited.
+
+import type { z } from 'zod';
+import type {
+  AddAllowlistEntryRequestSchema,
+  AllowlistEntry,
+  AuditEntry,
+  Block,
+  ManualBlockRequestSchema,
+  RuleMode,
+  SecurityEvent,
+  SecurityRule,
+} from '../../../contract/security';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../errors';
+import { isInRange, normalizeAddress, parseRange } from '../../security/address';
+import { builtInRanges } from '../../security/allowlist';
+import type { SecurityMonitor } from '../../security/monitor';
+import { addressesBlockedIf } from '../../security/preview';
+import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../security/rules';
+import { appendAudit, setRuleMode } from '../../security/store';
+import { toCsv } from '../cards/csv';
+import * as queries from './queries';
+
+export interface Actor {
+  email: string;
+  ipAddress: string;
+}
+
+type BlockRow = Awaited<ReturnType<typeof queries.activeBlockRows>>[number];
+
+const EXPORT_MAX_ROWS = 100_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toBlock(row: BlockRow): Block {
+  return {
+    ipAddress: row.ip_address,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    source: row.source,
+    reason: row.reason,
+    createdBy: row.created_by,
+    offence: row.offence,
+    country: row.country,
+  };
+}
+
+type AllowlistRow = Awaited<ReturnType<typeof queries.allowlistRows>>[number];
+
+function toAllowlistEntry(row: AllowlistRow): AllowlistEntry {
+  return {
+    id: row.id,
+    range: row.range,
+    comment: row.comment,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    builtIn: false,
+  };
+}
+
+export class SecurityOperations {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly monitor: SecurityMonitor,
+  ) {}
+
+  emailOf(operatorId: string): Promise<string> {
+    return queries.operatorEmail(this.ctx.db, operatorId);
+  }
+
+  private note(actor: Actor, action: AuditEntry['action'], target: string | null, detail: string) {
+    return appendAudit(this.ctx.db, {
+      actor: actor.email,
+      action,
+      target,
+      detail,
+      ipAddress: actor.ipAddress,
+    });
+  }
+
+  async unblock(ipAddress: string, reason: string | undefined, actor: Actor): Promise<void> {
+    if (!(await this.monitor.unblock(ipAddress, actor.email))) {
+      throw new HttpError('IP_NOT_BLOCKED', 'This address is not blocked');
+    }
+    await this.note(actor, 'UNBLOCK_IP', ipAddress, reason || 'Unblocked from the dashboard');
+  }
+
+  async blocks(): Promise<Block[]> {
+    return (await queries.activeBlockRows(this.ctx.db, new Date())).map(toBlock);
+  }
+
+  async blockDetails(ipAddress: string) {
+    const row = await queries.activeBlockRow(this.ctx.db, ipAddress, new Date());
+    if (!row) return undefined;
+    const causes = (Array.isArray(row.causes) ? row.causes : []) as SecurityEvent[];
+    return { ...toBlock(row), causes, points: row.points };
+  }
+
+  async block(request: z.output<typeof ManualBlockRequestSchema>, actor: Actor): Promise<Block> {
+    const ipAddress = normalizeAddress(request.ipAddress);
+    if (ipAddress === actor.ipAddress) {
+      throw new HttpError('OWN_ADDRESS', 'You cannot block the address you are connected from');
+    }
+    if (this.monitor.isAllowlisted(ipAddress)) {
+      throw new HttpError('ADDRESS_ALLOWLISTED', 'This address is on the allowlist; remove it there first');
+    }
+    await this.monitor.block(ipAddress, {
+      source: 'manual',
+      reason: request.reason,
+      createdBy: actor.email,
+      causes: [],
+      durationMs: request.durationMinutes * 60_000,
+    });
+    await this.note(actor, 'BLOCK_IP', ipAddress, `${request.durationMinutes} minutes: ${request.reason}`);
+    const row = await queries.activeBlockRow(this.ctx.db, ipAddress, new Date());
+    if (!row) throw new Error('The block just stored is missing');
+    return toBlock(row);
+  }
+
+  async allowlist(): Promise<AllowlistEntry[]> {
+    const builtIn = builtInRanges(this.ctx.config.trustProxy).map((range) => ({
+      id: null,
+      range,
+      comment:
+        range.includes(':') || range.startsWith('127.')
+          ? 'Loopback (always allowed)'
+          : 'Configured proxy (TRUST_PROXY)',
+      expiresAt: null,
+      createdAt: null,
+      createdBy: null,
+      builtIn: true,
+    }));
+    const rows = await queries.allowlistRows(this.ctx.db);
+    return [...builtIn, ...rows.map(toAllowlistEntry)];
+  }
+
+  async allow(
+    request: z.output<typeof AddAllowlistEntryRequestSchema>,
+    actor: Actor,
+  ): Promise<AllowlistEntry> {
+    const row = await queries.insertAllowlistEntry(this.ctx.db, {
+      range: request.range,
+      comment: request.comment,
+      expiresAt: request.expiresAt ? new Date(request.expiresAt) : null,
+      createdBy: actor.email,
+    });
+    await this.monitor.refresh();
+    // An allowlisted address is never blocked: lift the blocks the new entry covers.
+    const range = parseRange(request.range);
+    for (const ipAddress of this.monitor.blockedAddresses()) {
+      if (range && isInRange(ipAddress, range)) await this.monitor.unblock(ipAddress, actor.email);
+    }
+    await this.note(actor, 'ALLOWLIST_ADD', request.range, request.comment);
+    return toAllowlistEntry(row);
+  }
+
+  async disallow(id: string, actor: Actor): Promise<void> {
+    const removed = await queries.deleteAllowlistEntry(this.ctx.db, id);
+    if (!removed) throw new HttpError('ALLOWLIST_ENTRY_NOT_FOUND', 'Allowlist entry not found');
+    await this.monitor.refresh();
+    await this.note(actor, 'ALLOWLIST_REMOVE', removed.range, removed.comment);
+  }
+
+  async rules(): Promise<SecurityRule[]> {
+    const events = await queries.scoredEventsSince(this.ctx.db, new Date(Date.now() - DAY_MS));
+    const blockingNow = new Set(
+      RULES.filter((rule) => this.monitor.modeOf(rule) === 'block').map((rule) => rule.id),
+    );
+    const exempt = (ipAddress: string) => this.monitor.isAllowlisted(ipAddress);
+    return RULES.map((rule) => ({
+      id: rule.id,
+      eventType: rule.eventType,
+      description: rule.description,
+      severity: rule.severity,
+      points: pointsOf(rule, rule.severity),
+      mode: this.monitor.modeOf(rule),
+      defaultMode: rule.defaultMode,
+      allowedModes: allowedModes(rule),
+      wouldHaveBlocked24h: rule.neverBlocks
+        ? 0
+        : addressesBlockedIf(events, new Set([...blockingNow, rule.id]), exempt),
+    }));
+  }
+
+  async setMode(ruleId: string, mode: RuleMode, actor: Actor): Promise<SecurityRule> {
+    const rule = RULE_BY_ID.get(ruleId);
+    if (!rule) throw new HttpError('RULE_NOT_FOUND', 'No such rule');
+    if (!allowedModes(rule).includes(mode)) {
+      throw new HttpError('RULE_MODE_NOT_ALLOWED', `The ${rule.id} rule cannot be set to ${mode}`);
+    }
+    const before = this.monitor.modeOf(rule);
+    await setRuleMode(this.ctx.db, rule.id, mode, actor.email, new Date());
+    await this.monitor.refresh();
+    await this.note(actor, 'RULE_MODE', rule.id, `${before} → ${mode}`);
+    const updated = (await this.rules()).find((one) => one.id === rule.id);
+    if (!updated) throw new Error('The rule just changed is missing');
+    return updated;
+  }
+
+  async audit(limit: number): Promise<AuditEntry[]> {
+    const rows = await queries.auditEntries(this.ctx.db, limit);
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: row.actor,
+      action: row.action as AuditEntry['action'],
+      target: row.target,
+      detail: row.detail,
+      ipAddress: row.ip_address,
+    }));
+  }
+
+  async exportEvents(from: Date, to: Date, actor: Actor): Promise<string> {
+    await this.monitor.flush();
+    const events = await queries.eventsBetween(this.ctx.db, from, to, EXPORT_MAX_ROWS);
+    await this.note(
+      actor,
+      'EVENTS_EXPORT',
+      null,
+      `${from.toISOString()} to ${to.toISOString()}: ${events.length} events`,
+    );
+    return toCsv(
+      [
+        'timestamp',
+        'eventType',
+        'severity',
+        'ipAddress',
+        'country',
+        'endpoint',
+        'email',
+        'userAgent',
+        'ruleId',
+        'matched',
+        'points',
+      ],
+      events.map((event) => [
+        event.timestamp,
+        event.eventType,
+        event.severity,
+        event.ipAddress,
+        event.country ?? '',
+        event.endpoint ?? '',
+        event.email ?? '',
+        event.userAgent ?? '',
+        event.ruleId,
+        event.matched ?? '',
+        String(event.points),
+      ]),
+    );
+  }
+}

@@ -1,0 +1,65 @@
+// Unblocking an address (spec §4, §5, §8): asked first ('Unblock IP {ip}?'), then told how it went, and on
+// success the dashboard reloads. The block is lifted in every server process by the server.
+import { useState } from 'react';
+import { isRefusal, unblockIp } from '../../api/security';
+import { Button } from '../../ui/button';
+import { Modal } from '../../ui/modal';
+import { showToast } from '../../ui/toast-store';
+import styles from './dashboard.module.css';
+import { failureMessage, SecurityCallError, useRefreshDashboard, useSecurityCall } from './security-session';
+
+export const UnblockMessages = {
+  confirm: (ip: string) => `Unblock IP ${ip}?`,
+  done: (ip: string) => `IP ${ip} unblocked successfully`,
+  /** The server refused (a non-OK answer). */
+  refused: 'Failed to unblock IP',
+  /** No answer came (offline, server down). */
+  failed: 'Error unblocking IP',
+} as const;
+
+function failureToast(error: unknown): string | null {
+  if (failureMessage(error) === null) return null;
+  return error instanceof SecurityCallError && isRefusal(error.outcome)
+    ? UnblockMessages.refused
+    : UnblockMessages.failed;
+}
+
+/** `ask(ip)` opens the confirmation; `dialog` is rendered once by the screen; `unblocking` is the address in flight. */
+export function useUnblock() {
+  const refresh = useRefreshDashboard();
+  const [asked, setAsked] = useState<string | null>(null);
+  const unblocking = useSecurityCall(unblockIp);
+
+  async function confirm(ipAddress: string) {
+    setAsked(null);
+    const outcome = await unblocking.run(ipAddress);
+    if (outcome.ok) {
+      showToast('success', UnblockMessages.done(ipAddress));
+      refresh();
+      return;
+    }
+    const message = failureToast(outcome.error);
+    if (message) showToast('error', message);
+  }
+
+  const dialog = (
+    <Modal isOpen={asked !== null} title="Unblock address" onClose={() => setAsked(null)}>
+      {asked !== null && (
+        <>
+          <p className={styles.dialogText}>{UnblockMessages.confirm(asked)}</p>
+          <p className={styles.muted}>Its requests are accepted again at once, by every server.</p>
+          <div className={styles.dialogActions}>
+            <Button variant="secondary" onClick={() => setAsked(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void confirm(asked)}>
+              Unblock
+            </Button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+
+  return { ask: setAsked, dialog, unblocking: unblocking.runningWith };
+}

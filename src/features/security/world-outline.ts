@@ -1,0 +1,42 @@
+// The attack map's world: Natural Earth's 1:110m countries that the offline basemap already ships (and the
+// service worker precaches), projected once into SVG paths. Markers are placed with the same projection.
+import { geoGraticule10, geoNaturalEarth1, geoPath } from 'd3-geo';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countriesUrl from 'world-atlas/countries-110m.json?url';
+
+export const MAP_WIDTH = 960;
+export const MAP_HEIGHT = 500;
+
+const projection = geoNaturalEarth1().fitSize([MAP_WIDTH, MAP_HEIGHT], { type: 'Sphere' });
+const toPath = geoPath(projection);
+
+/** The outline of the globe and its graticule: drawn without any data, so also the fallback image. */
+export const SPHERE_PATH = toPath({ type: 'Sphere' }) ?? '';
+export const GRATICULE_PATH = toPath(geoGraticule10()) ?? '';
+
+/** Where [longitude, latitude] lands on the map, in map units (0..MAP_WIDTH, 0..MAP_HEIGHT). */
+export function projectPoint(lonLat: readonly [number, number]): { x: number; y: number } {
+  const [x, y] = projection([lonLat[0], lonLat[1]]) ?? [MAP_WIDTH / 2, MAP_HEIGHT / 2];
+  return { x, y };
+}
+
+let countriesPath: Promise<string> | undefined;
+
+/**
+ * The countries as one SVG path, loaded once per page: a static file of the build, not an API call.
+ * A failed load is forgotten, so the next dashboard visit tries again.
+ */
+export function loadCountriesPath(): Promise<string> {
+  countriesPath ??= fetch(countriesUrl)
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`The world map could not be loaded (${response.status})`);
+      const topology = (await response.json()) as Topology<{ countries: GeometryCollection }>;
+      return toPath(feature(topology, topology.objects.countries)) ?? '';
+    })
+    .catch((error: unknown) => {
+      countriesPath = undefined;
+      throw error;
+    });
+  return countriesPath;
+}

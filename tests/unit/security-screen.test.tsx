@@ -1,0 +1,377 @@
+// The security dashboard as its operator sees it (insights-and-operators.md §2, §4, §8): every section's
+// wording, its empty states, unblocking after the confirmation, and the session and error states. fetch is
+// stubbed: it is the boundary between the client and the server, and these tests are about the screen.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SecurityDashboard, SecurityEvent } from '../../contract/security';
+import { SecurityScreen } from '../../src/features/security/security-screen';
+import { StorageKeys } from '../../src/session/storage-keys';
+import { useToastStore } from '../../src/ui/toast-store';
+import { jsonResponse } from './helpers';
+
+const NOW = Date.now();
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+
+function event(overrides: Partial<SecurityEvent>): SecurityEvent {
+  return {
+    eventType: 'SENSITIVE_FILE_ACCESS',
+    severity: 'HIGH',
+    timestamp: minutesAgo(1),
+    ipAddress: '8.8.8.8',
+    endpoint: '/.env',
+    email: null,
+    userAgent: 'curl/8.5.0',
+    country: 'US',
+    ruleId: 'sensitive-file',
+    matched: '/.env',
+    points: 4,
+    ...overrides,
+  };
+}
+
+const quiet: SecurityDashboard = {
+  totalEvents: 0,
+  severityCounts: { CRITICAL: 0, HIGH: 0, MEDIUM: 0, LOW: 0 },
+  blockedIPs: [],
+  systemHealth: { databaseConnected: true, monitoringEnabled: true, uptime: 3_900 },
+  recentEvents: [],
+  suspiciousIPs: [],
+  protectionStatus: {
+    fileProtection: { active: true, blocked: 0, effectiveness: 100 },
+    botProtection: { active: true, blocked: 0, effectiveness: 100 },
+    threatIntelligence: { active: true, highRiskIPs: 0, riskScore: 0, effectiveness: 90 },
+  },
+  threatAnalysis: {
+    fileAccessAttempts: 0,
+    maliciousBots: 0,
+    highRiskIPs: 0,
+    attackMap: { countriesArray: [], recentAttacks: [] },
+  },
+  geoDistribution: [],
+  responseMetrics: { averageBlockTime: '< 1ms', averageBlockTimeMs: null },
+  securityScore: 8,
+  scoreVerdict: 'Excellent',
+  scoreChecks: [],
+  recommendations: [],
+};
+
+const busy: SecurityDashboard = {
+  ...quiet,
+  totalEvents: 57,
+  severityCounts: { CRITICAL: 2, HIGH: 30, MEDIUM: 20, LOW: 5 },
+  blockedIPs: ['8.8.8.8', '81.2.69.142', '193.0.6.139', '5.255.255.70', '202.12.27.33', '176.9.0.1'],
+  recentEvents: [
+    event({ eventType: 'SENSITIVE_FILE_ACCESS', severity: 'CRITICAL' }),
+    event({ eventType: 'SCANNER_DETECTED', userAgent: 'Mozilla/5.0 (compatible; Nmap Scripting Engine)' }),
+    event({
+      eventType: 'LOGIN_FAILURE',
+      severity: 'MEDIUM',
+      email: 'grace@example.test',
+      endpoint: '/api/auth/login',
+    }),
+    event({ eventType: 'HIGH_RISK_BOT_BEHAVIOR', endpoint: null, email: null }),
+  ],
+  suspiciousIPs: [
+    { ipAddress: '8.8.8.8', count: 12, country: 'US', lastSeen: minutesAgo(1), highestSeverity: 'CRITICAL' },
+    { ipAddress: '81.2.69.142', count: 4, country: 'GB', lastSeen: minutesAgo(3), highestSeverity: 'HIGH' },
+  ],
+  threatAnalysis: {
+    fileAccessAttempts: 12,
+    maliciousBots: 3,
+    highRiskIPs: 1,
+    attackMap: {
+      countriesArray: [
+        { name: 'US', attacks: 12, severity: 'CRITICAL', lastAttack: minutesAgo(1) },
+        { name: 'SG', attacks: 2, severity: 'MEDIUM', lastAttack: minutesAgo(9) },
+        { name: 'T1', attacks: 1, severity: 'LOW', lastAttack: minutesAgo(30) },
+      ],
+      recentAttacks: [
+        { country: 'US', eventType: 'SENSITIVE_FILE_ACCESS', severity: 'CRITICAL', timestamp: minutesAgo(4) },
+      ],
+    },
+  },
+  geoDistribution: [
+    { country: 'US', count: 40 },
+    { country: 'GB', count: 9 },
+  ],
+  recommendations: [
+    {
+      priority: 'HIGH',
+      action: 'Block repeat scanners',
+      description: '8.8.8.8 probed 12 paths.',
+      implementation: 'Operator Tools',
+    },
+  ],
+};
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers each call with `answer`; anything the screen asks beyond the dashboard gets an empty list. */
+function stubServer(answer: (sent: Sent) => Response | undefined): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const request = {
+        method: init.method ?? 'GET',
+        path: new URL(input, 'http://localhost').pathname,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      sent.push(request);
+      // The world outline (a static file) is out of reach here: the map falls back to the bare globe.
+      if (!request.path.startsWith('/api/')) return new Response('not found', { status: 404 });
+      return answer(request) ?? jsonResponse(200, []);
+    }),
+  );
+  return sent;
+}
+
+// React's act() warns unless the environment says it is a test.
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+let root: Root | undefined;
+let container: HTMLDivElement;
+
+async function renderScreen() {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root?.render(<SecurityScreen />));
+}
+
+/** Lets the stubbed calls answer and React settle. */
+async function settle() {
+  for (let round = 0; round < 5; round++)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+function text(): string {
+  return container.textContent ?? '';
+}
+
+function button(name: string | RegExp): HTMLButtonElement {
+  const found = [...container.querySelectorAll('button')].find((candidate) => {
+    const label = candidate.getAttribute('aria-label') ?? candidate.textContent ?? '';
+    return typeof name === 'string' ? label === name : name.test(label);
+  });
+  if (!found) throw new Error(`No button ${name}`);
+  return found;
+}
+
+async function click(target: HTMLElement) {
+  await act(async () => target.click());
+  await settle();
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useToastStore.setState({ toasts: [] });
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  container?.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('the security dashboard', () => {
+  it('shows its own login without a security token', async () => {
+    stubServer(() => undefined);
+    await renderScreen();
+    expect(button('Access Security Dashboard')).toBeDefined();
+    expect(text()).not.toContain('Loading security dashboard...');
+  });
+
+  it('shows every section of a busy day with the spec’s words', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    stubServer(({ path }) =>
+      path === '/api/security/dashboard' ? jsonResponse(200, { data: busy }) : undefined,
+    );
+    await renderScreen();
+    await settle();
+
+    const page = text();
+    for (const words of [
+      'Total Events (24h)57',
+      'Critical Events2',
+      'Blocked IPs6',
+      'System HealthOnline',
+      'Critical Threats Detected',
+      '+3 more',
+      'High-Risk IP Activity',
+      'File Protection',
+      'ACTIVE',
+      'Active threats from 3 countries',
+      'Critical',
+      'High Risk',
+      'Low Risk',
+      'HIGH SECURITY',
+      '< 1ms',
+      '8.0/10',
+      'Excellent',
+      'Block repeat scanners',
+      'United States40',
+      'Uptime1h 5m',
+      'Connected',
+      'grace@example.test',
+    ]) {
+      expect(page).toContain(words);
+    }
+    expect(page).not.toContain('No blocked IPs');
+    expect(page).not.toContain('Global Security Shield Active');
+    // Incidents of a kind that did occur: scanner activity shows the first 30 characters of its user agent.
+    expect(page).toContain('Mozilla/5.0 (compatible; Nmap …');
+    // The recent-events table lists every event, a type without endpoint or e-mail with '-'.
+    expect(container.querySelectorAll('table tbody tr')).toHaveLength(4);
+    expect(container.querySelector('table tbody tr:last-child td:last-child')?.textContent).toBe('-');
+    // Only the first 5 blocked addresses, each with Unblock.
+    expect(container.querySelectorAll('button[aria-label^="Unblock "]').length).toBeGreaterThanOrEqual(5);
+    expect(button('Unblock 202.12.27.33')).toBeDefined();
+    expect(() => button('Unblock 176.9.0.1')).toThrow();
+  });
+
+  it('puts a marker per attacking country and tells its details on click', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    stubServer(({ path }) =>
+      path === '/api/security/dashboard' ? jsonResponse(200, { data: busy }) : undefined,
+    );
+    await renderScreen();
+    await settle();
+
+    const markers = [...container.querySelectorAll<HTMLButtonElement>('button[aria-label*="attack"]')];
+    expect(markers.map((marker) => marker.getAttribute('aria-label'))).toEqual([
+      'United States: 12 attacks, Critical severity',
+      'Singapore: 2 attacks, Medium severity',
+      'T1: 1 attack, Low severity',
+    ]);
+    // An unknown code sits at the centre of the map.
+    expect(markers[2]?.style.left).toBe('50%');
+    expect(markers[2]?.style.top).toBe('50%');
+    // Without the outline the globe alone is drawn.
+    expect(container.querySelector('svg[data-outline="failed"]')).not.toBeNull();
+
+    await click(markers[0] as HTMLButtonElement);
+    const dialog = container.querySelector('dialog[open]');
+    expect(dialog?.textContent).toContain('CountryUnited States');
+    expect(dialog?.textContent).toContain('Attacks12');
+    expect(dialog?.textContent).toContain('SeverityCritical');
+    expect(dialog?.textContent).toContain('Last attack');
+  });
+
+  it('says every empty state of a quiet day', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    stubServer(({ path }) =>
+      path === '/api/security/dashboard' ? jsonResponse(200, { data: quiet }) : undefined,
+    );
+    await renderScreen();
+    await settle();
+
+    const page = text();
+    for (const words of [
+      'No active threats detected',
+      'Global Security Shield Active',
+      'No recent attacks detected',
+      'No file access attempts',
+      'No bot attacks',
+      'No scanner activity',
+      'All security measures are operating optimally. No immediate action required.',
+      'No blocked IPs',
+      'No geographic data',
+      'No recent security events',
+    ]) {
+      expect(page).toContain(words);
+    }
+    expect(page).not.toContain('Critical Alerts');
+  });
+
+  it('unblocks an address only after the confirmation, then reloads', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    let blocked = busy.blockedIPs;
+    const sent = stubServer(({ method, path, body }) => {
+      if (path === '/api/security/dashboard')
+        return jsonResponse(200, { data: { ...busy, blockedIPs: blocked } });
+      if (method === 'POST' && path === '/api/security/unblock-ip') {
+        const { ipAddress } = body as { ipAddress: string };
+        blocked = blocked.filter((ip) => ip !== ipAddress);
+        return jsonResponse(200, { message: 'Unblocked', ipAddress });
+      }
+      return undefined;
+    });
+    await renderScreen();
+    await settle();
+
+    await click(button('Unblock 81.2.69.142'));
+    expect(container.querySelector('dialog[open]')?.textContent).toContain('Unblock IP 81.2.69.142?');
+    expect(sent.some(({ path }) => path === '/api/security/unblock-ip')).toBe(false);
+
+    const dialog = container.querySelector('dialog[open]') as HTMLDialogElement;
+    const confirm = [...dialog.querySelectorAll('button')].find(
+      (candidate) => candidate.textContent === 'Unblock',
+    );
+    await click(confirm as HTMLButtonElement);
+    expect(sent.filter(({ path }) => path === '/api/security/unblock-ip').map(({ body }) => body)).toEqual([
+      { ipAddress: '81.2.69.142' },
+    ]);
+    expect(useToastStore.getState().toasts.map(({ message }) => message)).toContain(
+      'IP 81.2.69.142 unblocked successfully',
+    );
+    expect(sent.filter(({ path }) => path === '/api/security/dashboard')).toHaveLength(2);
+    expect(() => button('Unblock 81.2.69.142')).toThrow();
+  });
+
+  it.each([
+    [
+      'a refusal',
+      () => jsonResponse(404, { error: 'The address is not blocked.', code: 'IP_NOT_BLOCKED' }),
+      'Failed to unblock IP',
+    ],
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), 'Error unblocking IP'],
+  ])('says so when unblocking meets %s', async (_, failure, message) => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const path = new URL(input, 'http://localhost').pathname;
+        if (path === '/api/security/unblock-ip') return failure();
+        if (path === '/api/security/dashboard') return jsonResponse(200, { data: busy });
+        return path.startsWith('/api/') ? jsonResponse(200, []) : new Response('', { status: 404 });
+      }),
+    );
+    await renderScreen();
+    await settle();
+    await click(button('Unblock 8.8.8.8'));
+    const dialog = container.querySelector('dialog[open]') as HTMLDialogElement;
+    await click(
+      [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Unblock') as HTMLButtonElement,
+    );
+    expect(useToastStore.getState().toasts.map(({ message: shown }) => shown)).toEqual([message]);
+    expect(button('Unblock 8.8.8.8')).toBeDefined();
+  });
+
+  it('goes back to the login when the server refuses the token', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'expired-token');
+    stubServer(() => jsonResponse(401, { error: 'Invalid or expired token', code: 'TOKEN_INVALID' }));
+    await renderScreen();
+    await settle();
+    expect(text()).toContain('Security session expired. Please log in again.');
+    expect(button('Access Security Dashboard')).toBeDefined();
+    expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
+  });
+
+  it('shows any other failure with Back to Login, which logs out', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    stubServer(() => new Response('database is down', { status: 503 }));
+    await renderScreen();
+    await settle();
+    expect(text()).toContain('Failed to fetch security data: HTTP 503: database is down');
+    await click(button('Back to Login'));
+    expect(button('Access Security Dashboard')).toBeDefined();
+    expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
+  });
+});
