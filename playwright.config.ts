@@ -2,6 +2,7 @@
 // going to a real SMTP sink on loopback. `npm run test:e2e` builds first, then runs this.
 import { defineConfig } from '@playwright/test';
 import type { E2eOptions } from './tests/e2e/fixtures';
+import { E2E_SECURITY, RUN_STARTED_AT_ENV } from './tests/e2e/security-gate';
 import { chromiumLaunchOptions } from './tests/support/chromium';
 import { standInStyleUrl } from './tests/support/map-tile-stand-in';
 
@@ -16,9 +17,12 @@ const SINK_URL = `http://127.0.0.1:${SINK_HTTP_PORT}`;
 const DATA_DIR = `.tmp/e2e-data-${APP_PORT}`;
 
 const isCI = Boolean(process.env.CI);
+// The security gate (globalTeardown) reads back only this run's events.
+process.env[RUN_STARTED_AT_ENV] ??= new Date().toISOString();
 
 export default defineConfig<E2eOptions>({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/security-gate.ts',
   // Every journey registers its own user, so two workers can share one server (CI has 2 cores).
   workers: 2,
   fullyParallel: true,
@@ -74,8 +78,8 @@ export default defineConfig<E2eOptions>({
         MAIL_FROM: 'Tapnet E2E <no-reply@tapnet.test>',
         ADMIN_EMAIL: 'admin@tapnet.test',
         ADMIN_PASSWORD: 'Admin-e2e-Passw0rd',
-        SECURITY_EMAIL: 'security@tapnet.test',
-        SECURITY_PASSWORD: 'Security-e2e-Passw0rd',
+        SECURITY_EMAIL: E2E_SECURITY.email,
+        SECURITY_PASSWORD: E2E_SECURITY.password,
         // The public tile server is out of reach here: a loopback stand-in, up only in the journeys that use it.
         MAP_STYLE_URL: standInStyleUrl(),
         // Every journey registers its own people from this one address.

@@ -1,4 +1,4 @@
-// Every route of spec §2 with its guard. Screens of later issues are placeholders until they arrive.
+// Every route of both spec documents with its guard; screens load with their route, apart from the entry.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen';
 import { LoginScreen } from '../features/auth/login-screen';
@@ -9,12 +9,7 @@ import { EnableEditMode } from '../features/contacts/enable-edit-mode';
 import { SettingsFrame } from '../features/settings/settings-frame';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { RequireSession, SignedOutOnly } from './guards';
-import { PlaceholderScreen } from './placeholder-screen';
 import { Shell } from './shell';
-
-function placeholder(path: string, title: string, backTo: string): RouteObject {
-  return { path, element: <PlaceholderScreen title={title} backTo={backTo} /> };
-}
 
 /** Loaded on demand: a full page load of a card path never comes here (see main.tsx). */
 function publicCardRoute(path: string): RouteObject {
