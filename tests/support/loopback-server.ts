@@ -9,6 +9,8 @@ export interface Answer {
   body?: string | Buffer;
   /** Holds the answer back this long (a server that does not answer in time). */
   delayMs?: number;
+  /** Holds the answer back until this settles (a request a test wants to keep in flight). */
+  after?: Promise<unknown>;
 }
 
 export interface RecordedRequest {
@@ -49,6 +51,12 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
         response.writeHead(answer.status ?? 200, answer.headers ?? {});
         response.end(answer.body ?? '');
       };
+      if (answer.after) {
+        void answer.after.then(() => {
+          if (!response.destroyed) send();
+        });
+        return;
+      }
       if (!answer.delayMs) return send();
       const timer = setTimeout(() => {
         timers.delete(timer);
