@@ -20,7 +20,9 @@ afterAll(async () => {
 });
 
 const COMPLETIONS = '/v1/chat/completions';
-const LLM_TIMEOUT_MS = 400;
+// Roomy enough for a busy machine; the slow answer never comes, so the test waits exactly this long.
+const LLM_TIMEOUT_MS = 2_000;
+const NEVER = new Promise<void>(() => {});
 
 function completion(content: string): Answer {
   return {
@@ -67,7 +69,7 @@ const ANSWERS: Record<Exclude<Mode, 'good'>, (request: RecordedRequest) => Answe
     status: 400,
     body: JSON.stringify({ error: { message: "Unsupported parameter: 'max_tokens'" } }),
   }),
-  slow: (request) => ({ ...goodAnswer(request), delayMs: LLM_TIMEOUT_MS * 3 }),
+  slow: (request) => ({ ...goodAnswer(request), after: NEVER }),
   malformed: () => completion('{"items": [{"index": 1, "summary": "cut off'),
   'made-up-index': (request) =>
     completion(
