@@ -54,6 +54,9 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
       });
     });
   });
+  // Node closes idle connections after 5 s; a client reusing one at that instant gets a reset. Tests
+  // wait between calls longer than that, so idle connections stay open until close().
+  server.keepAliveTimeout = 10 * 60 * 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
