@@ -103,7 +103,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
   NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
-  INSIGHTS_REFRESH_LIMIT: 'The member has used today’s forced refreshes of this kind (events or news).',
+  INSIGHTS_REFRESH_LIMIT: 'Today’s forced refreshes of this kind (events or news) are used up.',
   INSIGHT_ITEM_NOT_FOUND: 'No event or news item has this id.',
 };
 
