@@ -114,7 +114,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
   DATABASE_UNAVAILABLE:
     'The database cannot be reached (restarting or down); nothing was changed. Retry in a few seconds.',
-  INSIGHTS_REFRESH_LIMIT: 'The member has used today’s forced refreshes of this kind (events or news).',
+  INSIGHTS_REFRESH_LIMIT: 'Today’s forced refreshes of this kind (events or news) are used up.',
   INSIGHT_ITEM_NOT_FOUND: 'No event or news item has this id.',
   ADDRESS_BLOCKED: 'The client address is blocked for a while after suspicious requests.',
   IP_NOT_BLOCKED: 'The address is not blocked.',

@@ -1,4 +1,5 @@
 import { expect, it, vi } from 'vitest';
+import { pruneMemberInsights } from '../../server/modules/insights/queries';
 import { createMember, json } from './helpers';
 import { describeInsights, fetchFeedsNow, insightCalls, type Json } from './insights-helpers';
 
@@ -254,6 +255,35 @@ describeInsights(
         error: 'This item is no longer available',
         code: 'INSIGHT_ITEM_NOT_FOUND',
       });
+    });
+
+    it('purges refresh counts older than 7 days and expired digests, keeping the rest', async () => {
+      const member = await createMember(t());
+      await newsSummary(member.accessToken, {}, true);
+      const user = await t()
+        .db.selectFrom('users')
+        .select('id')
+        .where('email', '=', member.email)
+        .executeTakeFirstOrThrow();
+      await t()
+        .db.insertInto('insight_refreshes')
+        .values({ user_id: user.id, kind: 'events', day: '2000-01-01', used: 1 })
+        .execute();
+      const inEightDays = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+      await pruneMemberInsights(t().db, new Date());
+      const kept = await t()
+        .db.selectFrom('insight_refreshes')
+        .select('day')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(kept.map((row) => row.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+      await pruneMemberInsights(t().db, inEightDays);
+      expect(
+        await t().db.selectFrom('insight_refreshes').selectAll().where('user_id', '=', user.id).execute(),
+      ).toEqual([]);
+      expect(
+        await t().db.selectFrom('insight_digests').selectAll().where('user_id', '=', user.id).execute(),
+      ).toEqual([]);
     });
 
     it('refuses bad input with a 400 and signed-out calls with a 401', async () => {

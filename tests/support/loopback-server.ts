@@ -7,8 +7,8 @@ export interface Answer {
   status?: number;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** Holds the answer back this long (a server that does not answer in time). */
-  delayMs?: number;
+  /** Holds the answer back until this settles (a request kept in flight, or never answered). */
+  after?: Promise<unknown>;
 }
 
 export interface RecordedRequest {
@@ -31,7 +31,6 @@ export interface LoopbackServer {
 export async function startLoopbackServer(): Promise<LoopbackServer> {
   const responders = new Map<string, Responder>();
   const recorded: RecordedRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,14 +48,15 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
         response.writeHead(answer.status ?? 200, answer.headers ?? {});
         response.end(answer.body ?? '');
       };
-      if (!answer.delayMs) return send();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
+      if (!answer.after) return send();
+      void answer.after.then(() => {
         if (!response.destroyed) send();
-      }, answer.delayMs);
-      timers.add(timer);
+      });
     });
   });
+  // Node closes idle connections after 5 s; a client reusing one at that instant gets a reset. Tests
+  // wait between calls longer than that, so idle connections stay open until close().
+  server.keepAliveTimeout = 10 * 60 * 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -66,7 +66,6 @@ export async function startLoopbackServer(): Promise<LoopbackServer> {
     },
     requests: (path) => recorded.filter((request) => path === undefined || request.path === path),
     async close() {
-      for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

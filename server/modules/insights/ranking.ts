@@ -46,11 +46,16 @@ const HOUR_MS = 60 * 60 * 1000;
 interface Matcher {
   label: string;
   kind: keyof typeof WEIGHT;
+  /** Lower-case words or phrases that show an item is about `label`. */
+  terms: string[];
   pattern: RegExp;
 }
 
 function matchers(kind: keyof typeof WEIGHT, options: readonly string[], termsFor = termsOf): Matcher[] {
-  return options.map((label) => ({ label, kind, pattern: wordMatcher(termsFor(label)) }));
+  return options.map((label) => {
+    const terms = termsFor(label);
+    return { label, kind, terms, pattern: wordMatcher(terms) };
+  });
 }
 
 /** The places a member cares about: the override when current location is off, and preferred ones. */
@@ -70,11 +75,7 @@ function matchersFor(preferences: InsightPreferences, kind: InsightKind): Matche
     ...matchers('technology', preferences.technologies),
     ...(kind === 'events' ? matchers('eventType', preferences.eventTypes) : []),
     ...matchers('businessStage', preferences.businessStages),
-    ...customInterestTerms(preferences.customInterests).map((term) => ({
-      label: term,
-      kind: 'customInterest' as const,
-      pattern: wordMatcher([term]),
-    })),
+    ...matchers('customInterest', customInterestTerms(preferences.customInterests), (term) => [term]),
     ...matchers('city', places.cities, (city) => [city.toLowerCase()]),
     ...matchers('country', places.countries, (country) => [country.toLowerCase()]),
   ];
@@ -94,6 +95,27 @@ export function isOnline(location: string): boolean {
 }
 
 /** The best `limit` items for the member, best first, at most a few per feed. */
+/**
+ * Every preference term in one expression, longest first, so each item's text is scanned once (2,000
+ * items × a regular expression per preference was the digest's slowest step).
+ */
+function combinedMatcher(all: readonly Matcher[]) {
+  const owners = new Map<string, number[]>();
+  all.forEach((matcher, index) => {
+    for (const term of matcher.terms) owners.set(term, [...(owners.get(term) ?? []), index]);
+  });
+  const terms = [...owners.keys()].sort((a, b) => b.length - a.length);
+  const pattern = terms.length > 0 ? new RegExp(wordMatcher(terms).source, 'giu') : null;
+  return (text: string): Set<number> => {
+    const found = new Set<number>();
+    if (!pattern) return found;
+    for (const match of text.matchAll(pattern)) {
+      for (const index of owners.get(match[0].toLowerCase()) ?? []) found.add(index);
+    }
+    return found;
+  };
+}
+
 export function rankItems(
   candidates: readonly Candidate[],
   preferences: InsightPreferences,
@@ -102,6 +124,7 @@ export function rankItems(
   limit: number,
 ): Ranked[] {
   const all = matchersFor(preferences, kind);
+  const matchesIn = combinedMatcher(all);
   const places = placesOf(preferences);
   const hasPlaces = places.cities.length + places.countries.length > 0;
   const ranked = candidates.map((candidate): Ranked => {
@@ -109,13 +132,14 @@ export function rankItems(
     const reasons: string[] = [];
     let topic: string | null = null;
     let isNearby = false;
-    for (const matcher of all) {
-      if (!matcher.pattern.test(candidate.matchText)) continue;
+    const found = matchesIn(candidate.matchText);
+    all.forEach((matcher, index) => {
+      if (!found.has(index)) return;
       match += WEIGHT[matcher.kind];
       if (!reasons.includes(matcher.label)) reasons.push(matcher.label);
       if (!topic && (matcher.kind === 'industry' || matcher.kind === 'technology')) topic = matcher.label;
       if (matcher.kind === 'city' || matcher.kind === 'country') isNearby = true;
-    }
+    });
     if (kind === 'events' && isOnline(candidate.location)) reasons.push('Online');
     const isElsewhere = kind === 'events' && hasPlaces && !isNearby && !isOnline(candidate.location);
     const score = (1 + match) * recency(candidate, now) * (isElsewhere ? ELSEWHERE_FACTOR : 1);

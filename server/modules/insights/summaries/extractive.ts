@@ -4,6 +4,7 @@ import { split } from 'sentence-splitter';
 
 /** How long an item's summary may grow; the dashboard cuts it to 100 characters itself. */
 export const ITEM_SUMMARY_CHARS = 280;
+const LEAD_CHARS = 4 * ITEM_SUMMARY_CHARS;
 const DETAIL_SENTENCES = 6;
 const SENTENCES_PER_PARAGRAPH = 3;
 const KEY_POINTS = 3;
@@ -67,7 +68,8 @@ export function clip(text: string, maxChars: number): string {
 
 /** The lead of an article: its opening sentences up to the summary length (the title when it has no text). */
 export function summariseItem(title: string, body: string): string {
-  const sentences = sentencesOf(body);
+  // Only the lead is kept: splitting the rest of a long article would be wasted work.
+  const sentences = sentencesOf(body.slice(0, LEAD_CHARS));
   if (sentences.length === 0) return clip(title, ITEM_SUMMARY_CHARS);
   let summary = '';
   for (const sentence of sentences) {
