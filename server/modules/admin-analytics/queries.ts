@@ -107,8 +107,11 @@ export async function deviceCounts(db: Db) {
 /** Members who signed in from each country in the last 30 days, the 20 largest. */
 export async function countryCounts(db: Db) {
   const { rows } = await sql<{ country: string; count: Count }>`
-    SELECT country, count(DISTINCT user_id) AS count FROM member_sessions
-    WHERE started_at >= ${WINDOW_START} AND country IS NOT NULL
+    SELECT country, count(*) AS count FROM (
+      -- Distinct pairs first: a hash of (country, member) is far cheaper than count(DISTINCT)'s sort.
+      SELECT DISTINCT country, user_id FROM member_sessions
+      WHERE started_at >= ${WINDOW_START} AND country IS NOT NULL
+    ) AS pairs
     GROUP BY country ORDER BY count DESC, country LIMIT ${ADMIN_COUNTRY_LIMIT}
   `.execute(db);
   return rows.map((row) => ({ _id: row.country, count: Number(row.count) }));
