@@ -27,6 +27,9 @@ export interface UsersTable {
   email_opt_out: Generated<boolean>;
   login_throttled_until: NullableTimestamp;
   login_alert_sent_at: NullableTimestamp;
+  /** Kept by the sign-in trigger of migration 019 for the admin dashboard's countries. */
+  last_sign_in_country: ColumnType<string | null, never, never>;
+  last_sign_in_at: ColumnType<Date | null, never, never>;
 }
 
 export interface EmailVerificationsTable {
@@ -354,6 +357,20 @@ export interface SecurityAlertsSentTable {
   sent_at: Timestamp;
 }
 
+/** Sign-ins per UTC day and device class, kept by a trigger on member_sessions (migration 019). */
+export interface SessionDeviceDaysTable {
+  day: ColumnType<string, never, never>;
+  device: string;
+  sign_ins: ColumnType<string, never, never>;
+}
+
+/** Visits and their seconds per UTC day of their start, kept by triggers on session_visits (migration 019). */
+export interface SessionVisitDaysTable {
+  day: ColumnType<string, never, never>;
+  visits: ColumnType<string, never, never>;
+  seconds: ColumnType<number, never, never>;
+}
+
 type SessionEndReason = 'logout' | 'expired' | 'revoked';
 
 /** One sign-in and its refresh chain; `id` is the refresh-token family (migration 017). */
@@ -418,4 +435,6 @@ export interface Database {
   security_alerts_sent: SecurityAlertsSentTable;
   member_sessions: MemberSessionsTable;
   session_visits: SessionVisitsTable;
+  session_device_days: SessionDeviceDaysTable;
+  session_visit_days: SessionVisitDaysTable;
 }

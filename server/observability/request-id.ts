@@ -12,8 +12,9 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** On send, so that answers given before the routes (a blocked address, a probe) carry it too. */
 export function echoRequestIds(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
 }

@@ -92,7 +92,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     if (monitor.isBlocked(address) && !isOperatorCall(request)) {
       request.securityAnswer = 'blocked';
       request.securityStartedAt = process.hrtime.bigint();
-      refuse(reply);
+      refuse(request, reply);
       return;
     }
     if (!monitor.settings.enabled) {
@@ -110,13 +110,15 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
       // A block-at-once rule (a scanner) fired on this very request.
       request.securityAnswer = 'blocked';
       request.securityStartedAt = process.hrtime.bigint();
-      refuse(reply);
+      refuse(request, reply);
       return;
     }
     if (inspection.isProbe) {
       // Never the app's page with a 200 for /.env and friends: there is nothing here.
       request.securityAnswer = 'probe';
-      reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' } satisfies ErrorResponse);
+      reply
+        .code(404)
+        .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
       return;
     }
     done();
@@ -240,21 +242,23 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
 export function answerBadUrl(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
   const monitor = request.server.security;
   if (monitor.isBlocked(normalizeAddress(request.ip))) {
-    refuse(reply);
+    refuse(request, reply);
     return;
   }
   monitor.record(
     { eventType: 'MALFORMED_REQUEST', severity: 'LOW', matched: redact(request.url) },
     contextOf(request),
   );
-  reply
-    .code(400)
-    .send({ error: 'Bad request: the URL cannot be decoded', code: 'BAD_REQUEST' } satisfies ErrorResponse);
+  reply.code(400).send({
+    error: 'Bad request: the URL cannot be decoded',
+    code: 'BAD_REQUEST',
+    requestId: request.id,
+  } satisfies ErrorResponse);
 }
 
-function refuse(reply: FastifyReply): void {
+function refuse(request: FastifyRequest, reply: FastifyReply): void {
   reply
     .code(403)
     .header('Cache-Control', 'no-store')
-    .send({ error: BLOCKED_MESSAGE, code: 'ADDRESS_BLOCKED' } satisfies ErrorResponse);
+    .send({ error: BLOCKED_MESSAGE, code: 'ADDRESS_BLOCKED', requestId: request.id } satisfies ErrorResponse);
 }

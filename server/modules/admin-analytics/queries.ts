@@ -22,8 +22,11 @@ function todayStart(timeZone: string) {
   return sql`(date_trunc('day', now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone})`;
 }
 
-/** The start of the window the 30-day figures (devices, countries, durations) look at. */
+/** The start of the window the 30-day figures look at. */
 const WINDOW_START = sql`now() - make_interval(days => ${ADMIN_CHART_DAYS})`;
+
+/** The per-day sums are by UTC day: their 30-day window is today (UTC) and the 29 days before, so days after this one. */
+const UTC_WINDOW_FIRST_DAY = sql`(now() AT TIME ZONE 'UTC')::date - ${ADMIN_CHART_DAYS}::int`;
 
 export async function memberCounts(db: Db, timeZone: string) {
   const { rows } = await sql<{ total: Count; verified: Count; new_today: Count }>`
@@ -57,12 +60,12 @@ export async function onlineNow(db: Db): Promise<number> {
 }
 
 export async function visitCounts(db: Db, timeZone: string) {
+  // Totals and durations from the per-day sums migration 019 keeps; today's visits from the index.
   const { rows } = await sql<{ total: Count; today: Count; avg_seconds: string | number | null }>`
     SELECT
-      (SELECT count(*) FROM session_visits) AS total,
+      (SELECT coalesce(sum(visits), 0) FROM session_visit_days) AS total,
       (SELECT count(*) FROM session_visits WHERE started_at >= ${todayStart(timeZone)}) AS today,
-      (SELECT avg(extract(epoch FROM last_seen_at - started_at)) FROM session_visits
-        WHERE started_at >= ${WINDOW_START}) AS avg_seconds
+      (SELECT sum(seconds) / nullif(sum(visits), 0) FROM session_visit_days WHERE day > ${UTC_WINDOW_FIRST_DAY}) AS avg_seconds
   `.execute(db);
   const row = rows[0];
   return {
@@ -95,24 +98,21 @@ export async function dailySignUps(db: Db, timeZone: string) {
   return rows.map((row) => ({ _id: row.day, count: Number(row.count) }));
 }
 
-/** Sign-ins of the last 30 days by device class, most used first (ties in a fixed order, Unknown last). */
+/** Sign-ins of the last 30 UTC days by device class, most used first (ties in a fixed order, Unknown last). */
 export async function deviceCounts(db: Db) {
   const { rows } = await sql<{ device: DeviceClass; count: Count }>`
-    SELECT device, count(*) AS count FROM member_sessions WHERE started_at >= ${WINDOW_START}
+    SELECT device, sum(sign_ins) AS count FROM session_device_days WHERE day > ${UTC_WINDOW_FIRST_DAY}
     GROUP BY device ORDER BY count DESC, array_position(ARRAY['mobile', 'tablet', 'desktop', 'Unknown'], device)
   `.execute(db);
   return rows.map((row) => ({ _id: row.device, count: Number(row.count) }));
 }
 
-/** Members who signed in from each country in the last 30 days, the 20 largest. */
+/** Members by the country of their latest sign-in, the 20 largest. */
 export async function countryCounts(db: Db) {
   const { rows } = await sql<{ country: string; count: Count }>`
-    SELECT country, count(*) AS count FROM (
-      -- Distinct pairs first: a hash of (country, member) is far cheaper than count(DISTINCT)'s sort.
-      SELECT DISTINCT country, user_id FROM member_sessions
-      WHERE started_at >= ${WINDOW_START} AND country IS NOT NULL
-    ) AS pairs
-    GROUP BY country ORDER BY count DESC, country LIMIT ${ADMIN_COUNTRY_LIMIT}
+    SELECT last_sign_in_country AS country, count(*) AS count FROM users
+    WHERE role = 'user' AND last_sign_in_country IS NOT NULL
+    GROUP BY 1 ORDER BY count DESC, country LIMIT ${ADMIN_COUNTRY_LIMIT}
   `.execute(db);
   return rows.map((row) => ({ _id: row.country, count: Number(row.count) }));
 }

@@ -28,5 +28,8 @@ export async function pruneSessions(db: Kysely<Database>, retentionDays: number)
     .deleteFrom('member_sessions')
     .where(sql<boolean>`coalesce(ended_at, last_seen_at) < ${cutoff}`)
     .executeTakeFirst();
+  // Sign-ins per day are read for the last 30 days only; a day's visit sums empty as its visits go.
+  await db.deleteFrom('session_device_days').where('day', '<', sql<string>`(${cutoff})::date`).execute();
+  await db.deleteFrom('session_visit_days').where(sql<boolean>`visits <= 0`).execute();
   return Number(deleted.numDeletedRows);
 }
