@@ -8,6 +8,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { expect, test } from './fixtures';
 import { SecurityPage } from './pages/security-page';
+import { E2E_ATTACK_MARKER } from './security-gate';
 
 /** Public addresses with a country in the server's offline lookup; the last octet keeps runs apart. */
 const ATTACKER_NETWORKS = {
@@ -27,7 +28,9 @@ function from(ipAddress: string, userAgent?: string) {
 
 /** A scanner probing for secrets: the server answers 404 to the probe and blocks the scanner. */
 async function attack(request: APIRequestContext, ipAddress: string): Promise<void> {
-  const probe = await request.get('/.env', from(ipAddress, 'sqlmap/1.8.4#stable (https://sqlmap.org)'));
+  // Marked as a test's attack, which the e2e security gate (security-gate.ts) leaves to this test.
+  const scanner = `sqlmap/1.8.4#stable (https://sqlmap.org) ${E2E_ATTACK_MARKER}`;
+  const probe = await request.get('/.env', from(ipAddress, scanner));
   expect([403, 404]).toContain(probe.status());
   expect(await probe.text()).not.toContain('<html');
   await expect

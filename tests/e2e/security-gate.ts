@@ -2,7 +2,8 @@
 // block. It signs in as the security operator on the e2e server and reads back every event of this
 // run (the CSV export) and every active block; anything it cannot read fails the run, so the check
 // never passes silently. Requests a test sends on purpose as attacks carry E2E_ATTACK_MARKER in their
-// user agent; operator journeys (paths under /api/admin/ and /api/security/) are not member journeys.
+// user agent; operator journeys (paths under /api/admin/ and /api/security/, blocks made by hand) are
+// not member journeys.
 import type { FullConfig } from '@playwright/test';
 
 export const E2E_ATTACK_MARKER = 'tapnet-e2e-attack';
@@ -11,6 +12,8 @@ export const E2E_SECURITY = { email: 'security@tapnet.test', password: 'Security
 export const RUN_STARTED_AT_ENV = 'TAPNET_E2E_STARTED_AT';
 
 const OPERATOR_PATH = /^[A-Z]+ \/api\/(admin|security)\//;
+/** How the server describes a block an operator made (server/security, IP_BLOCKED events). */
+const MANUAL_BLOCK = /^manual block /;
 
 /** RFC 4180 rows (the export quotes fields with commas, quotes or line breaks). */
 function parseCsv(text: string): string[][] {
@@ -65,14 +68,19 @@ export default async function securityGate(config: FullConfig): Promise<void> {
     if (index === -1) throw new Error(`security gate: the export has no ${name} column`);
     return index;
   };
-  const [type, severity, endpoint, userAgent] = ['eventType', 'severity', 'endpoint', 'userAgent'].map(
-    column,
-  );
+  const [type, severity, endpoint, userAgent, matched] = [
+    'eventType',
+    'severity',
+    'endpoint',
+    'userAgent',
+    'matched',
+  ].map(column);
   const offending = rows.filter(
     (row) =>
       row[severity ?? 0] !== 'LOW' &&
       !(row[userAgent ?? 0] ?? '').includes(E2E_ATTACK_MARKER) &&
       !OPERATOR_PATH.test(row[endpoint ?? 0] ?? '') &&
+      !MANUAL_BLOCK.test(row[matched ?? 0] ?? '') &&
       row[type ?? 0] !== 'ADMIN_ACTION',
   );
   const blocks = await fetch(`${baseURL}/api/security/blocks`, { headers });
