@@ -67,10 +67,7 @@ async function flood(): Promise<number> {
 // Warmed up first, so that the quiet baseline is not the JIT's first calls.
 await memberLatencies(MEMBER_REQUESTS);
 const quiet = await memberLatencies(MEMBER_REQUESTS * 5);
-const [loaded, floodMs] = await Promise.all([
-  memberLatencies(MEMBER_REQUESTS, () => isFlooding),
-  flood(),
-]);
+const [loaded, floodMs] = await Promise.all([memberLatencies(MEMBER_REQUESTS, () => isFlooding), flood()]);
 await app.security.settle();
 const rows = await app.ctx.db
   .selectFrom('security_events')
