@@ -67,9 +67,15 @@ const SeverityCountsSchema = z.object({
   LOW: z.number().int(),
 });
 
+/**
+ * An event type as the dashboard reads it: one of ours, or a code a newer server added, which the
+ * dashboard shows raw (§3) rather than failing to load.
+ */
+export const EventTypeCodeSchema = z.string().min(1);
+
 /** One stored event as the dashboard lists it (§3 recentEvents, plus country and rule). */
 export const SecurityEventSchema = z.object({
-  eventType: SecurityEventTypeSchema,
+  eventType: EventTypeCodeSchema,
   severity: SeveritySchema,
   timestamp: TimestampSchema,
   ipAddress: z.string(),
@@ -127,7 +133,7 @@ export const AttackCountrySchema = z.object({
 
 export const RecentAttackSchema = z.object({
   country: z.string(),
-  eventType: SecurityEventTypeSchema,
+  eventType: EventTypeCodeSchema,
   severity: SeveritySchema,
   timestamp: TimestampSchema,
 });
@@ -159,6 +165,15 @@ export const ScoreCheckSchema = z.object({
 });
 
 export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+/** §2 incident cards: the event types each card lists, 3 latest each (§9). */
+export const INCIDENT_KINDS = {
+  fileAccess: ['SENSITIVE_FILE_ACCESS', 'SUSPICIOUS_FILE_EXTENSION'],
+  botAttacks: ['MALICIOUS_BOT_DETECTED', 'HIGH_RISK_BOT_BEHAVIOR', 'MEDIUM_RISK_BOT_BEHAVIOR'],
+  scannerActivity: ['SCANNER_DETECTED'],
+} as const satisfies Record<string, readonly SecurityEventType[]>;
+export type IncidentKind = keyof typeof INCIDENT_KINDS;
+export const INCIDENTS_PER_KIND = 3;
 export type ScoreCheck = z.infer<typeof ScoreCheckSchema>;
 
 export const SecurityDashboardSchema = z.object({
@@ -175,6 +190,12 @@ export const SecurityDashboardSchema = z.object({
   }),
   /** The latest 10 events. */
   recentEvents: z.array(SecurityEventSchema),
+  /** The latest 3 events of each incident kind, however many other events came after them. */
+  incidents: z.object({
+    fileAccess: z.array(SecurityEventSchema),
+    botAttacks: z.array(SecurityEventSchema),
+    scannerActivity: z.array(SecurityEventSchema),
+  }),
   suspiciousIPs: z.array(SuspiciousIpSchema),
   protectionStatus: ProtectionStatusSchema,
   threatAnalysis: ThreatAnalysisSchema,

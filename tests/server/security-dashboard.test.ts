@@ -79,6 +79,27 @@ describeOnEachDatabase('security operator API', (t) => {
     expect(data.recommendations.map((one) => one.action)).toContain('Keep secrets out of the web root');
   });
 
+  it('keeps the latest incidents of each kind on their cards when newer events push them out of the latest 10', async () => {
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      await t().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `nobody-${attempt}@example.test`, password: 'wrong-password' },
+        remoteAddress: '203.0.113.77',
+      });
+    }
+    const { data } = SecurityDashboardResponseSchema.parse(
+      json(await call('GET', '/api/security/dashboard')),
+    );
+    expect(data.recentEvents.map((event) => event.eventType)).not.toContain('SCANNER_DETECTED');
+    expect(data.incidents.scannerActivity.map((event) => event.ipAddress)).toContain(ATTACKER);
+    expect(data.incidents.fileAccess[0]).toMatchObject({
+      eventType: 'SENSITIVE_FILE_ACCESS',
+      endpoint: 'GET /.env',
+    });
+    for (const incidents of Object.values(data.incidents)) expect(incidents.length).toBeLessThanOrEqual(3);
+  });
+
   it('measures the time to refuse a blocked request', async () => {
     for (let n = 0; n < 5; n += 1)
       await t().app.inject({ method: 'GET', url: '/api/health', remoteAddress: ATTACKER });

@@ -36,6 +36,7 @@ const quiet: SecurityDashboard = {
   blockedIPs: [],
   systemHealth: { databaseConnected: true, monitoringEnabled: true, uptime: 3_900 },
   recentEvents: [],
+  incidents: { fileAccess: [], botAttacks: [], scannerActivity: [] },
   suspiciousIPs: [],
   protectionStatus: {
     fileProtection: { active: true, blocked: 0, effectiveness: 100 },
@@ -70,8 +71,19 @@ const busy: SecurityDashboard = {
       email: 'grace@example.test',
       endpoint: '/api/auth/login',
     }),
+    // A type a newer server added: shown as its raw code, and the dashboard still loads.
+    event({ eventType: 'GRAPHQL_INTROSPECTION', severity: 'LOW', endpoint: '/graphql' }),
     event({ eventType: 'HIGH_RISK_BOT_BEHAVIOR', endpoint: null, email: null }),
   ],
+  // Picked by the server per kind: the scanner is still listed though newer events pushed it out of
+  // the latest 10.
+  incidents: {
+    fileAccess: [event({ eventType: 'SENSITIVE_FILE_ACCESS', severity: 'CRITICAL' })],
+    botAttacks: [event({ eventType: 'HIGH_RISK_BOT_BEHAVIOR', endpoint: null })],
+    scannerActivity: [
+      event({ eventType: 'SCANNER_DETECTED', userAgent: 'Mozilla/5.0 (compatible; Nmap Scripting Engine)' }),
+    ],
+  },
   suspiciousIPs: [
     { ipAddress: '8.8.8.8', count: 12, country: 'US', lastSeen: minutesAgo(1), highestSeverity: 'CRITICAL' },
     { ipAddress: '81.2.69.142', count: 4, country: 'GB', lastSeen: minutesAgo(3), highestSeverity: 'HIGH' },
@@ -227,8 +239,10 @@ describe('the security dashboard', () => {
     expect(page).not.toContain('Global Security Shield Active');
     // Incidents of a kind that did occur: scanner activity shows the first 30 characters of its user agent.
     expect(page).toContain('Mozilla/5.0 (compatible; Nmap …');
-    // The recent-events table lists every event, a type without endpoint or e-mail with '-'.
-    expect(container.querySelectorAll('table tbody tr')).toHaveLength(4);
+    // The recent-events table lists every event, an unknown type by its code, a type without endpoint
+    // or e-mail with '-'.
+    expect(container.querySelectorAll('table tbody tr')).toHaveLength(5);
+    expect(page).toContain('GRAPHQL_INTROSPECTION');
     expect(container.querySelector('table tbody tr:last-child td:last-child')?.textContent).toBe('-');
     // Only the first 5 blocked addresses, each with Unblock.
     expect(container.querySelectorAll('button[aria-label^="Unblock "]').length).toBeGreaterThanOrEqual(5);

@@ -1,6 +1,8 @@
 // The security dashboard's figures (insights-and-operators.md §3, §9): 24 h totals, the last hour's
 // attacks, high risk at 5 events, effectiveness per §9, and a score computed from visible checks.
 import {
+  INCIDENT_KINDS,
+  INCIDENTS_PER_KIND,
   type Recommendation,
   type ScoreCheck,
   type SecurityDashboard,
@@ -67,6 +69,9 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
     geo,
     blocks,
     isUp,
+    fileAccess,
+    botAttacks,
+    scannerActivity,
   ] = await Promise.all([
     queries.severityCounts(ctx.db, since24h),
     queries.typeCounts(ctx.db, since24h),
@@ -78,6 +83,9 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
     queries.countryCounts(ctx.db, since24h, LISTS.geo),
     queries.activeBlockRows(ctx.db, new Date(now)),
     ctx.isDatabaseReachable(),
+    queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.fileAccess),
+    queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.botAttacks),
+    queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.scannerActivity),
   ]);
   const blockedIPs = blocks.map((block) => block.ip_address);
   const blocked = new Set(blockedIPs);
@@ -110,6 +118,7 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
       uptime: Math.round(process.uptime()),
     },
     recentEvents,
+    incidents: { fileAccess, botAttacks, scannerActivity },
     suspiciousIPs,
     protectionStatus: {
       fileProtection: {

@@ -34,7 +34,7 @@ export function DashboardSections({ data, loadedAt, isRefreshing }: DashboardSec
       <CriticalAlerts data={data} onRefresh={refresh} isRefreshing={isRefreshing} />
       <ProtectionStatus status={data.protectionStatus} />
       <AttackMap attackMap={data.threatAnalysis.attackMap} now={loadedAt.getTime()} />
-      <IncidentCards events={data.recentEvents} />
+      <IncidentCards incidents={data.incidents} />
       <EnhancementSummary data={data} />
       <ThreatAnalysis
         analysis={data.threatAnalysis}

@@ -1,17 +1,18 @@
-// Spec §2: the latest 3 incidents of each kind — file access attempts, bot attacks, scanner activity — taken
-// from the dashboard's latest events.
-import type { SecurityDashboard, SecurityEvent, SecurityEventType } from '../../../contract/security';
+// Spec §2: the latest 3 incidents of each kind — file access attempts, bot attacks, scanner activity — as
+// the server picks them (however many other events came after them).
+import type {
+  IncidentKind as IncidentKindKey,
+  SecurityDashboard,
+  SecurityEvent,
+} from '../../../contract/security';
 import styles from './dashboard.module.css';
 import { DashboardSection } from './dashboard-section';
 import { eventTypeLabel } from './event-types';
 import { formatTime, shortUserAgent } from './format';
 
-/** Spec §9: 3 incidents a card. */
-const INCIDENTS_SHOWN = 3;
-
 interface IncidentKind {
+  key: IncidentKindKey;
   title: string;
-  types: readonly SecurityEventType[];
   empty: string;
   /** What the incident was aimed at or how it showed itself. */
   describe: (event: SecurityEvent) => string;
@@ -19,27 +20,26 @@ interface IncidentKind {
 
 const INCIDENT_KINDS: readonly IncidentKind[] = [
   {
+    key: 'fileAccess',
     title: 'File Access Attempts',
-    types: ['SENSITIVE_FILE_ACCESS', 'SUSPICIOUS_FILE_EXTENSION'],
     empty: 'No file access attempts',
     describe: (event) => event.endpoint ?? '-',
   },
   {
+    key: 'botAttacks',
     title: 'Bot Attacks',
-    types: ['MALICIOUS_BOT_DETECTED', 'HIGH_RISK_BOT_BEHAVIOR', 'MEDIUM_RISK_BOT_BEHAVIOR'],
     empty: 'No bot attacks',
     describe: (event) => eventTypeLabel(event.eventType),
   },
   {
+    key: 'scannerActivity',
     title: 'Scanner Activity',
-    types: ['SCANNER_DETECTED'],
     empty: 'No scanner activity',
     describe: (event) => (event.userAgent ? shortUserAgent(event.userAgent) : '-'),
   },
 ];
 
-function IncidentCard({ kind, events }: { kind: IncidentKind; events: readonly SecurityEvent[] }) {
-  const incidents = events.filter((event) => kind.types.includes(event.eventType)).slice(0, INCIDENTS_SHOWN);
+function IncidentCard({ kind, incidents }: { kind: IncidentKind; incidents: readonly SecurityEvent[] }) {
   const headingId = `incidents-${kind.title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <article className={styles.card} aria-labelledby={headingId}>
@@ -61,12 +61,12 @@ function IncidentCard({ kind, events }: { kind: IncidentKind; events: readonly S
   );
 }
 
-export function IncidentCards({ events }: { events: SecurityDashboard['recentEvents'] }) {
+export function IncidentCards({ incidents }: { incidents: SecurityDashboard['incidents'] }) {
   return (
     <DashboardSection id="security-incidents" title="Latest Incidents">
       <div className={styles.threeColumns}>
         {INCIDENT_KINDS.map((kind) => (
-          <IncidentCard key={kind.title} kind={kind} events={events} />
+          <IncidentCard key={kind.key} kind={kind} incidents={incidents[kind.key]} />
         ))}
       </div>
     </DashboardSection>
