@@ -11,19 +11,17 @@
 // and BENCH_CONTACTS tune the run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
-import { type DatabaseTarget, openDatabase } from '../server/db/connection';
+import { openDatabase } from '../server/db/connection';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { startSmtpSink } from '../tests/support/smtp-sink';
-import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { benchDatabase } from './support/database-target';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -59,19 +57,10 @@ async function serveBare(): Promise<Target> {
 
 /** The real app, a member with CONTACTS saved contacts, and the tag of their list. */
 async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  let target: DatabaseTarget;
-  if (kind === 'postgres') {
-    if (!POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
-    const database = await createThrowawayDatabase(POSTGRES_URL, 'tapnet_bench');
-    cleanups.push(database.drop);
-    target = { databaseUrl: database.url };
-  } else {
-    // On disk, as the server runs by default (DATA_DIR).
-    const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-bench-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    target = { dataDir };
-  }
+  if (kind === 'postgres' && !POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
+  const database = await benchDatabase(kind, POSTGRES_URL ?? '');
+  const { target } = database;
+  const cleanups: (() => Promise<void> | void)[] = [database.cleanup];
   const sink = await startSmtpSink();
   const connection = await openDatabase(target);
   const config = readConfig({ SMTP_URL: sink.smtpUrl, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });

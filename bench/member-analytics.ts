@@ -9,14 +9,12 @@
 // dropped; without one the PostgreSQL rows are skipped. BENCH_RUNS, BENCH_CALLS, BENCH_CONTACTS and
 // BENCH_EVENTS tune the run.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
-import { type DatabaseTarget, openDatabase } from '../server/db/connection';
-import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { openDatabase } from '../server/db/connection';
+import { benchDatabase } from './support/database-target';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CALLS = Number(process.env.BENCH_CALLS ?? 40);
@@ -137,19 +135,10 @@ function median(values: readonly number[]): number {
 }
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  let target: DatabaseTarget;
-  if (kind === 'postgres') {
-    if (!POSTGRES_URL) return;
-    const database = await createThrowawayDatabase(POSTGRES_URL, 'tapnet_bench');
-    cleanups.push(database.drop);
-    target = { databaseUrl: database.url };
-  } else {
-    // On disk, as the server runs by default (DATA_DIR).
-    const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-bench-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    target = { dataDir };
-  }
+  if (kind === 'postgres' && !POSTGRES_URL) return;
+  const database = await benchDatabase(kind, POSTGRES_URL ?? '');
+  const { target } = database;
+  const cleanups: (() => Promise<void> | void)[] = [database.cleanup];
   const connection = await openDatabase(target);
   const config = readConfig({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, connection, logger: false });

@@ -9,19 +9,17 @@
 // BENCH_DATABASE_URL (or DATABASE_URL) names a server on which a throwaway database is created and
 // dropped; without one the PostgreSQL row is skipped. BENCH_RUNS and BENCH_ITEMS tune the run.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { INDUSTRIES, TECHNOLOGIES } from '../contract/insight-options';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
-import { type DatabaseTarget, openDatabase } from '../server/db/connection';
+import { openDatabase } from '../server/db/connection';
 import type { FeedEntry } from '../server/modules/insights/feeds/entries';
 import { storeEntries } from '../server/modules/insights/feeds/item-store';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { startSmtpSink } from '../tests/support/smtp-sink';
-import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { benchDatabase } from './support/database-target';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2_000);
@@ -75,19 +73,10 @@ interface Timings {
 }
 
 async function measure(kind: 'pglite' | 'postgres'): Promise<Timings> {
-  const cleanups: (() => Promise<void> | void)[] = [];
-  let target: DatabaseTarget;
-  if (kind === 'postgres') {
-    if (!POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
-    const database = await createThrowawayDatabase(POSTGRES_URL, 'tapnet_bench');
-    cleanups.push(database.drop);
-    target = { databaseUrl: database.url };
-  } else {
-    // On disk, as the server runs by default (DATA_DIR).
-    const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-bench-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    target = { dataDir };
-  }
+  if (kind === 'postgres' && !POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
+  const database = await benchDatabase(kind, POSTGRES_URL ?? '');
+  const { target } = database;
+  const cleanups: (() => Promise<void> | void)[] = [database.cleanup];
   const sink = await startSmtpSink();
   const connection = await openDatabase(target);
   const config = readConfig({
