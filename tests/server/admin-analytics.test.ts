@@ -77,6 +77,19 @@ interface SeededSession {
 
 async function insertSession(db: Kysely<Database>, session: SeededSession) {
   const id = randomUUID();
+  if (!session.ended) {
+    // An open session has a live refresh token, as a real sign-in does, and it exists before the session
+    // row: the start-up housekeeping runs beside the seeding and ends open sessions without one.
+    await db
+      .insertInto('refresh_tokens')
+      .values({
+        id_hash: randomUUID(),
+        family_id: id,
+        user_id: session.userId,
+        expires_at: new Date(Date.now() + 7 * DAY),
+      })
+      .execute();
+  }
   await db
     .insertInto('member_sessions')
     .values({
@@ -101,19 +114,6 @@ async function insertSession(db: Kysely<Database>, session: SeededSession) {
       last_seen_at: session.lastSeenAt,
     })
     .execute();
-  if (!session.ended) {
-    // An open session has a live refresh token, as a real sign-in does; without one the start-up
-    // housekeeping (running beside the seeding) would end it as expired.
-    await db
-      .insertInto('refresh_tokens')
-      .values({
-        id_hash: randomUUID(),
-        family_id: id,
-        user_id: session.userId,
-        expires_at: new Date(Date.now() + 7 * DAY),
-      })
-      .execute();
-  }
   return id;
 }
 
