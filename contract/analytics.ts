@@ -74,6 +74,13 @@ type RangeFields = {
   endDate?: string | undefined;
 };
 
+/** Why a custom range is refused, in words a member reads under the date fields as well. */
+export const CUSTOM_RANGE_MESSAGES = {
+  tooEarly: `The start date must be on or after ${EARLIEST_ANALYTICS_DATE}.`,
+  startAfterEnd: 'The start date must be on or before the end date.',
+  tooLong: `The date range must be at most ${MAX_CUSTOM_RANGE_DAYS} days long.`,
+} as const;
+
 /** A range or a pair of dates, never both; a pair in order, not before 2000 and at most three years long. */
 function checkRange(query: RangeFields, context: z.RefinementCtx): void {
   const hasDates = query.startDate !== undefined || query.endDate !== undefined;
@@ -87,15 +94,12 @@ function checkRange(query: RangeFields, context: z.RefinementCtx): void {
     return;
   }
   if (query.startDate < EARLIEST_ANALYTICS_DATE) {
-    context.addIssue({ code: 'custom', message: `startDate must be on or after ${EARLIEST_ANALYTICS_DATE}` });
+    context.addIssue({ code: 'custom', message: CUSTOM_RANGE_MESSAGES.tooEarly });
   }
   if (query.startDate > query.endDate) {
-    context.addIssue({ code: 'custom', message: 'startDate must not be after endDate' });
+    context.addIssue({ code: 'custom', message: CUSTOM_RANGE_MESSAGES.startAfterEnd });
   } else if (daysBetween(query.startDate, query.endDate) > MAX_CUSTOM_RANGE_DAYS) {
-    context.addIssue({
-      code: 'custom',
-      message: `The date range must be at most ${MAX_CUSTOM_RANGE_DAYS} days long`,
-    });
+    context.addIssue({ code: 'custom', message: CUSTOM_RANGE_MESSAGES.tooLong });
   }
 }
 
@@ -422,22 +426,29 @@ export const ConversionRatesSchema = z.object({
   scanToView: percent,
 });
 
+/** Always the four sources, in the order nfc, qr, link, other; `percentage` of all views. */
+export const ViewSourcesSchema = z.array(
+  z.object({
+    source: CardSourceSchema,
+    views: count,
+    percentage: percent,
+    /** Contact saves made on a page opened this way, and per 100 such views. */
+    saves: count,
+    saveRate: percent,
+  }),
+);
+export type ViewSources = z.infer<typeof ViewSourcesSchema>;
+
 export const ConversionAnalyticsSchema = z.object({
   conversionFunnel: ConversionFunnelSchema,
   conversionRates: ConversionRatesSchema,
-  /** Always the four sources, in the order nfc, qr, link, other; `percentage` of all views. */
-  viewSources: z.array(
-    z.object({
-      source: CardSourceSchema,
-      views: count,
-      percentage: percent,
-      /** Contact saves made on a page opened this way, and per 100 such views. */
-      saves: count,
-      saveRate: percent,
-    }),
-  ),
+  viewSources: ViewSourcesSchema,
   ...periods,
-  previous: z.object({ conversionFunnel: ConversionFunnelSchema, conversionRates: ConversionRatesSchema }),
+  previous: z.object({
+    conversionFunnel: ConversionFunnelSchema,
+    conversionRates: ConversionRatesSchema,
+    viewSources: ViewSourcesSchema,
+  }),
   explanations: explanations(CONVERSION_FIGURES),
 });
 export type ConversionAnalytics = z.infer<typeof ConversionAnalyticsSchema>;

@@ -28,6 +28,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What the server said was wrong with a request it refused as bad (400, 404, 409, 422…), to show as it
+ * is: the specific reasons of a validation failure, else its message. Null for anything a retry may
+ * cure: no answer, a 5xx, a rate limit, or a session that ended (401/403 are handled by the session).
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status === undefined) return null;
+  if (error.status < 400 || error.status >= 500 || [401, 403, 408, 429].includes(error.status)) return null;
+  return error.errors.length > 0 ? error.errors.join(' ') : error.message;
+}
+
 /** The refresh was refused or answered with something unusable: the session is over. */
 class RefreshRejectedError extends ApiError {}
 

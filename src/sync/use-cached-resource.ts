@@ -15,18 +15,19 @@ import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user
 
 /**
  * `loading` until a copy within its lifetime is known; `failed` when the fetch failed and there is no
- * copy to show (the screen shows the spec's load error and offers a retry); otherwise `ready`, with the
+ * copy to show (the screen shows the spec's load error and offers a retry; `error` says why, e.g. the
+ * server's refusal of a bad range); otherwise `ready`, with the
  * last copy when the server could not be reached, unless the resource says a stale copy is no use.
  * `fetchedAt` says when the copy shown came from the server (offline, its time is worth showing).
  */
 export type ResourceState<T> =
   | { status: 'loading' }
-  | { status: 'failed' }
+  | { status: 'failed'; error: unknown }
   | { status: 'ready'; value: T; fetchedAt: number };
 
 type LoadOutcome<T> =
   | { status: 'pending' }
-  | { status: 'failed' }
+  | { status: 'failed'; error: unknown }
   | { status: 'done'; loaded: StoredResource<T> };
 
 function isOwnedBy(userId: string) {
@@ -61,7 +62,7 @@ export function useCachedResource<T>(
     setOutcome({ status: 'pending' });
     loadCachedResource(resource, userId, { isOwnerCurrent: isOwnedBy(userId), isForced: attempt.isForced })
       .then((loaded) => isCurrent && setOutcome({ status: 'done', loaded }))
-      .catch(() => isCurrent && setOutcome({ status: 'failed' }));
+      .catch((error: unknown) => isCurrent && setOutcome({ status: 'failed', error }));
     return () => {
       isCurrent = false;
     };
@@ -85,7 +86,9 @@ export function useCachedResource<T>(
     (stored !== null && isResourceFresh(stored, resource.lifetimeMs));
   if (stored && isShown)
     return { status: 'ready', value: stored.value, fetchedAt: stored.fetchedAt, ...commands };
-  return { status: outcome.status === 'failed' ? 'failed' : 'loading', ...commands };
+  return outcome.status === 'failed'
+    ? { status: 'failed', error: outcome.error, ...commands }
+    : { status: 'loading', ...commands };
 }
 
 /** The signed-in member's value for an action that needs it now (the one loader, so a fresh copy saves a request). */

@@ -3,6 +3,7 @@
 // offline use. The figures come from real contacts and real card-page events on the e2e server.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
+import { CUSTOM_RANGE_MESSAGES } from '../../contract/analytics';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { giveContacts, issueCard, logInByApi, ownerCard } from './cards';
 import { expect, type NewUser, test } from './fixtures';
@@ -97,6 +98,7 @@ test.describe('with contacts and card activity', () => {
     }
     await expect(analytics.printReport).toBeHidden();
     await expect(analytics.range('Month')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Back' })).toBeHidden();
     await page.screenshot({ path: testInfo.outputPath('summary-print.png'), fullPage: true });
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     await expect(page.locator('[data-printing]')).toHaveCount(0);
@@ -144,11 +146,28 @@ test.describe('with contacts and card activity', () => {
     ]);
     await expect(analytics.figure('Scan to view')).toHaveText('200%');
     await expect(analytics.figure('Scan success')).toHaveText('25%');
-    expect(await analytics.rows('Where profile views came from')).toContainEqual(['NFC tap', '3', '75']);
+    // This period's views and share, then the previous 7 days' (none: every event is from today).
+    expect(await analytics.rows('Where profile views came from')).toContainEqual([
+      'NFC tap',
+      '3',
+      '75',
+      '0',
+      '0',
+    ]);
+    await expect(page.getByText('Inner ring: previous 7 days (none).')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('conversion.png'), fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
-    // Spec §5: Apply is enabled only when both dates are set.
+    // Spec §5: Apply is enabled only when both dates are set; a range the server would refuse is
+    // refused under the fields, with the server's words, and the figures stay as they were.
+    await expect(analytics.apply).toBeDisabled();
+    await analytics.startDate.fill('2020-01-01');
+    await analytics.endDate.fill('2025-12-31');
+    await analytics.apply.click();
+    await expect(page.getByText(CUSTOM_RANGE_MESSAGES.tooLong)).toBeVisible();
+    await expect(page.getByText('Showing: Last 7 days')).toBeVisible();
+    await analytics.startDate.fill('');
+    await analytics.endDate.fill('');
     await expect(analytics.apply).toBeDisabled();
     await analytics.startDate.fill('2026-01-01');
     await expect(analytics.apply).toBeDisabled();

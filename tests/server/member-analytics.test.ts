@@ -6,6 +6,7 @@ import {
   CompaniesAnalyticsSchema,
   ConversionAnalyticsSchema,
   CountriesAnalyticsSchema,
+  CUSTOM_RANGE_MESSAGES,
   EngagementAnalyticsSchema,
   GeographicalAnalyticsSchema,
   IndustriesAnalyticsSchema,
@@ -339,7 +340,43 @@ describeOnEachDatabase('member analytics', (t) => {
       expect(answer.previous).toEqual({
         conversionFunnel: { nfcScans: 0, profileViews: 0, contactSaves: 0 },
         conversionRates: { scanSuccess: 0, scanToContact: 0, scanToView: 0 },
+        viewSources: ['nfc', 'qr', 'link', 'other'].map((source) => ({
+          source,
+          views: 0,
+          percentage: 0,
+          saves: 0,
+          saveRate: 0,
+        })),
       });
+    });
+
+    it('gives the view sources of the previous period beside this one’s', async () => {
+      const member = await memberWithCard();
+      await addEvents(t(), member, [
+        { type: 'view', at: '2026-03-02T08:00:00Z', source: 'qr', times: 2 },
+        { type: 'view', at: '2026-02-25T08:00:00Z', source: 'qr', times: 1 },
+        { type: 'view', at: '2026-02-26T08:00:00Z', source: 'link', times: 3 },
+        { type: 'save', at: '2026-02-26T08:00:00Z', source: 'link', times: 1 },
+      ]);
+
+      const answer = ConversionAnalyticsSchema.parse(
+        json(await get(member.accessToken, `/api/user-analytics/conversion?${range}`)),
+      );
+
+      const sources = (list: typeof answer.viewSources) =>
+        list.map(({ source, views, percentage, saveRate }) => [source, views, percentage, saveRate]);
+      expect(sources(answer.viewSources)).toEqual([
+        ['nfc', 0, 0, 0],
+        ['qr', 2, 100, 0],
+        ['link', 0, 0, 0],
+        ['other', 0, 0, 0],
+      ]);
+      expect(sources(answer.previous.viewSources)).toEqual([
+        ['nfc', 0, 0, 0],
+        ['qr', 1, 25, 0],
+        ['link', 3, 75, 33.3],
+        ['other', 0, 0, 0],
+      ]);
     });
 
     it('lists the places where contacts were met, with a summary', async () => {
@@ -531,7 +568,7 @@ describeOnEachDatabase('member analytics', (t) => {
       ['/api/user-analytics/countries?startDate=2026-03-01', 'startDate and endDate must be given together'],
       [
         '/api/user-analytics/countries?startDate=2026-03-10&endDate=2026-03-01',
-        'startDate must not be after endDate',
+        CUSTOM_RANGE_MESSAGES.startAfterEnd,
       ],
       [
         '/api/user-analytics/countries?startDate=2026-02-30&endDate=2026-03-01',
@@ -543,11 +580,11 @@ describeOnEachDatabase('member analytics', (t) => {
       ],
       [
         '/api/user-analytics/engagement?startDate=2020-01-01&endDate=2026-01-01',
-        'The date range must be at most 1096 days long',
+        CUSTOM_RANGE_MESSAGES.tooLong,
       ],
       [
         '/api/user-analytics/engagement?startDate=1999-12-31&endDate=2000-01-01',
-        'startDate must be on or after 2000-01-01',
+        CUSTOM_RANGE_MESSAGES.tooEarly,
       ],
       [
         '/api/user-analytics/conversion?range=7&startDate=2026-03-01&endDate=2026-03-02',
@@ -668,7 +705,7 @@ describeOnEachDatabase('member analytics', (t) => {
         '2026-03-02,1,0,0,0',
         '2026-03-03,0,0,0,0',
       ]);
-      expect(await rowsOf('conversion')).toContain('views from qr,1,');
+      expect(await rowsOf('conversion')).toContain('views from qr,1,0');
       expect(await rowsOf('geographical')).toEqual([
         'place,country,countryCode,lat,lng,count',
         `near London, United Kingdom,United Kingdom,GB,${LONDON.lat},${LONDON.lng},1`.replace(

@@ -7,7 +7,7 @@ import { spacedTicks } from '../../src/ui/charts/axis-ticks';
 import { BarChart } from '../../src/ui/charts/bar-chart';
 import { CHART_ANIMATION_MS, useChartMotion } from '../../src/ui/charts/chart-motion';
 import { LineChart } from '../../src/ui/charts/line-chart';
-import { PieChart, type PieSlice } from '../../src/ui/charts/pie-chart';
+import { PieChart, type PiePrevious, type PieSlice } from '../../src/ui/charts/pie-chart';
 import { PRINT_CHART_WIDTH } from '../../src/ui/charts/printing';
 
 // React's act() needs to know it runs in a test environment.
@@ -126,9 +126,16 @@ describe('BarChart', () => {
   });
 });
 
-function renderSources(slices: PieSlice[]) {
+function renderSources(slices: PieSlice[], previous?: PiePrevious) {
   render(
-    <PieChart title="View sources" categoryLabel="Source" valueLabel="Views" width={300} slices={slices} />,
+    <PieChart
+      title="View sources"
+      categoryLabel="Source"
+      valueLabel="Views"
+      width={300}
+      slices={slices}
+      {...(previous ? { previous } : {})}
+    />,
   );
 }
 
@@ -143,6 +150,30 @@ describe('PieChart', () => {
       ['NFC', '2', '66.7'],
       ['QR', '1', '33.3'],
     ]);
+  });
+
+  it('draws the period before as an inner ring and lists it beside this period', () => {
+    renderSources(
+      [
+        { id: 'nfc', label: 'NFC', value: 3 },
+        { id: 'qr', label: 'QR', value: 1 },
+      ],
+      { label: 'Previous 30 days', values: { qr: 2 } },
+    );
+    expect(tableRows()).toEqual([
+      ['Source', 'Views', 'Share (%)', 'Previous 30 days: views', 'Previous 30 days: share (%)'],
+      ['NFC', '3', '75', '0', '0'],
+      ['QR', '1', '25', '2', '100'],
+    ]);
+    expect(container.querySelectorAll('figure svg').length).toBe(2);
+    expect(container.textContent).toContain('QR: 1 (25%), previous 30 days: 2 (100%)');
+    expect(container.textContent).toContain('Outer ring: this period. Inner ring: previous 30 days.');
+  });
+
+  it('draws no inner ring when the period before had nothing, and says so', () => {
+    renderSources([{ id: 'nfc', label: 'NFC', value: 3 }], { label: 'Previous 7 days', values: {} });
+    expect(container.querySelectorAll('figure svg').length).toBe(1);
+    expect(container.textContent).toContain('Inner ring: previous 7 days (none).');
   });
 
   it('gives 0 % rather than no number when there is nothing to share', () => {

@@ -5,15 +5,19 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { CUSTOM_RANGE_MESSAGES } from '../../contract/analytics';
 import {
   ANALYTICS_LIFETIME_MS,
   analyticsSummaryResource,
   userAnalyticsResource,
 } from '../../src/api/analytics';
+import { ApiError } from '../../src/api/client';
 import { defineCachedResource, loadCachedResource } from '../../src/db/cached-resources';
 import { db } from '../../src/db/tapnet-db';
-import { CustomRangeForm, START_AFTER_END_MESSAGE } from '../../src/features/analytics/custom-range-form';
+import { ANALYTICS_MESSAGES } from '../../src/features/analytics/analytics-messages';
+import { CustomRangeForm } from '../../src/features/analytics/custom-range-form';
 import { formatTrend, previousLine } from '../../src/features/analytics/figures';
+import { ResourceView } from '../../src/features/analytics/resource-view';
 import { lastDays, sampleDay } from '../../src/features/analytics/sample-data';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { tokenExpiringIn } from './helpers';
@@ -88,7 +92,62 @@ describe('CustomRangeForm', () => {
     setDate('End date', '2026-11-01');
     act(() => apply()?.click());
     expect(applied).toEqual([]);
-    expect(container.textContent).toContain(START_AFTER_END_MESSAGE);
+    expect(container.textContent).toContain(CUSTOM_RANGE_MESSAGES.startAfterEnd);
+  });
+
+  it('refuses what the server would refuse, before asking it: a range over three years, or before 2000', () => {
+    setDate('Start date', '2020-01-01');
+    setDate('End date', '2026-11-01');
+    act(() => apply()?.click());
+    expect(container.textContent).toContain(CUSTOM_RANGE_MESSAGES.tooLong);
+    setDate('Start date', '1999-12-31');
+    setDate('End date', '2000-01-05');
+    act(() => apply()?.click());
+    expect(container.textContent).toContain(CUSTOM_RANGE_MESSAGES.tooEarly);
+    expect(applied).toEqual([]);
+    setDate('Start date', '2000-01-01');
+    act(() => apply()?.click());
+    expect(applied).toEqual([{ startDate: '2000-01-01', endDate: '2000-01-05' }]);
+    expect(container.textContent).not.toContain(CUSTOM_RANGE_MESSAGES.tooEarly);
+  });
+});
+
+describe('a figure that did not load', () => {
+  function failedWith(error: unknown): HTMLDivElement {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    act(() =>
+      root.render(
+        <ResourceView
+          state={{ status: 'failed', error, retry: () => undefined }}
+          loadingLabel="Loading…"
+          isEmpty={() => false}
+        >
+          {() => 'figures'}
+        </ResourceView>,
+      ),
+    );
+    return container;
+  }
+  const buttons = (container: HTMLElement) =>
+    [...container.querySelectorAll('button')].map((b) => b.textContent);
+
+  it('shows the server’s reason when it refused the range, without a retry that would fail again', () => {
+    const refused = failedWith(
+      new ApiError('Validation failed', 400, [CUSTOM_RANGE_MESSAGES.tooLong], 'VALIDATION_FAILED'),
+    );
+    expect(refused.textContent).toContain(ANALYTICS_MESSAGES.loadFailed);
+    expect(refused.textContent).toContain(CUSTOM_RANGE_MESSAGES.tooLong);
+    expect(buttons(refused)).toEqual([]);
+  });
+
+  it('offers a retry when the server could not be reached or failed', () => {
+    for (const error of [new ApiError('Failed to fetch', undefined), new ApiError('Internal error', 503)]) {
+      const failed = failedWith(error);
+      expect(failed.textContent).toContain(ANALYTICS_MESSAGES.loadFailed);
+      expect(failed.textContent).toContain('Check your connection and try again.');
+      expect(buttons(failed)).toEqual(['Try again']);
+    }
   });
 });
 

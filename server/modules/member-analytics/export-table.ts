@@ -68,10 +68,13 @@ const TABLES: Record<AnalyticsExportType, TableOf> = {
       ['scanSuccess (%)', conversionRates.scanSuccess, previous.conversionRates.scanSuccess],
       ['scanToContact (%)', conversionRates.scanToContact, previous.conversionRates.scanToContact],
       ['scanToView (%)', conversionRates.scanToView, previous.conversionRates.scanToView],
-      ...viewSources.flatMap(({ source, views, saves }): [string, number, null][] => [
-        [`views from ${source}`, views, null],
-        [`saves from ${source}`, saves, null],
-      ]),
+      ...viewSources.flatMap(({ source, views, saves }, index): [string, number, number | null][] => {
+        const before = previous.viewSources[index];
+        return [
+          [`views from ${source}`, views, before?.views ?? null],
+          [`saves from ${source}`, saves, before?.saves ?? null],
+        ];
+      }),
     ];
     return { header: ['figure', 'value', 'previousValue'], rows: figures.map((row) => row.map(text)) };
   },

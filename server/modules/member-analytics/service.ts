@@ -267,7 +267,9 @@ export async function engagementAnalytics(
   };
 }
 
-function conversionOf(funnel: { nfcScans: number; profileViews: number; contactSaves: number }) {
+type Funnel = ConversionAnalytics['conversionFunnel'];
+
+function conversionOf(funnel: Funnel) {
   return {
     conversionFunnel: funnel,
     conversionRates: {
@@ -278,39 +280,46 @@ function conversionOf(funnel: { nfcScans: number; profileViews: number; contactS
   };
 }
 
+type SourceRow = Awaited<ReturnType<typeof cardEventsPerSource>>[number];
+
+/** One period's funnel, rates and view sources, its counts picked from the rows of both periods. */
+function periodConversion(
+  rows: readonly SourceRow[],
+  pick: (row: SourceRow) => { views: number; saves: number; scans: number },
+) {
+  const counts = CARD_SOURCES.map((source) => {
+    const row = rows.find((one) => one.source === source);
+    return { source, ...(row ? pick(row) : { views: 0, saves: 0, scans: 0 }) };
+  });
+  const conversion = conversionOf({
+    nfcScans: sumOf(counts, (one) => one.scans),
+    profileViews: sumOf(counts, (one) => one.views),
+    contactSaves: sumOf(counts, (one) => one.saves),
+  });
+  const viewSources = counts.map(({ source, views, saves }) => ({
+    source,
+    views,
+    percentage: percentOf(views, conversion.conversionFunnel.profileViews),
+    saves,
+    saveRate: percentOf(saves, views),
+  }));
+  return { ...conversion, viewSources };
+}
+
 export async function conversionAnalytics(
   db: Db,
   ownerId: string,
   periods: Periods,
 ): Promise<ConversionAnalytics> {
   const rows = await cardEventsPerSource(db, ownerId, periods);
-  const current = conversionOf({
-    nfcScans: sumOf(rows, (row) => row.scans),
-    profileViews: sumOf(rows, (row) => row.views),
-    contactSaves: sumOf(rows, (row) => row.saves),
-  });
-  const previous = conversionOf({
-    nfcScans: sumOf(rows, (row) => row.previous_scans),
-    profileViews: sumOf(rows, (row) => row.previous_views),
-    contactSaves: sumOf(rows, (row) => row.previous_saves),
-  });
-  const viewSources = CARD_SOURCES.map((source) => {
-    const row = rows.find((one) => one.source === source);
-    const views = row?.views ?? 0;
-    const saves = row?.saves ?? 0;
-    return {
-      source,
-      views,
-      percentage: percentOf(views, current.conversionFunnel.profileViews),
-      saves,
-      saveRate: percentOf(saves, views),
-    };
-  });
   return {
-    ...current,
-    viewSources,
+    ...periodConversion(rows, ({ views, saves, scans }) => ({ views, saves, scans })),
     ...periodFields(periods),
-    previous,
+    previous: periodConversion(rows, (row) => ({
+      views: row.previous_views,
+      saves: row.previous_saves,
+      scans: row.previous_scans,
+    })),
     explanations: definitionsOf(CONVERSION_FIGURES),
   };
 }

@@ -5,7 +5,7 @@ import type { ResourceState } from '../../sync/use-cached-resource';
 import { BarChart } from '../../ui/charts/bar-chart';
 import { PieChart } from '../../ui/charts/pie-chart';
 import { Panel } from '../../ui/panel';
-import { formatPercent, periodKeys, previousLine } from './figures';
+import { formatPercent, periodKeys, previousLine, previousPeriodLabel } from './figures';
 import { ResourceView } from './resource-view';
 import { StatCard, StatGrid } from './stat-card';
 
@@ -92,14 +92,22 @@ function ConversionReport({ conversion }: { conversion: Conversion }) {
             label: SOURCE_LABELS[source.source],
             value: source.views,
           }))}
+          previous={{
+            label: previousPeriodLabel(previousPeriod.days),
+            values: Object.fromEntries(previous.viewSources.map((source) => [source.source, source.views])),
+          }}
         />
         <StatGrid label="Saves by source">
-          {conversion.viewSources.map((source) => (
+          {conversion.viewSources.map((source, index) => (
             <StatCard
               key={source.source}
               label={`Saves from ${SOURCE_LABELS[source.source]}`}
               value={formatPercent(source.saveRate)}
               explanation={`${source.saves} contact saves from ${source.views} views that came this way.`}
+              comparison={previousLine(
+                previousPeriod,
+                formatPercent(previous.viewSources[index]?.saveRate ?? 0),
+              )}
             />
           ))}
         </StatGrid>

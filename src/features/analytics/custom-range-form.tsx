@@ -1,5 +1,7 @@
-// A custom range: start and end dates, applied only once both are set (spec §5).
+// A custom range: start and end dates, applied only once both are set (spec §5), and only when the
+// server would take it: the contract's own rules, so the member reads why here instead of a load error.
 import { type FormEvent, useState } from 'react';
+import { UserAnalyticsQuerySchema } from '../../../contract/analytics';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import styles from './analytics.module.css';
@@ -10,7 +12,11 @@ export interface CustomRange {
   endDate: string;
 }
 
-export const START_AFTER_END_MESSAGE = 'The start date must be on or before the end date.';
+/** Why the contract refuses the pair, or null when it takes it. */
+function rangeProblem(range: CustomRange): string | null {
+  const parsed = UserAnalyticsQuerySchema.safeParse(range);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
 
 export function CustomRangeForm({ onApply }: { onApply: (range: CustomRange) => void }) {
   const [startDate, setStartDate] = useState('');
@@ -21,12 +27,9 @@ export function CustomRangeForm({ onApply }: { onApply: (range: CustomRange) => 
   function apply(event: FormEvent) {
     event.preventDefault();
     if (!canApply) return;
-    if (startDate > endDate) {
-      setError(START_AFTER_END_MESSAGE);
-      return;
-    }
-    setError(null);
-    onApply({ startDate, endDate });
+    const problem = rangeProblem({ startDate, endDate });
+    setError(problem);
+    if (problem === null) onApply({ startDate, endDate });
   }
 
   return (

@@ -4,7 +4,7 @@ import type { UserAnalytics } from '../../api/analytics';
 import type { ResourceState } from '../../sync/use-cached-resource';
 import { LineChart } from '../../ui/charts/line-chart';
 import { Panel } from '../../ui/panel';
-import { formatNumber, formatShortDay, formatTrend, previousLine } from './figures';
+import { formatNumber, formatShortDay, formatTrend, previousLine, previousPeriodLabel } from './figures';
 import { ResourceView } from './resource-view';
 import { StatCard, StatGrid } from './stat-card';
 
@@ -96,7 +96,7 @@ function EngagementReport({ engagement }: { engagement: Engagement }) {
             },
             {
               id: 'previous',
-              label: `Previous ${previousPeriod.days} days`,
+              label: previousPeriodLabel(previousPeriod.days),
               isPrevious: true,
               points: days.map((day, index) => {
                 const before = previous.engagementData[index];

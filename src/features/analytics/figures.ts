@@ -60,10 +60,15 @@ export function formatTrend(trend: Trend): string {
   return `${trend > 0 ? '+' : '−'}${formatPercent(Math.abs(trend))}`;
 }
 
+/** 'Previous 7 days': the period just before the one shown, as legends and tables name it. */
+export function previousPeriodLabel(days: number): string {
+  return `Previous ${days} days`;
+}
+
 /** 'Previous 7 days: 3' — the same figure for the period just before. */
 export function previousLine(period: AnalyticsPeriod, value: string | number): string {
   const shown = typeof value === 'number' ? formatNumber(value) : value;
-  return `Previous ${period.days} days: ${shown}`;
+  return `${previousPeriodLabel(period.days)}: ${shown}`;
 }
 
 /** Today in the member's calendar, as a date input writes it (YYYY-MM-DD). */
@@ -75,6 +80,6 @@ export function localToday(now = new Date()): string {
 export function periodKeys(label: string, previousPeriod: AnalyticsPeriod) {
   return [
     { id: 'count', label },
-    { id: 'previousCount', label: `Previous ${previousPeriod.days} days`, isPrevious: true },
+    { id: 'previousCount', label: previousPeriodLabel(previousPeriod.days), isPrevious: true },
   ];
 }

@@ -1,6 +1,7 @@
-// One analytics figure's states: loading, the spec's load error with a retry, its empty message, or the
-// figure itself.
+// One analytics figure's states: loading, the spec's load error with a retry (or the server's reason
+// when it refused the range), its empty message, or the figure itself.
 import type { ReactNode } from 'react';
+import { refusalMessage } from '../../api/client';
 import type { ResourceState } from '../../sync/use-cached-resource';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -19,7 +20,13 @@ interface ResourceViewProps<T> {
 export function ResourceView<T>({ state, loadingLabel, isEmpty, children }: ResourceViewProps<T>) {
   if (state.status === 'loading') return <LoadingPlaceholder label={loadingLabel} />;
   if (state.status === 'failed')
-    return <LoadFailed message={ANALYTICS_MESSAGES.loadFailed} onRetry={state.retry} />;
+    return (
+      <LoadFailed
+        message={ANALYTICS_MESSAGES.loadFailed}
+        onRetry={state.retry}
+        refusal={refusalMessage(state.error)}
+      />
+    );
   return isEmpty(state.value) ? (
     <p className={styles.empty}>{ANALYTICS_MESSAGES.empty}</p>
   ) : (

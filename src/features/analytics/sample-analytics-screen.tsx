@@ -12,7 +12,7 @@ import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
 import styles from './analytics.module.css';
-import { formatNumber, formatPercent, formatShortDay, localToday } from './figures';
+import { formatNumber, formatPercent, formatShortDay, localToday, previousPeriodLabel } from './figures';
 import { RangeButtons } from './range-buttons';
 import { lastDays, SAMPLE_COUNTRIES, SAMPLE_SOURCES, sampleDay, splitByShare } from './sample-data';
 import { StatCard, StatGrid } from './stat-card';
@@ -59,7 +59,7 @@ export function SampleAnalyticsScreen() {
           label="Profile views"
           value={formatNumber(views)}
           explanation="Sample: times a card page was opened in the range."
-          comparison={`Previous ${dayCount} days: ${formatNumber(previousViews)}`}
+          comparison={`${previousPeriodLabel(dayCount)}: ${formatNumber(previousViews)}`}
         />
         <StatCard
           label="Contact saves"
@@ -82,7 +82,7 @@ export function SampleAnalyticsScreen() {
             { id: 'views', label: 'This period', points: days.map((day) => ({ x: day.date, y: day.views })) },
             {
               id: 'previous',
-              label: `Previous ${dayCount} days`,
+              label: previousPeriodLabel(dayCount),
               isPrevious: true,
               points: days.map((day, index) => ({ x: day.date, y: before[index]?.views ?? 0 })),
             },

@@ -50,8 +50,10 @@ export class AnalyticsPage {
     return this.page.getByRole('table', { name: title, exact: true });
   }
 
-  /** The cells of each body row of a chart's table. */
+  /** The cells of each body row of a chart's table, once its figures have arrived. */
   async rows(title: string): Promise<string[][]> {
+    // Each figure loads on its own: a table read before it is drawn would read as no rows.
+    await this.table(title).waitFor({ state: 'attached' });
     return this.table(title)
       .locator('tbody tr')
       .evaluateAll((rows) =>
