@@ -155,6 +155,7 @@ test.describe('with contacts and card activity', () => {
       '0',
     ]);
     await expect(page.getByText('Inner ring: previous 7 days (none).')).toBeVisible();
+    expect(await analytics.overflowWidth()).toBe(0);
     await page.screenshot({ path: testInfo.outputPath('conversion.png'), fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
@@ -210,6 +211,9 @@ test.describe('with contacts and card activity', () => {
     await expect(analytics.figure('Total connections')).toHaveText('2');
     await page.goto('/insights/enhanced-analytics');
     await expect(analytics.table('Top 8 countries')).toBeAttached();
+    // Every tab loads at once, each on its own: wait for the one read offline below, not just the first.
+    await analytics.tab('Conversion').click();
+    await expect(analytics.figure('Scan to view')).toHaveText('200%');
     await waitForServiceWorkerControl(page);
 
     await context.setOffline(true);
@@ -223,7 +227,10 @@ test.describe('with contacts and card activity', () => {
     // Past the 15 minutes a copy is asked for again; offline the copy stays, with the time it is from.
     await page.clock.fastForward('16:00');
     await page.getByRole('link', { name: 'Back' }).click();
+    // The router moves on after the click: going back before it has would leave the analytics too.
+    await expect(page).toHaveURL(/\/insights$/);
     await page.goBack();
+    await expect(page).toHaveURL(/\/insights\/enhanced-analytics$/);
     await expect(page.getByText(/^Offline: these figures are from /)).toBeVisible();
     await expect(analytics.table('Top 8 countries')).toBeAttached();
     await page.goto('/insights/analytics');
@@ -271,6 +278,8 @@ test('the sample dashboard says it is sample data, opens on 30 days, reports its
   await analytics.range('Last 7 days').click();
   await tracked;
   expect(await analytics.rows('Profile views per day (sample)')).toHaveLength(7);
+  // Charts and their tables (read by screen readers, hidden on screen) never widen the page.
+  expect(await analytics.overflowWidth()).toBe(0);
 
   await analytics.backToInsights.click();
   await expect(page).toHaveURL(/\/insights$/);

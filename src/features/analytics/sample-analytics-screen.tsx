@@ -97,6 +97,12 @@ export function SampleAnalyticsScreen() {
             categoryLabel="Source"
             valueLabel="Views"
             slices={splitByShare(SAMPLE_SOURCES, views).map(({ id, label, value }) => ({ id, label, value }))}
+            previous={{
+              label: previousPeriodLabel(dayCount),
+              values: Object.fromEntries(
+                splitByShare(SAMPLE_SOURCES, previousViews).map(({ id, value }) => [id, value]),
+              ),
+            }}
           />
         </Panel>
         <Panel title="Countries (sample)">
@@ -104,10 +110,13 @@ export function SampleAnalyticsScreen() {
             title="Top 8 countries (sample)"
             description="Sample data: views by the visitor's country."
             categoryLabel="Country"
-            keys={[{ id: 'views', label: 'Views' }]}
+            keys={[
+              { id: 'views', label: 'Views' },
+              { id: 'previousViews', label: previousPeriodLabel(dayCount), isPrevious: true },
+            ]}
             bars={splitByShare(SAMPLE_COUNTRIES, views).map((item) => ({
               category: item.country,
-              values: { views: item.value },
+              values: { views: item.value, previousViews: Math.round(previousViews * item.share) },
             }))}
           />
         </Panel>

@@ -26,29 +26,31 @@ export function ChartTable({
   isShown: boolean;
 }) {
   return (
-    <table id={id} className={isShown ? styles.tableShown : styles.table}>
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          {table.columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map(([label, ...values]) => (
-          <tr key={String(label)}>
-            <th scope="row">{label === undefined ? '' : formatCell(label)}</th>
-            {values.map((value, index) => (
-              // Cells of a row are positional: a column has at most one value per row.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the column index is the cell's identity.
-              <td key={index}>{formatCell(value)}</td>
+    <div className={isShown ? styles.tableBoxShown : styles.tableBox}>
+      <table id={id} className={isShown ? styles.tableShown : styles.table}>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map(([label, ...values]) => (
+            <tr key={String(label)}>
+              <th scope="row">{label === undefined ? '' : formatCell(label)}</th>
+              {values.map((value, index) => (
+                // Cells of a row are positional: a column has at most one value per row.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the column index is the cell's identity.
+                <td key={index}>{formatCell(value)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

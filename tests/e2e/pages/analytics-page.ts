@@ -61,6 +61,13 @@ export class AnalyticsPage {
       );
   }
 
+  /** How far the page reaches past the screen's width: 0 unless something widens it. */
+  async overflowWidth(): Promise<number> {
+    return this.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  }
+
   alert(message: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: message });
   }
