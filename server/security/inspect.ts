@@ -15,8 +15,22 @@ import {
   XSS,
 } from './signatures';
 
+/** Every event type a request's own inspection can find; the others come from outcomes and scoring. */
+export const INSPECTED_EVENT_TYPES = [
+  'MALFORMED_REQUEST',
+  'SENSITIVE_FILE_ACCESS',
+  'MALICIOUS_URL_PATTERN',
+  'SUSPICIOUS_FILE_EXTENSION',
+  'SQL_INJECTION_ATTEMPT',
+  'XSS_ATTEMPT',
+  'SCANNER_DETECTED',
+  'MALICIOUS_BOT_DETECTED',
+  'LEGITIMATE_BOT_ACCESS',
+  'SUSPICIOUS_USER_AGENT',
+] as const satisfies readonly SecurityEventType[];
+
 export interface Finding {
-  eventType: SecurityEventType;
+  eventType: (typeof INSPECTED_EVENT_TYPES)[number];
   severity: Severity;
   /** The part that matched, short and redacted. */
   matched: string;
