@@ -69,6 +69,8 @@ export default defineConfig<E2eOptions>({
     {
       name: 'tapnet',
       command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+      // Playwright passes its own environment on beneath these, so SECURITY_TRAFFIC_RECORD reaches the
+      // server when `npm run record:e2e-traffic` sets it.
       env: {
         PORT: String(APP_PORT),
         HOST: '127.0.0.1',

@@ -133,6 +133,7 @@ const ConfigSchema = z
       z.email('SECURITY_ALERT_EMAIL must be an e-mail address').optional(),
     ),
     SECURITY_ALERT_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
+    SECURITY_TRAFFIC_RECORD: optionalString,
     ANALYTICS_TIMEZONE: z
       .string()
       .trim()
@@ -219,6 +220,8 @@ const ConfigSchema = z
       syncIntervalMs: env.SECURITY_SYNC_INTERVAL_MS,
       alertEmail: env.SECURITY_ALERT_EMAIL ?? env.SECURITY_EMAIL,
       alertThrottleMinutes: env.SECURITY_ALERT_THROTTLE_MINUTES,
+      /** A file each answered request is appended to as the rules saw it (`npm run record:e2e-traffic`). */
+      trafficRecordFile: env.SECURITY_TRAFFIC_RECORD,
     },
     /** The zone the admin dashboard's "today" and chart days are counted in. */
     analyticsTimeZone: env.ANALYTICS_TIMEZONE,

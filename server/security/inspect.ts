@@ -15,8 +15,22 @@ import {
   XSS,
 } from './signatures';
 
+/** Every event type a request's own inspection can find; the others come from outcomes and scoring. */
+export const INSPECTED_EVENT_TYPES = [
+  'MALFORMED_REQUEST',
+  'SENSITIVE_FILE_ACCESS',
+  'MALICIOUS_URL_PATTERN',
+  'SUSPICIOUS_FILE_EXTENSION',
+  'SQL_INJECTION_ATTEMPT',
+  'XSS_ATTEMPT',
+  'SCANNER_DETECTED',
+  'MALICIOUS_BOT_DETECTED',
+  'LEGITIMATE_BOT_ACCESS',
+  'SUSPICIOUS_USER_AGENT',
+] as const satisfies readonly SecurityEventType[];
+
 export interface Finding {
-  eventType: SecurityEventType;
+  eventType: (typeof INSPECTED_EVENT_TYPES)[number];
   severity: Severity;
   /** The part that matched, short and redacted. */
   matched: string;
@@ -177,7 +191,7 @@ function agentVerdict(agent: string) {
 }
 
 /** Body fields that hold secrets: never read, so never stored. */
-const SECRET_FIELDS = /pass|token|code|secret|otp/i;
+export const SECRET_FIELDS = /pass|token|code|secret|otp/i;
 
 /** SQL injection and XSS in the string fields of a body sent without signing in. */
 export function inspectBody(body: unknown): Finding[] {
@@ -200,11 +214,13 @@ export function inspectBody(body: unknown): Finding[] {
 
 const MAX_DEPTH = 4;
 const MAX_STRINGS = 50;
+/** How much of one string of a body is read. */
+export const BODY_TEXT_INSPECTED = 2_000;
 
 function collectStrings(value: unknown, into: string[], depth: number): void {
   if (into.length >= MAX_STRINGS || depth > MAX_DEPTH) return;
   if (typeof value === 'string') {
-    into.push(value.slice(0, 2_000));
+    into.push(value.slice(0, BODY_TEXT_INSPECTED));
   } else if (Array.isArray(value)) {
     for (const item of value) collectStrings(item, into, depth + 1);
   } else if (value !== null && typeof value === 'object') {

@@ -7,6 +7,7 @@ import { builtInRanges } from './allowlist';
 import { registerSecurityHooks } from './hooks';
 import { SecurityMonitor } from './monitor';
 import { pruneEvents } from './store';
+import { recordTraffic } from './traffic-recorder';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -36,6 +37,7 @@ export async function setUpSecurity(
     },
   });
   registerSecurityHooks(app, monitor);
+  if (config.security.trafficRecordFile) recordTraffic(app, config.security.trafficRecordFile);
   await monitor.start();
   // Before the database closes (onClose), so the last events are written.
   app.addHook('preClose', async () => monitor.stop());
