@@ -18,9 +18,15 @@ export interface ContactsCache {
 
 /**
  * A change the server confirmed. `listTags` are the list's tags from just before and after the write:
- * a cache at the first is, with the change merged, the list at the second.
+ * a cache at the first is, with the change merged, the list at the second. A flag answer carries only the
+ * flag, so only the flag is merged: a whole contact from the page could be older than the cached one (its
+ * notes saved since) and would bring old fields back.
  */
-export type ContactChange = ({ type: 'upsert'; contact: Contact } | { type: 'remove'; contactId: string }) & {
+export type ContactChange = (
+  | { type: 'upsert'; contact: Contact }
+  | { type: 'flag'; contactId: string; isFlagged: boolean }
+  | { type: 'remove'; contactId: string }
+) & {
   listTags?: ContactListTags | null;
 };
 
@@ -158,7 +164,9 @@ export async function mergeContactChange(
     const list =
       confirmed.type === 'remove'
         ? withoutContact(stored.list, confirmed.contactId)
-        : withContact(stored.list, confirmed.contact);
+        : confirmed.type === 'flag'
+          ? withFlag(stored.list, confirmed.contactId, confirmed.isFlagged)
+          : withContact(stored.list, confirmed.contact);
     if (list === stored.list) return false;
     await db.contactLists.put({ ownerUserId: userId, contacts: list });
     return true;
@@ -170,6 +178,15 @@ function withoutContact(list: Contact[], contactId: string): Contact[] {
   return list.some((contact) => contact._id === contactId)
     ? list.filter((contact) => contact._id !== contactId)
     : list;
+}
+
+/** The list with the flag of the contact with this _id set; the same list if it has none or it is unchanged. */
+function withFlag(list: Contact[], contactId: string, isFlagged: boolean): Contact[] {
+  const index = list.findIndex((stored) => stored._id === contactId);
+  const contact = list[index];
+  return contact === undefined || contact.isFlagged === isFlagged
+    ? list
+    : list.with(index, { ...contact, isFlagged });
 }
 
 /** The list with `contact` in place of the one with its _id, or at the front; the same list if unchanged. */

@@ -101,6 +101,19 @@ export const InsightRefreshCountSchema = z.object({
 });
 export type InsightRefreshCount = z.infer<typeof InsightRefreshCountSchema>;
 
+/**
+ * A flag the member changed without a connection (spec §4 Contacts page), waiting to be sent: one row
+ * per member and contact with their latest choice, and the state the server had as far as this device knows.
+ */
+export const PendingFlagSchema = z.object({
+  ownerUserId: z.string().min(1),
+  contactId: z.string().min(1),
+  isFlagged: z.boolean(),
+  isFlaggedOnServer: z.boolean(),
+  queuedAt: z.number(),
+});
+export type PendingFlag = z.infer<typeof PendingFlagSchema>;
+
 export class TapnetDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   authMirror!: EntityTable<AuthMirror, 'key'>;
@@ -110,6 +123,7 @@ export class TapnetDb extends Dexie {
   cardPages!: EntityTable<CardPage, 'nfcUID'>;
   cachedResources!: Table<CachedResource, [string, string]>;
   insightRefreshCounts!: Table<InsightRefreshCount, [string, string, string]>;
+  pendingFlags!: Table<PendingFlag, [string, string]>;
 
   constructor() {
     super(DATABASE_NAME);
@@ -130,6 +144,7 @@ export class TapnetDb extends Dexie {
       .stores({ contacts: null, contactLists: 'ownerUserId' })
       .upgrade((transaction) => transaction.table('contactSets').clear());
     this.version(6).stores({ insightRefreshCounts: '[ownerUserId+kind+day], day' });
+    this.version(7).stores({ pendingFlags: '[ownerUserId+contactId], ownerUserId' });
   }
 }
 

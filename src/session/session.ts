@@ -23,7 +23,8 @@ export function storeSignIn({ accessToken, refreshToken, role, email }: SignIn):
 
 /**
  * Removes the session and everything cached for its user, so the next user starts clean. Queued
- * offline saves stay: they are that user's, and replay only once the same user signs in again.
+ * offline saves and flag changes stay: they are that user's, and are sent only once the same user
+ * signs in again.
  */
 export function clearSession(): void {
   clearStoredTokens();

@@ -13,9 +13,9 @@ export async function saveNotes(contactId: string, notes: string): Promise<Conta
 }
 
 /** Answers whether the contact is flagged now. */
-export async function toggleFlag(contact: Contact): Promise<boolean> {
+export async function toggleFlag(contact: Pick<Contact, '_id'>): Promise<boolean> {
   const { answer, listTags } = await toggleContactFlag(contact._id);
-  await applyChange({ type: 'upsert', contact: { ...contact, isFlagged: answer.isFlagged }, listTags });
+  await applyChange({ type: 'flag', contactId: contact._id, isFlagged: answer.isFlagged, listTags });
   return answer.isFlagged;
 }
 

@@ -1,39 +1,46 @@
-// Flag changes made without a connection (spec §4 Contacts page): kept as the state the member chose,
-// shown as pending, and sent once the app is back online. Like unsaved notes they live in memory, so
-// a reload before the connection returns drops them.
-import { useSyncExternalStore } from 'react';
+// Flag changes made without a connection (spec §4 Contacts page): kept in Dexie as the state the member
+// chose, per member and contact, shown as pending, and sent once the app is back online, so a reload or a
+// closed tab before the connection returns loses nothing.
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { Contact } from '../../contract/contacts';
-import { ApiError } from '../api/client';
+import { refusalMessage } from '../api/client';
+import { db, keepParsed, type PendingFlag, PendingFlagSchema } from '../db/tapnet-db';
+import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user';
 import { toggleFlag } from './contact-writes';
 
-interface PendingFlag {
-  contact: Contact;
-  isFlagged: boolean;
+/** Tabs of one member share the rows; the lock keeps two of them from sending the same change twice. */
+const PENDING_FLAGS_LOCK_NAME = 'tapnet-pending-flags';
+
+const NO_PENDING_FLAGS: ReadonlyMap<string, boolean> = new Map();
+
+/** The member's waiting changes, oldest first; rows that no longer parse cannot be sent and are dropped. */
+async function readPendingFlags(ownerUserId: string): Promise<PendingFlag[]> {
+  const rows = await db.pendingFlags.where('ownerUserId').equals(ownerUserId).sortBy('queuedAt');
+  const { valid, invalid } = keepParsed(PendingFlagSchema, rows);
+  if (invalid.length > 0)
+    await db.pendingFlags.bulkDelete(
+      rows.filter((row) => invalid.includes(row)).map((row) => [row.ownerUserId, row.contactId]),
+    );
+  return valid;
 }
 
-const pending = new Map<string, PendingFlag>();
-const listeners = new Set<() => void>();
-let shown: ReadonlyMap<string, boolean> = new Map();
-let sending: Promise<SendOutcome> | null = null;
-
-function announce() {
-  shown = new Map([...pending].map(([id, { isFlagged }]) => [id, isFlagged]));
-  for (const listener of listeners) listener();
+async function readPendingFlag(ownerUserId: string, contactId: string): Promise<PendingFlag | null> {
+  const parsed = PendingFlagSchema.safeParse(await db.pendingFlags.get([ownerUserId, contactId]));
+  return parsed.success ? parsed.data : null;
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** Contact id → the flag state the member chose that the server has not confirmed yet. */
+/** Contact id → the flag state the signed-in member chose that the server has not confirmed yet; live across tabs. */
 export function usePendingFlags(): ReadonlyMap<string, boolean> {
-  return useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => shown,
+  const userId = useSignedInUserId();
+  return (
+    useLiveQuery(async () => {
+      if (!userId) return NO_PENDING_FLAGS;
+      const rows = keepParsed(
+        PendingFlagSchema,
+        await db.pendingFlags.where('ownerUserId').equals(userId).toArray(),
+      ).valid;
+      return new Map(rows.map((row) => [row.contactId, row.isFlagged]));
+    }, [userId]) ?? NO_PENDING_FLAGS
   );
 }
 
@@ -46,65 +53,102 @@ export function withPendingFlags(contacts: Contact[], flags: ReadonlyMap<string,
   });
 }
 
-/** Keeps `isFlagged` for `contact` until it can be sent; choosing the stored state again drops it. */
-export function queueFlag(contact: Contact, isFlagged: boolean): void {
-  const stored = pending.get(contact._id)?.contact ?? contact;
-  if (stored.isFlagged === isFlagged) pending.delete(contact._id);
-  else pending.set(contact._id, { contact: stored, isFlagged });
-  announce();
+/**
+ * Keeps `isFlagged` for `contact` until it can be sent. The latest choice replaces an earlier one, and
+ * choosing the state the server last had drops the row: the member took the change back, so there is
+ * nothing to send (the server toggles, so sending it would be two writes that end where they began).
+ */
+export async function queueFlag(contact: Contact, isFlagged: boolean): Promise<void> {
+  const ownerUserId = readSignedInUserId();
+  if (!ownerUserId) return;
+  await db.transaction('rw', db.pendingFlags, async () => {
+    const stored = await readPendingFlag(ownerUserId, contact._id);
+    const isFlaggedOnServer = stored?.isFlaggedOnServer ?? contact.isFlagged;
+    if (isFlaggedOnServer === isFlagged) await db.pendingFlags.delete([ownerUserId, contact._id]);
+    else
+      await db.pendingFlags.put({
+        ownerUserId,
+        contactId: contact._id,
+        isFlagged,
+        isFlaggedOnServer,
+        queuedAt: stored?.queuedAt ?? Date.now(),
+      });
+  });
 }
 
-export function hasPendingFlag(contactId: string): boolean {
-  return pending.has(contactId);
-}
-
-/** No answer came back: the change did not reach the server and stays queued. */
-function isUnreachable(error: unknown): boolean {
-  return !navigator.onLine || (error instanceof ApiError && error.status === undefined);
+export async function hasPendingFlag(contactId: string): Promise<boolean> {
+  const ownerUserId = readSignedInUserId();
+  return ownerUserId !== null && (await readPendingFlag(ownerUserId, contactId)) !== null;
 }
 
 export interface SendOutcome {
-  /** Still waiting: the server could not be reached. */
-  isOffline: boolean;
-  /** Refused by the server (e.g. the contact was deleted elsewhere); dropped from the queue. */
+  /** Changes still wait: no connection, server trouble or an ended session; a later round sends them. */
+  isWaiting: boolean;
+  /** Refused by the server for good (e.g. the contact was deleted elsewhere); dropped from the queue. */
   refused: number;
 }
 
-/** Sends every queued flag, one at a time; a second call while sending waits for the first. */
+let sending: Promise<SendOutcome> | null = null;
+
+/** Sends the signed-in member's queued flags, one at a time; a second call while sending waits for the first. */
 export function sendPendingFlags(): Promise<SendOutcome> {
-  sending ??= sendAll().finally(() => {
+  sending ??= withPendingFlagsLock(sendAll).finally(() => {
     sending = null;
   });
   return sending;
 }
 
+function withPendingFlagsLock<T>(work: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request(PENDING_FLAGS_LOCK_NAME, work)
+    : work();
+}
+
 async function sendAll(): Promise<SendOutcome> {
+  const ownerUserId = readSignedInUserId();
   let refused = 0;
-  // One at a time from the front: a flag the member changes again while its first change is on the way
-  // stays queued with the newer choice and goes in a later round.
-  for (let next = pending.entries().next(); !next.done; next = pending.entries().next()) {
-    const [contactId, { contact, isFlagged }] = next.value;
+  if (!ownerUserId) return { isWaiting: false, refused };
+  // One at a time from the front, read again each round: a flag the member changes again while its first
+  // change is on the way stays queued with the newer choice and goes in a later round.
+  for (let [next] = await readPendingFlags(ownerUserId); next; [next] = await readPendingFlags(ownerUserId)) {
+    // Another member signed in meanwhile: their token must not send this member's changes.
+    if (readSignedInUserId() !== ownerUserId) return { isWaiting: true, refused };
     try {
-      // The server toggles; another device may have changed the flag meanwhile, so check the answer.
-      let isFlaggedNow = await toggleFlag(contact);
-      if (isFlaggedNow !== isFlagged)
-        isFlaggedNow = await toggleFlag({ ...contact, isFlagged: isFlaggedNow });
-      const latest = pending.get(contactId);
-      if (!latest || latest.isFlagged === isFlaggedNow) pending.delete(contactId);
-      else
-        pending.set(contactId, {
-          contact: { ...contact, isFlagged: isFlaggedNow },
-          isFlagged: latest.isFlagged,
-        });
+      await sendFlag(next);
     } catch (error) {
-      if (isUnreachable(error)) {
-        announce();
-        return { isOffline: true, refused };
-      }
-      pending.delete(contactId);
+      // Only a refusal that a retry cannot cure drops the change (as the outbox does); the server
+      // toggles, so a change that did arrive without its answer is corrected by the next round's check.
+      if (refusalMessage(error) === null) return { isWaiting: true, refused };
+      await db.pendingFlags.delete([ownerUserId, next.contactId]);
       refused += 1;
     }
   }
-  announce();
-  return { isOffline: false, refused };
+  return { isWaiting: false, refused };
+}
+
+/** Sends one change and removes it once the server confirmed the state the member chose last. */
+async function sendFlag({
+  ownerUserId,
+  contactId,
+  isFlagged,
+  isFlaggedOnServer,
+}: PendingFlag): Promise<void> {
+  // The server toggles; another device may have changed the flag meanwhile, so check the answer.
+  let isFlaggedNow = await toggleFlag({ _id: contactId });
+  if (isFlaggedNow !== isFlagged) isFlaggedNow = await toggleFlag({ _id: contactId });
+  await db.transaction('rw', db.pendingFlags, async () => {
+    const latest = await readPendingFlag(ownerUserId, contactId);
+    // No row left: while this was on the way the member chose the state the server had before it, which
+    // dropped the row; that choice is the latest and still has to reach the server.
+    const wanted = latest?.isFlagged ?? isFlaggedOnServer;
+    if (wanted === isFlaggedNow) await db.pendingFlags.delete([ownerUserId, contactId]);
+    else
+      await db.pendingFlags.put({
+        ownerUserId,
+        contactId,
+        isFlagged: wanted,
+        isFlaggedOnServer: isFlaggedNow,
+        queuedAt: latest?.queuedAt ?? Date.now(),
+      });
+  });
 }

@@ -6,6 +6,7 @@ import { createCardOwner, giveContacts, issueCard, logInByApi, ownerCard, unique
 import { expect, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
+import { waitForServiceWorkerControl } from './service-worker';
 
 async function openContacts(page: Page, user: NewUser): Promise<ContactsPage> {
   await new LoginPage(page).signIn(user);
@@ -152,6 +153,44 @@ test('offline, typed notes stay and a flag waits as pending; both reach the serv
   await expect.poll(() => flaggedNamesOf(request, verifiedUser)).toEqual(['Alan Turing']);
   await page.reload();
   await expect(contacts.notes).toHaveValue('Written on the train');
+});
+
+test('a flag set offline waits through a reload and is saved once, when the connection returns', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  // The reload below happens offline: the shell must come from the service worker.
+  await waitForServiceWorkerControl(page);
+  const toggles: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/toggle-flag')) toggles.push(sent.url());
+  });
+
+  await context.setOffline(true);
+  await contacts.flagButton().click();
+  await expect(contacts.flagButton()).toContainText('Waiting for connection');
+  await page.reload();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
+  await expect(contacts.flagButton()).toContainText('Waiting for connection');
+
+  await context.setOffline(false);
+  await expect(contacts.flagButton()).not.toContainText('Waiting for connection');
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
+  expect(await flaggedNamesOf(request, verifiedUser)).toEqual(['Alan Turing']);
+  expect(toggles, 'the change is sent exactly once').toHaveLength(1);
+
+  await page.reload();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
+  await expect(contacts.flagButton()).not.toContainText('Waiting for connection');
+  expect(toggles).toHaveLength(1);
 });
 
 test('edit mode from /edit-contacts: a click outside leaves it; Delete asks first, then removes the contact', async ({

@@ -38,10 +38,10 @@ describe('the typed confirmation', () => {
 describe('leaving a deleted account', () => {
   beforeEach(async () => {
     localStorage.clear();
-    await Promise.all([db.outbox.clear(), db.failedSaves.clear()]);
+    await Promise.all([db.outbox.clear(), db.failedSaves.clear(), db.pendingFlags.clear()]);
   });
 
-  it("ends the session and drops the member's queued saves, but not another member's", async () => {
+  it("ends the session and drops the member's queued saves and flags, but not another member's", async () => {
     localStorage.setItem(StorageKeys.token, 'a.b.c');
     localStorage.setItem(StorageKeys.refreshToken, 'd.e.f');
     localStorage.setItem(StorageKeys.activationPromptDismissed, 'true');
@@ -54,6 +54,15 @@ describe('leaving a deleted account', () => {
       message: 'Cannot save your own business card.',
       failedAt: Date.now(),
     });
+    await db.pendingFlags.bulkAdd(
+      ['user-1', 'user-2'].map((ownerUserId) => ({
+        ownerUserId,
+        contactId: 'ada',
+        isFlagged: true,
+        isFlaggedOnServer: false,
+        queuedAt: Date.now(),
+      })),
+    );
 
     await leaveDeletedAccount('accountDeleted');
 
@@ -66,5 +75,6 @@ describe('leaving a deleted account', () => {
     });
     expect((await db.outbox.toArray()).map((entry) => entry.ownerUserId)).toEqual(['user-2']);
     expect(await db.failedSaves.count()).toBe(0);
+    expect((await db.pendingFlags.toArray()).map((flag) => flag.ownerUserId)).toEqual(['user-2']);
   });
 });

@@ -179,6 +179,17 @@ describe('merging a confirmed change', () => {
     expect((await readContactsCache(owner))?.contacts).toEqual([ada, flaggedGrace]);
   });
 
+  it('changes only the flag on a flag answer, keeping what was saved since, and adds no unknown contact', async () => {
+    const noted = { ...grace, notes: 'Saved from another tab' };
+    await store([ada, noted]);
+
+    const flag = { type: 'flag', contactId: 'grace', isFlagged: true } as const;
+    expect(await mergeContactChange(owner, flag, { isOwnerCurrent })).toBe(true);
+    expect(await mergeContactChange(owner, { ...flag, contactId: 'alan' }, { isOwnerCurrent })).toBe(false);
+
+    expect((await readContactsCache(owner))?.contacts).toEqual([ada, { ...noted, isFlagged: true }]);
+  });
+
   it('puts a new contact at the front', async () => {
     await store([ada, grace]);
 

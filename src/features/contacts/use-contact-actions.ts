@@ -20,6 +20,17 @@ function canSendCard(account: Account): boolean {
   return Boolean(account.nfcUID && card?.name.trim() && card.email.trim());
 }
 
+/** Sends the flags changed offline; the member hears of those the server refused for good. */
+async function sendQueuedFlags() {
+  try {
+    const { refused } = await sendPendingFlags();
+    if (refused > 0) showToast('error', ContactMessages.flagFailed);
+  } catch (error) {
+    // The changes stay stored; the next start or return of the connection sends them.
+    console.warn('Pending flags: send failed', error);
+  }
+}
+
 export function useContactActions(account: Account | null) {
   const flagging = useAction(toggleContactFlag);
   const sending = useAction(async (contact: Contact) => {
@@ -34,32 +45,32 @@ export function useContactActions(account: Account | null) {
   const [isCompleteCardOpen, setIsCompleteCardOpen] = useState(false);
 
   useEffect(() => {
-    async function sendQueuedFlags() {
-      const { refused } = await sendPendingFlags();
-      if (refused > 0) showToast('error', ContactMessages.flagFailed);
-    }
     if (navigator.onLine) void sendQueuedFlags();
     window.addEventListener('online', sendQueuedFlags);
     return () => window.removeEventListener('online', sendQueuedFlags);
   }, []);
 
-  /** `contact` as shown, with any flag change still waiting to be sent. */
-  async function toggleFlag(contact: Contact) {
-    const isQueued = hasPendingFlag(contact._id);
-    if (!navigator.onLine || isQueued) {
-      queueFlag(contact, !contact.isFlagged);
-      if (!navigator.onLine) showToast('info', OfflineMessages.flag);
-      else void sendPendingFlags();
+  /** Keeps the change to send later; the member hears that it waits only once it is stored. */
+  async function queueFlagChange(contact: Contact, isOffline: boolean) {
+    try {
+      await queueFlag(contact, !contact.isFlagged);
+    } catch (error) {
+      console.warn('Pending flags: queue failed', error);
+      showToast('error', ContactMessages.flagFailed);
       return;
     }
+    if (isOffline) showToast('info', OfflineMessages.flag);
+    else void sendQueuedFlags();
+  }
+
+  /** `contact` as shown, with any flag change still waiting to be sent. */
+  async function toggleFlag(contact: Contact) {
+    const isQueued = await hasPendingFlag(contact._id).catch(() => false);
+    if (!navigator.onLine || isQueued) return queueFlagChange(contact, !navigator.onLine);
     const outcome = await flagging.run(contact);
     if (outcome.ok) return;
-    if (isNetworkFailure(outcome.error)) {
-      queueFlag(contact, !contact.isFlagged);
-      showToast('info', OfflineMessages.flag);
-    } else {
-      showToast('error', ContactMessages.flagFailed);
-    }
+    if (isNetworkFailure(outcome.error)) await queueFlagChange(contact, true);
+    else showToast('error', ContactMessages.flagFailed);
   }
 
   async function confirmDelete() {
