@@ -16,15 +16,18 @@ export interface ContactsCache {
   contacts: Contact[];
 }
 
+/** The fields a write changes on its own (a flag, a card sent), without the rest of the contact. */
+export type ContactPatch = Partial<Pick<Contact, 'isFlagged' | 'contactDetailsSent'>>;
+
 /**
  * A change the server confirmed. `listTags` are the list's tags from just before and after the write:
- * a cache at the first is, with the change merged, the list at the second. A flag answer carries only the
- * flag, so only the flag is merged: a whole contact from the page could be older than the cached one (its
- * notes saved since) and would bring old fields back.
+ * a cache at the first is, with the change merged, the list at the second. A flag answer or a card sent
+ * changes only its own field, so only that field is merged (`patch`): a whole contact from the page could
+ * be older than the cached one (its notes saved since) and would bring old fields back.
  */
 export type ContactChange = (
   | { type: 'upsert'; contact: Contact }
-  | { type: 'flag'; contactId: string; isFlagged: boolean }
+  | { type: 'patch'; contactId: string; fields: ContactPatch }
   | { type: 'remove'; contactId: string }
 ) & {
   listTags?: ContactListTags | null;
@@ -164,8 +167,8 @@ export async function mergeContactChange(
     const list =
       confirmed.type === 'remove'
         ? withoutContact(stored.list, confirmed.contactId)
-        : confirmed.type === 'flag'
-          ? withFlag(stored.list, confirmed.contactId, confirmed.isFlagged)
+        : confirmed.type === 'patch'
+          ? withPatch(stored.list, confirmed.contactId, confirmed.fields)
           : withContact(stored.list, confirmed.contact);
     if (list === stored.list) return false;
     await db.contactLists.put({ ownerUserId: userId, contacts: list });
@@ -180,13 +183,15 @@ function withoutContact(list: Contact[], contactId: string): Contact[] {
     : list;
 }
 
-/** The list with the flag of the contact with this _id set; the same list if it has none or it is unchanged. */
-function withFlag(list: Contact[], contactId: string, isFlagged: boolean): Contact[] {
+/** The list with `fields` changed on the contact with `contactId`; the same list if unknown or unchanged. */
+function withPatch(list: Contact[], contactId: string, fields: ContactPatch): Contact[] {
   const index = list.findIndex((stored) => stored._id === contactId);
   const contact = list[index];
-  return contact === undefined || contact.isFlagged === isFlagged
-    ? list
-    : list.with(index, { ...contact, isFlagged });
+  if (contact === undefined) return list;
+  const isChanged = (Object.keys(fields) as (keyof ContactPatch)[]).some(
+    (field) => contact[field] !== fields[field],
+  );
+  return isChanged ? list.with(index, { ...contact, ...fields }) : list;
 }
 
 /** The list with `contact` in place of the one with its _id, or at the front; the same list if unchanged. */

@@ -15,7 +15,12 @@ export async function saveNotes(contactId: string, notes: string): Promise<Conta
 /** Answers whether the contact is flagged now. */
 export async function toggleFlag(contact: Pick<Contact, '_id'>): Promise<boolean> {
   const { answer, listTags } = await toggleContactFlag(contact._id);
-  await applyChange({ type: 'flag', contactId: contact._id, isFlagged: answer.isFlagged, listTags });
+  await applyChange({
+    type: 'patch',
+    contactId: contact._id,
+    fields: { isFlagged: answer.isFlagged },
+    listTags,
+  });
   return answer.isFlagged;
 }
 

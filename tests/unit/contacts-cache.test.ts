@@ -179,15 +179,21 @@ describe('merging a confirmed change', () => {
     expect((await readContactsCache(owner))?.contacts).toEqual([ada, flaggedGrace]);
   });
 
-  it('changes only the flag on a flag answer, keeping what was saved since, and adds no unknown contact', async () => {
+  it('changes only the patched fields (a flag, a card sent), keeping what was saved since, and adds no unknown contact', async () => {
     const noted = { ...grace, notes: 'Saved from another tab' };
     await store([ada, noted]);
 
-    const flag = { type: 'flag', contactId: 'grace', isFlagged: true } as const;
+    const flag = { type: 'patch', contactId: 'grace', fields: { isFlagged: true } } as const;
     expect(await mergeContactChange(owner, flag, { isOwnerCurrent })).toBe(true);
+    expect(await mergeContactChange(owner, flag, { isOwnerCurrent })).toBe(false);
     expect(await mergeContactChange(owner, { ...flag, contactId: 'alan' }, { isOwnerCurrent })).toBe(false);
+    const sent = { type: 'patch', contactId: 'grace', fields: { contactDetailsSent: true } } as const;
+    expect(await mergeContactChange(owner, sent, { isOwnerCurrent })).toBe(true);
 
-    expect((await readContactsCache(owner))?.contacts).toEqual([ada, { ...noted, isFlagged: true }]);
+    expect((await readContactsCache(owner))?.contacts).toEqual([
+      ada,
+      { ...noted, isFlagged: true, contactDetailsSent: true },
+    ]);
   });
 
   it('puts a new contact at the front', async () => {

@@ -37,7 +37,8 @@ export function useContactActions(account: Account | null) {
     const current = account ?? (await loadResourceValue(AccountResource));
     if (!canSendCard(current)) return null;
     const sent = await sendMyCard(contact._id);
-    await applyContactChange({ type: 'upsert', contact: { ...contact, contactDetailsSent: true } });
+    // Only the field the send changed: the contact on screen may be older than the cached one.
+    await applyContactChange({ type: 'patch', contactId: contact._id, fields: { contactDetailsSent: true } });
     return sent;
   });
   const deleting = useAction(removeContact);
