@@ -10,18 +10,13 @@
 // dropped; without one the PostgreSQL row is skipped. BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS
 // and BENCH_CONTACTS tune the run.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { openDatabase } from '../server/db/connection';
-import { verificationCodeIn } from '../tests/support/mail-content';
-import { startSmtpSink } from '../tests/support/smtp-sink';
-import { benchDatabase } from './support/database-target';
+import { startBenchAppOn } from './support/bench-app';
+import { signUpBenchMember } from './support/bench-member';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -57,38 +52,15 @@ async function serveBare(): Promise<Target> {
 
 /** The real app, a member with CONTACTS saved contacts, and the tag of their list. */
 async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
-  if (kind === 'postgres' && !POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
-  const database = await benchDatabase(kind, POSTGRES_URL ?? '');
-  const { target } = database;
-  const cleanups: (() => Promise<void> | void)[] = [database.cleanup];
-  const sink = await startSmtpSink();
-  const connection = await openDatabase(target);
-  const config = readConfig({ SMTP_URL: sink.smtpUrl, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, connection, logger: false });
-  cleanups.unshift(
-    () => sink.close(),
-    () => app.close(),
-  );
+  const { app, connection, sink, close } = await startBenchAppOn(kind, POSTGRES_URL);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, async () => {
-      for (const cleanup of cleanups) await cleanup();
+      await close();
       process.exit(0);
     });
   }
 
-  const email = `bench-${randomBytes(4).toString('hex')}@bench.test`;
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Bench Member', email, password: 'Bench-Passw0rd', dateOfBirth: '1990-01-01' },
-  });
-  const code = verificationCodeIn(await sink.waitForMail(email));
-  const verified = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-email',
-    payload: { email, code },
-  });
-  const { accessToken } = verified.json() as { accessToken: string };
+  const { email, authorization } = await signUpBenchMember(app, sink);
   const owner = await connection.db
     .selectFrom('users')
     .select('id')
@@ -111,7 +83,6 @@ async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
       )
       .execute();
   }
-  const authorization = `Bearer ${accessToken}`;
   const list = await app.inject({ method: 'GET', url: '/api/contact', headers: { authorization } });
   const tag = String(list.headers.etag);
 

@@ -8,18 +8,13 @@
 //
 // BENCH_DATABASE_URL (or DATABASE_URL) names a server on which a throwaway database is created and
 // dropped; without one the PostgreSQL row is skipped. BENCH_RUNS and BENCH_ITEMS tune the run.
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { INDUSTRIES, TECHNOLOGIES } from '../contract/insight-options';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { openDatabase } from '../server/db/connection';
 import type { FeedEntry } from '../server/modules/insights/feeds/entries';
 import { storeEntries } from '../server/modules/insights/feeds/item-store';
-import { verificationCodeIn } from '../tests/support/mail-content';
-import { startSmtpSink } from '../tests/support/smtp-sink';
-import { benchDatabase } from './support/database-target';
+import { startBenchAppOn } from './support/bench-app';
+import { signUpBenchMember } from './support/bench-member';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2_000);
@@ -73,23 +68,9 @@ interface Timings {
 }
 
 async function measure(kind: 'pglite' | 'postgres'): Promise<Timings> {
-  if (kind === 'postgres' && !POSTGRES_URL) throw new Error('BENCH_DATABASE_URL is not set');
-  const database = await benchDatabase(kind, POSTGRES_URL ?? '');
-  const { target } = database;
-  const cleanups: (() => Promise<void> | void)[] = [database.cleanup];
-  const sink = await startSmtpSink();
-  const connection = await openDatabase(target);
-  const config = readConfig({
-    SMTP_URL: sink.smtpUrl,
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'silent',
+  const { app, connection, sink, close } = await startBenchAppOn(kind, POSTGRES_URL, {
     FEED_REFRESH_MINUTES: '0',
   });
-  const app = await buildApp({ config, connection, logger: false });
-  cleanups.unshift(
-    () => sink.close(),
-    () => app.close(),
-  );
   try {
     const now = new Date();
     for (let feed = 0; feed < FEEDS; feed += 1) {
@@ -100,19 +81,8 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Timings> {
       };
       await storeEntries(connection.db, source, syntheticNews(feed, ITEMS / FEEDS, now), now);
     }
-    const email = `bench-${randomBytes(4).toString('hex')}@bench.test`;
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Bench Member', email, password: 'Bench-Passw0rd', dateOfBirth: '1990-01-01' },
-    });
-    const code = verificationCodeIn(await sink.waitForMail(email));
-    const verified = await app.inject({
-      method: 'POST',
-      url: '/api/auth/verify-email',
-      payload: { email, code },
-    });
-    const headers = { authorization: `Bearer ${(verified.json() as { accessToken: string }).accessToken}` };
+    const { authorization } = await signUpBenchMember(app, sink);
+    const headers = { authorization };
     const timings: Timings = { wallMs: [], cpuMs: [] };
     // One unmeasured call first: it warms the JIT and the database's caches.
     for (let run = 0; run <= RUNS; run += 1) {
@@ -138,7 +108,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Timings> {
     }
     return timings;
   } finally {
-    for (const cleanup of cleanups) await cleanup();
+    await close();
   }
 }
 

@@ -1,12 +1,9 @@
 // Shared by the security benchmarks: an app on in-memory PGlite with a real SMTP sink, a member with
 // contacts, and the If-None-Match tag of their list (so GET /api/contact answers 304).
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { openDatabase } from '../server/db/connection';
-import { verificationCodeIn } from '../tests/support/mail-content';
 import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
+import { buildBenchApp } from './support/bench-app';
+import { signUpBenchMember } from './support/bench-member';
 
 export interface BenchApp {
   app: FastifyInstance;
@@ -16,29 +13,9 @@ export interface BenchApp {
 
 export async function startBenchApp(env: Record<string, string>, sink?: SmtpSink): Promise<BenchApp> {
   const ownSink = sink ?? (await startSmtpSink());
-  const connection = await openDatabase({ inMemory: true });
-  const config = readConfig({
-    SMTP_URL: ownSink.smtpUrl,
-    STATIC_DIR: '/nonexistent',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const app = await buildApp({ config, connection, logger: false });
+  const { app } = await buildBenchApp({ inMemory: true }, ownSink, env);
   await app.ready();
-  const email = `bench-${randomBytes(4).toString('hex')}@bench.test`;
-  await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Bench Member', email, password: 'Bench-Passw0rd', dateOfBirth: '1990-01-01' },
-  });
-  const code = verificationCodeIn(await ownSink.waitForMail(email));
-  const verified = await app.inject({
-    method: 'POST',
-    url: '/api/auth/verify-email',
-    payload: { email, code },
-  });
-  const { accessToken } = verified.json() as { accessToken: string };
-  const authorization = `Bearer ${accessToken}`;
+  const { authorization } = await signUpBenchMember(app, ownSink);
   const list = await app.inject({ method: 'GET', url: '/api/contact', headers: { authorization } });
   return {
     app,

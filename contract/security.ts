@@ -340,138 +340,120 @@ export const EventsExportQuerySchema = z
     message: 'The start of the range must be before its end',
   });
 
-export const SecurityDashboardEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/dashboard',
-  summary:
-    'Everything the security dashboard shows: the last 24 h of events, blocks, protection, map, score.',
-  auth: 'security',
-  responses: { 200: SecurityDashboardResponseSchema },
-  errors: [],
-});
+/** Every call of the security area needs a security operator's token. */
+const securityOperator = { auth: 'security' } as const;
 
-export const UnblockIpEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/security/unblock-ip',
-  summary: 'Lifts the block on an address in every server process (security operators only).',
-  auth: 'security',
-  body: UnblockIpRequestSchema,
-  responses: { 200: UnblockIpResponseSchema },
-  errors: ['IP_NOT_BLOCKED'],
-});
+export const SecurityEndpoints = {
+  dashboard: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/dashboard',
+    summary:
+      'Everything the security dashboard shows: the last 24 h of events, blocks, protection, map, score.',
+    responses: { 200: SecurityDashboardResponseSchema },
+    errors: [],
+  }),
+  unblockIp: defineEndpoint({
+    ...securityOperator,
+    method: 'POST',
+    path: '/api/security/unblock-ip',
+    summary: 'Lifts the block on an address in every server process (security operators only).',
+    body: UnblockIpRequestSchema,
+    responses: { 200: UnblockIpResponseSchema },
+    errors: ['IP_NOT_BLOCKED'],
+  }),
+  listBlocks: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/blocks',
+    summary: 'Addresses blocked now, newest first, with expiry, source and reason.',
+    responses: { 200: z.array(BlockSchema) },
+    errors: [],
+  }),
+  blockDetails: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/blocks/:ipAddress',
+    summary: 'One active block with the events and points that caused it.',
+    params: BlockIpParamsSchema,
+    responses: { 200: BlockDetailsSchema },
+    errors: ['IP_NOT_BLOCKED'],
+  }),
+  manualBlock: defineEndpoint({
+    ...securityOperator,
+    method: 'POST',
+    path: '/api/security/blocks',
+    summary:
+      'Blocks an address for 1 h, 24 h or 7 d with a reason (never the operator’s own or an allowlisted one).',
+    body: ManualBlockRequestSchema,
+    responses: { 201: BlockSchema },
+    errors: ['OWN_ADDRESS', 'ADDRESS_ALLOWLISTED'],
+  }),
+  listAllowlist: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/allowlist',
+    summary: 'Addresses and ranges never blocked: the built-in ones and the operators’ entries.',
+    responses: { 200: z.array(AllowlistEntrySchema) },
+    errors: [],
+  }),
+  addAllowlistEntry: defineEndpoint({
+    ...securityOperator,
+    method: 'POST',
+    path: '/api/security/allowlist',
+    summary: 'Adds an address or CIDR range with a comment and an optional expiry; lifts blocks it covers.',
+    body: AddAllowlistEntryRequestSchema,
+    responses: { 201: AllowlistEntrySchema },
+    errors: [],
+  }),
+  removeAllowlistEntry: defineEndpoint({
+    ...securityOperator,
+    method: 'DELETE',
+    path: '/api/security/allowlist/:id',
+    summary: 'Removes an operator’s allowlist entry.',
+    params: AllowlistIdParamsSchema,
+    responses: { 200: MessageResponseSchema },
+    errors: ['ALLOWLIST_ENTRY_NOT_FOUND'],
+  }),
+  listRules: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/rules',
+    summary:
+      'Every detection rule with its mode and a preview of what block mode would have blocked in 24 h.',
+    responses: { 200: z.array(SecurityRuleSchema) },
+    errors: [],
+  }),
+  setRuleMode: defineEndpoint({
+    ...securityOperator,
+    method: 'PUT',
+    path: '/api/security/rules/:ruleId',
+    summary: 'Switches a rule to block, detect or off, in every server process.',
+    params: RuleIdParamsSchema,
+    body: SetRuleModeRequestSchema,
+    responses: { 200: SecurityRuleSchema },
+    errors: ['RULE_NOT_FOUND', 'RULE_MODE_NOT_ALLOWED'],
+  }),
+  auditLog: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/audit-log',
+    summary:
+      'Operator actions (sign-ins, blocks, unblocks, allowlist and rule changes, exports), newest first.',
+    query: AuditLogQuerySchema,
+    responses: { 200: z.array(AuditEntrySchema) },
+    errors: [],
+  }),
+  exportEvents: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/events/export',
+    summary: 'Stored events of a time range as CSV, for incident reports.',
+    query: EventsExportQuerySchema,
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+    errors: [],
+  }),
+};
 
-export const ListBlocksEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/blocks',
-  summary: 'Addresses blocked now, newest first, with expiry, source and reason.',
-  auth: 'security',
-  responses: { 200: z.array(BlockSchema) },
-  errors: [],
-});
-
-export const BlockDetailsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/blocks/:ipAddress',
-  summary: 'One active block with the events and points that caused it.',
-  auth: 'security',
-  params: BlockIpParamsSchema,
-  responses: { 200: BlockDetailsSchema },
-  errors: ['IP_NOT_BLOCKED'],
-});
-
-export const ManualBlockEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/security/blocks',
-  summary:
-    'Blocks an address for 1 h, 24 h or 7 d with a reason (never the operator’s own or an allowlisted one).',
-  auth: 'security',
-  body: ManualBlockRequestSchema,
-  responses: { 201: BlockSchema },
-  errors: ['OWN_ADDRESS', 'ADDRESS_ALLOWLISTED'],
-});
-
-export const ListAllowlistEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/allowlist',
-  summary: 'Addresses and ranges never blocked: the built-in ones and the operators’ entries.',
-  auth: 'security',
-  responses: { 200: z.array(AllowlistEntrySchema) },
-  errors: [],
-});
-
-export const AddAllowlistEntryEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/security/allowlist',
-  summary: 'Adds an address or CIDR range with a comment and an optional expiry; lifts blocks it covers.',
-  auth: 'security',
-  body: AddAllowlistEntryRequestSchema,
-  responses: { 201: AllowlistEntrySchema },
-  errors: [],
-});
-
-export const RemoveAllowlistEntryEndpoint = defineEndpoint({
-  method: 'DELETE',
-  path: '/api/security/allowlist/:id',
-  summary: 'Removes an operator’s allowlist entry.',
-  auth: 'security',
-  params: AllowlistIdParamsSchema,
-  responses: { 200: MessageResponseSchema },
-  errors: ['ALLOWLIST_ENTRY_NOT_FOUND'],
-});
-
-export const ListRulesEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/rules',
-  summary: 'Every detection rule with its mode and a preview of what block mode would have blocked in 24 h.',
-  auth: 'security',
-  responses: { 200: z.array(SecurityRuleSchema) },
-  errors: [],
-});
-
-export const SetRuleModeEndpoint = defineEndpoint({
-  method: 'PUT',
-  path: '/api/security/rules/:ruleId',
-  summary: 'Switches a rule to block, detect or off, in every server process.',
-  auth: 'security',
-  params: RuleIdParamsSchema,
-  body: SetRuleModeRequestSchema,
-  responses: { 200: SecurityRuleSchema },
-  errors: ['RULE_NOT_FOUND', 'RULE_MODE_NOT_ALLOWED'],
-});
-
-export const AuditLogEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/audit-log',
-  summary:
-    'Operator actions (sign-ins, blocks, unblocks, allowlist and rule changes, exports), newest first.',
-  auth: 'security',
-  query: AuditLogQuerySchema,
-  responses: { 200: z.array(AuditEntrySchema) },
-  errors: [],
-});
-
-export const ExportEventsEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/security/events/export',
-  summary: 'Stored events of a time range as CSV, for incident reports.',
-  auth: 'security',
-  query: EventsExportQuerySchema,
-  responses: { 200: z.string() },
-  produces: 'text/csv',
-  errors: [],
-});
-
-export const securityEndpoints = [
-  SecurityDashboardEndpoint,
-  UnblockIpEndpoint,
-  ListBlocksEndpoint,
-  BlockDetailsEndpoint,
-  ManualBlockEndpoint,
-  ListAllowlistEndpoint,
-  AddAllowlistEntryEndpoint,
-  RemoveAllowlistEntryEndpoint,
-  ListRulesEndpoint,
-  SetRuleModeEndpoint,
-  AuditLogEndpoint,
-  ExportEventsEndpoint,
-];
+export const securityEndpoints = Object.values(SecurityEndpoints);

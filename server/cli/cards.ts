@@ -1,12 +1,9 @@
 // `npm run cards -- issue 100` issues a batch and prints it as CSV; `npm run cards -- export` prints every card.
 // Uses the same configuration (DATABASE_URL or DATA_DIR, PUBLIC_URL) as the server.
-import { resolve } from 'node:path';
 import { MAX_CARDS_PER_BATCH } from '../../contract/card';
-import { readConfig } from '../config';
-import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrate';
 import { cardsToCsv } from '../modules/cards/csv';
 import { issueCards, listCards } from '../modules/cards/queries';
+import { withDatabase } from './with-database';
 
 const USAGE = `Usage:
   npm run cards -- issue <count>   issue <count> new cards (1-${MAX_CARDS_PER_BATCH}) and print them as CSV
@@ -23,24 +20,17 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = readConfig();
-  const connection = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
-  );
-  try {
-    await migrate(connection);
+  return withDatabase(async (db, config) => {
     if (command === 'export') {
-      process.stdout.write(cardsToCsv(await listCards(connection.db), config.publicUrl));
+      process.stdout.write(cardsToCsv(await listCards(db), config.publicUrl));
     } else {
-      const issued = new Set(await issueCards(connection.db, count));
-      const batch = (await listCards(connection.db)).filter((card) => issued.has(card.nfc_uid));
+      const issued = new Set(await issueCards(db, count));
+      const batch = (await listCards(db)).filter((card) => issued.has(card.nfc_uid));
       process.stdout.write(cardsToCsv(batch, config.publicUrl));
       console.error(`Issued ${issued.size} cards.`);
     }
     return 0;
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));

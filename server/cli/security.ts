@@ -2,13 +2,10 @@
 // (the operator's own address blocked, say); `npm run security -- blocks` lists the active ones.
 // Uses the server's configuration. On PostgreSQL the running servers see the change within
 // SECURITY_SYNC_INTERVAL_MS; embedded PGlite is locked by a running server, so stop it first.
-import { resolve } from 'node:path';
 import { IpAddressSchema } from '../../contract/security';
-import { readConfig } from '../config';
-import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrate';
 import { normalizeAddress } from '../security/address';
 import { activeBlocks, appendAudit, liftBlock } from '../security/store';
+import { withDatabase } from './with-database';
 
 const USAGE = `Usage:
   npm run security -- unblock <ip>   lift the block on <ip> in every server process
@@ -25,25 +22,20 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = readConfig();
-  const connection = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
-  );
-  try {
-    await migrate(connection);
+  return withDatabase(async (db) => {
     const now = new Date();
     if (command === 'blocks') {
-      for (const block of await activeBlocks(connection.db, now)) {
+      for (const block of await activeBlocks(db, now)) {
         console.log(`${block.ipAddress}\tuntil ${block.expiresAt.toISOString()}`);
       }
       return 0;
     }
     const ipAddress = normalizeAddress(parsed.data ?? '');
-    if (!(await liftBlock(connection.db, ipAddress, 'cli', now))) {
+    if (!(await liftBlock(db, ipAddress, 'cli', now))) {
       console.error(`${ipAddress} is not blocked.`);
       return 1;
     }
-    await appendAudit(connection.db, {
+    await appendAudit(db, {
       actor: 'cli',
       action: 'UNBLOCK_IP',
       target: ipAddress,
@@ -52,9 +44,7 @@ async function main(args: string[]): Promise<number> {
     });
     console.log(`IP ${ipAddress} unblocked successfully`);
     return 0;
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));

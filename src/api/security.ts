@@ -3,25 +3,12 @@
 import type { z } from 'zod';
 import { ErrorAnswerSchema } from '../../contract/errors';
 import type { AddAllowlistEntryRequest, ManualBlockRequest, RuleMode } from '../../contract/security';
-import {
-  AddAllowlistEntryEndpoint,
-  AuditLogEndpoint,
-  BlockDetailsEndpoint,
-  ExportEventsEndpoint,
-  ListAllowlistEndpoint,
-  ListBlocksEndpoint,
-  ListRulesEndpoint,
-  ManualBlockEndpoint,
-  RemoveAllowlistEntryEndpoint,
-  SecurityDashboardEndpoint,
-  SetRuleModeEndpoint,
-  UnblockIpEndpoint,
-} from '../../contract/security';
+import { SecurityEndpoints } from '../../contract/security';
 import { callOperatorEndpoint, type OperatorCallOutcome } from './operators';
 
 /** The dashboard's figures (the answer's `data`). */
 export async function loadSecurityDashboard() {
-  const outcome = await callOperatorEndpoint(SecurityDashboardEndpoint);
+  const outcome = await callOperatorEndpoint(SecurityEndpoints.dashboard);
   return outcome.kind === 'done' ? { kind: 'done' as const, value: outcome.value.data } : outcome;
 }
 
@@ -51,48 +38,48 @@ export function refusalAnswer(
 }
 
 export function unblockIp(ipAddress: string) {
-  return callOperatorEndpoint(UnblockIpEndpoint, { json: { ipAddress } });
+  return callOperatorEndpoint(SecurityEndpoints.unblockIp, { json: { ipAddress } });
 }
 
 export function listBlocks() {
-  return callOperatorEndpoint(ListBlocksEndpoint);
+  return callOperatorEndpoint(SecurityEndpoints.listBlocks);
 }
 
 export function loadBlockDetails(ipAddress: string) {
-  return callOperatorEndpoint(BlockDetailsEndpoint, { params: { ipAddress } });
+  return callOperatorEndpoint(SecurityEndpoints.blockDetails, { params: { ipAddress } });
 }
 
 export function blockIp(block: ManualBlockRequest) {
-  return callOperatorEndpoint(ManualBlockEndpoint, { json: block });
+  return callOperatorEndpoint(SecurityEndpoints.manualBlock, { json: block });
 }
 
 export function listAllowlist() {
-  return callOperatorEndpoint(ListAllowlistEndpoint);
+  return callOperatorEndpoint(SecurityEndpoints.listAllowlist);
 }
 
 export function addAllowlistEntry(entry: AddAllowlistEntryRequest) {
-  return callOperatorEndpoint(AddAllowlistEntryEndpoint, { json: entry });
+  return callOperatorEndpoint(SecurityEndpoints.addAllowlistEntry, { json: entry });
 }
 
 export function removeAllowlistEntry(id: string) {
-  return callOperatorEndpoint(RemoveAllowlistEntryEndpoint, { params: { id } });
+  return callOperatorEndpoint(SecurityEndpoints.removeAllowlistEntry, { params: { id } });
 }
 
 export function listRules() {
-  return callOperatorEndpoint(ListRulesEndpoint);
+  return callOperatorEndpoint(SecurityEndpoints.listRules);
 }
 
 export function setRuleMode(ruleId: string, mode: RuleMode) {
-  return callOperatorEndpoint(SetRuleModeEndpoint, { params: { ruleId }, json: { mode } });
+  return callOperatorEndpoint(SecurityEndpoints.setRuleMode, { params: { ruleId }, json: { mode } });
 }
 
 export function loadAuditLog() {
-  return callOperatorEndpoint(AuditLogEndpoint);
+  return callOperatorEndpoint(SecurityEndpoints.auditLog);
 }
 
 /** The stored events of [from, to) as CSV. */
 export function exportEvents(range: { from: string; to: string }) {
   // The operator client fills path parameters only; the range goes in the query string of the path.
-  const path = `${ExportEventsEndpoint.path}?${new URLSearchParams(range)}`;
-  return callOperatorEndpoint({ ...ExportEventsEndpoint, path });
+  const path = `${SecurityEndpoints.exportEvents.path}?${new URLSearchParams(range)}`;
+  return callOperatorEndpoint({ ...SecurityEndpoints.exportEvents, path });
 }

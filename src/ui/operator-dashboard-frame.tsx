@@ -1,11 +1,12 @@
-// The frame both operator dashboards share (insights-and-operators.md §2, §4): a dark header band with the
-// dashboard's name, when its figures were read, Refresh Data and Logout; and the error state with
-// 'Back to Login'.
+// The frame both operator dashboards share (insights-and-operators.md §2, §4): the login, loading, error,
+// empty-data and loaded states; a dark header band with the dashboard's name, when its figures were read,
+// Refresh Data and Logout; and the error state with 'Back to Login'.
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { LogoMark } from './logo';
 import { Notice } from './notice';
 import styles from './operator-dashboard-frame.module.css';
+import { OperatorLoginForm, type OperatorLoginFormProps } from './operator-login-form';
 
 interface OperatorHeaderProps {
   title: string;
@@ -60,4 +61,80 @@ export function OperatorLoadError({ message, onBackToLogin }: { message: ReactNo
       </Button>
     </main>
   );
+}
+
+/** The figures on screen, with when they arrived and whether Refresh Data is running. */
+export interface OperatorFigures<T> {
+  data: T;
+  loadedAt: Date;
+  isRefreshing: boolean;
+}
+
+/**
+ * What the frame needs of a dashboard: its state (src/sync/use-operator-dashboard.ts keeps it; ui reads no
+ * data layer, so the shape is stated here and checked where a screen passes its dashboard in) and its moves.
+ */
+export interface OperatorDashboardControls<T> {
+  state:
+    | { status: 'logged-out'; notice: string | null }
+    | { status: 'loading' }
+    | { status: 'error'; message: string }
+    | { status: 'empty' }
+    | ({ status: 'loaded' } & OperatorFigures<T>);
+  logIn: OperatorLoginFormProps['onLogIn'];
+  logOut(): void;
+  refresh(): void;
+}
+
+interface OperatorDashboardFrameProps<T> {
+  dashboard: OperatorDashboardControls<T>;
+  /** The dashboard's name, in the login form's heading and the header band. */
+  title: string;
+  /** The login form's own words and first e-mail. */
+  login: Pick<OperatorLoginFormProps, 'description' | 'submitLabel' | 'defaultEmail' | 'idPrefix'>;
+  /** What shows while the figures load. */
+  loading: ReactNode;
+  pageClassName: string | undefined;
+  mainClassName: string | undefined;
+  /** The empty-data state's message, in the page under the header. */
+  empty: ReactNode;
+  /** The figures, in the page under the header. */
+  children(figures: OperatorFigures<T>): ReactNode;
+}
+
+export function OperatorDashboardFrame<T>({
+  dashboard,
+  title,
+  login,
+  loading,
+  pageClassName,
+  mainClassName,
+  empty,
+  children,
+}: OperatorDashboardFrameProps<T>) {
+  const { state } = dashboard;
+  switch (state.status) {
+    case 'logged-out':
+      return <OperatorLoginForm title={title} {...login} notice={state.notice} onLogIn={dashboard.logIn} />;
+    case 'loading':
+      return loading;
+    case 'error':
+      return <OperatorLoadError message={state.message} onBackToLogin={dashboard.logOut} />;
+    case 'empty':
+    case 'loaded': {
+      const isLoaded = state.status === 'loaded';
+      return (
+        <div className={pageClassName}>
+          <OperatorHeader
+            title={title}
+            loadedAt={isLoaded ? state.loadedAt : null}
+            isRefreshing={isLoaded && state.isRefreshing}
+            onRefresh={dashboard.refresh}
+            onLogOut={dashboard.logOut}
+          />
+          <main className={mainClassName}>{isLoaded ? children(state) : empty}</main>
+        </div>
+      );
+    }
+  }
 }

@@ -16,7 +16,7 @@ export const AUTHENTICATING_LABEL = 'Authenticating...';
 /** How a sign-in went; the message is shown as it is. */
 export type OperatorLoginResult = { ok: true } | { ok: false; message: string };
 
-interface OperatorLoginFormProps {
+export interface OperatorLoginFormProps {
   /** The page's heading, e.g. 'Admin Dashboard'. */
   title: string;
   /** One line under the heading saying who signs in here. */

@@ -2,20 +2,7 @@
 // area (operators/routes.ts), so every route here already required a security operator's token.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AddAllowlistEntryEndpoint,
-  AuditLogEndpoint,
-  BlockDetailsEndpoint,
-  ExportEventsEndpoint,
-  ListAllowlistEndpoint,
-  ListBlocksEndpoint,
-  ListRulesEndpoint,
-  ManualBlockEndpoint,
-  RemoveAllowlistEntryEndpoint,
-  SecurityDashboardEndpoint,
-  SetRuleModeEndpoint,
-  UnblockIpEndpoint,
-} from '../../../contract/security';
+import { SecurityEndpoints } from '../../../contract/security';
 import { HttpError } from '../../errors';
 import { route } from '../../route';
 import { normalizeAddress } from '../../security/address';
@@ -30,48 +17,50 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     return { email: await operations.emailOf(operatorOf(request)), ipAddress: normalizeAddress(request.ip) };
   }
 
-  route(app, SecurityDashboardEndpoint, async () => ({ data: await buildDashboard(app.ctx, app.security) }));
+  route(app, SecurityEndpoints.dashboard, async () => ({
+    data: await buildDashboard(app.ctx, app.security),
+  }));
 
-  route(app, UnblockIpEndpoint, async (request) => {
+  route(app, SecurityEndpoints.unblockIp, async (request) => {
     const ipAddress = normalizeAddress(request.body.ipAddress);
     await operations.unblock(ipAddress, request.body.reason, await actor(request));
     return { message: `IP ${ipAddress} unblocked successfully`, ipAddress };
   });
 
-  route(app, ListBlocksEndpoint, async () => operations.blocks());
+  route(app, SecurityEndpoints.listBlocks, async () => operations.blocks());
 
-  route(app, BlockDetailsEndpoint, async (request) => {
+  route(app, SecurityEndpoints.blockDetails, async (request) => {
     const details = await operations.blockDetails(normalizeAddress(request.params.ipAddress));
     if (!details) throw new HttpError('IP_NOT_BLOCKED', 'This address is not blocked');
     return details;
   });
 
-  route(app, ManualBlockEndpoint, async (request, reply) => {
+  route(app, SecurityEndpoints.manualBlock, async (request, reply) => {
     const block = await operations.block(request.body, await actor(request));
     return reply.code(201).send(block);
   });
 
-  route(app, ListAllowlistEndpoint, async () => operations.allowlist());
+  route(app, SecurityEndpoints.listAllowlist, async () => operations.allowlist());
 
-  route(app, AddAllowlistEntryEndpoint, async (request, reply) => {
+  route(app, SecurityEndpoints.addAllowlistEntry, async (request, reply) => {
     const entry = await operations.allow(request.body, await actor(request));
     return reply.code(201).send(entry);
   });
 
-  route(app, RemoveAllowlistEntryEndpoint, async (request) => {
+  route(app, SecurityEndpoints.removeAllowlistEntry, async (request) => {
     await operations.disallow(request.params.id, await actor(request));
     return { message: 'Allowlist entry removed' };
   });
 
-  route(app, ListRulesEndpoint, async () => operations.rules());
+  route(app, SecurityEndpoints.listRules, async () => operations.rules());
 
-  route(app, SetRuleModeEndpoint, async (request) =>
+  route(app, SecurityEndpoints.setRuleMode, async (request) =>
     operations.setMode(request.params.ruleId, request.body.mode, await actor(request)),
   );
 
-  route(app, AuditLogEndpoint, async (request) => operations.audit(request.query.limit));
+  route(app, SecurityEndpoints.auditLog, async (request) => operations.audit(request.query.limit));
 
-  route(app, ExportEventsEndpoint, async (request, reply) => {
+  route(app, SecurityEndpoints.exportEvents, async (request, reply) => {
     const { from, to } = request.query;
     const csv = await operations.exportEvents(new Date(from), new Date(to), await actor(request));
     return reply

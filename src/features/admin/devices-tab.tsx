@@ -2,10 +2,9 @@
 // screens; missing names show as 'Unknown'.
 import type { AdminAnalyticsData } from '../../../contract/admin-analytics';
 import { PieChart, sharePercent } from '../../ui/charts/pie-chart';
-import { Panel } from '../../ui/panel';
 import styles from './admin.module.css';
 import { definitionOf } from './admin-figures';
-import { ExportButton } from './export-button';
+import { ExportPanelTab } from './export-panel-tab';
 import { Figures } from './figures';
 import { deviceName, formatCount, oneDecimal } from './format';
 
@@ -17,35 +16,31 @@ export function DevicesTab({ data }: { data: AdminAnalyticsData }) {
     .map((device) => ({ id: device._id || 'Unknown', label: deviceName(device._id), value: device.count }));
   const total = devices.reduce((sum, device) => sum + device.value, 0);
   return (
-    <div className={styles.tabBody}>
-      <Panel
-        title="Devices"
-        description={definitionOf(data, 'devices.devices')}
-        aside={devices.length > 0 && <ExportButton table="devices" label="Export CSV" />}
-      >
-        {devices.length === 0 ? (
-          <p className={styles.empty}>{NO_DEVICES}</p>
-        ) : (
-          <div className={styles.halves}>
-            <PieChart
-              title="Device usage"
-              categoryLabel="Device"
-              valueLabel="Sign-ins"
-              height={280}
-              slices={devices}
-            />
-            <Figures
-              isPaired
-              figures={devices.map((device) => ({
-                label: device.label,
-                value: formatCount(device.value),
-                detail: `${oneDecimal(sharePercent(device.value, total))}% of sign-ins`,
-                rule: undefined,
-              }))}
-            />
-          </div>
-        )}
-      </Panel>
-    </div>
+    <ExportPanelTab
+      title="Devices"
+      description={definitionOf(data, 'devices.devices')}
+      table="devices"
+      isEmpty={devices.length === 0}
+      emptyMessage={NO_DEVICES}
+    >
+      <div className={styles.halves}>
+        <PieChart
+          title="Device usage"
+          categoryLabel="Device"
+          valueLabel="Sign-ins"
+          height={280}
+          slices={devices}
+        />
+        <Figures
+          isPaired
+          figures={devices.map((device) => ({
+            label: device.label,
+            value: formatCount(device.value),
+            detail: `${oneDecimal(sharePercent(device.value, total))}% of sign-ins`,
+            rule: undefined,
+          }))}
+        />
+      </div>
+    </ExportPanelTab>
   );
 }

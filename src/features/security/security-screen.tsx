@@ -6,8 +6,7 @@ import { loadSecurityDashboard } from '../../api/security';
 import { useOperatorDashboard } from '../../sync/use-operator-dashboard';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
-import { OperatorHeader, OperatorLoadError } from '../../ui/operator-dashboard-frame';
-import { OperatorLoginForm } from '../../ui/operator-login-form';
+import { OperatorDashboardFrame } from '../../ui/operator-dashboard-frame';
 import { DashboardSections } from './dashboard-sections';
 import styles from './security-screen.module.css';
 import { SecuritySessionContext } from './security-session';
@@ -17,62 +16,32 @@ export const NO_SECURITY_DATA_MESSAGE = 'No security data available';
 
 export function SecurityScreen() {
   const dashboard = useOperatorDashboard<SecurityDashboard>('security', loadSecurityDashboard);
-  const { state } = dashboard;
-
-  switch (state.status) {
-    case 'logged-out':
-      return (
-        <OperatorLoginForm
-          title="Security Dashboard"
-          description="Security operators sign in here to watch threats and manage blocked addresses."
-          submitLabel="Access Security Dashboard"
-          defaultEmail={OperatorAreas.security.defaultEmail}
-          notice={state.notice}
-          idPrefix="security-login"
-          onLogIn={dashboard.logIn}
-        />
-      );
-    case 'loading':
-      return (
+  return (
+    <OperatorDashboardFrame
+      dashboard={dashboard}
+      title="Security Dashboard"
+      login={{
+        description: 'Security operators sign in here to watch threats and manage blocked addresses.',
+        submitLabel: 'Access Security Dashboard',
+        defaultEmail: OperatorAreas.security.defaultEmail,
+        idPrefix: 'security-login',
+      }}
+      loading={
         <main className={styles.page}>
           <LoadingPlaceholder label={SECURITY_LOADING_MESSAGE} />
         </main>
-      );
-    case 'error':
-      return <OperatorLoadError message={state.message} onBackToLogin={dashboard.logOut} />;
-    case 'empty':
-    case 'loaded': {
-      const isLoaded = state.status === 'loaded';
-      return (
+      }
+      pageClassName={styles.page}
+      mainClassName={styles.content}
+      empty={<Notice tone="info" title={NO_SECURITY_DATA_MESSAGE} />}
+    >
+      {({ data, loadedAt, isRefreshing }) => (
         <SecuritySessionContext
-          value={{
-            showSessionExpired: dashboard.showSessionExpired,
-            refresh: dashboard.refresh,
-            loadedAt: isLoaded ? state.loadedAt : null,
-          }}
+          value={{ showSessionExpired: dashboard.showSessionExpired, refresh: dashboard.refresh, loadedAt }}
         >
-          <div className={styles.page}>
-            <OperatorHeader
-              title="Security Dashboard"
-              loadedAt={isLoaded ? state.loadedAt : null}
-              isRefreshing={isLoaded && state.isRefreshing}
-              onRefresh={dashboard.refresh}
-              onLogOut={dashboard.logOut}
-            />
-            <main className={styles.content}>
-              {isLoaded ? (
-                <DashboardSections
-                  data={state.data}
-                  loadedAt={state.loadedAt}
-                  isRefreshing={state.isRefreshing}
-                />
-              ) : (
-                <Notice tone="info" title={NO_SECURITY_DATA_MESSAGE} />
-              )}
-            </main>
-          </div>
+          <DashboardSections data={data} loadedAt={loadedAt} isRefreshing={isRefreshing} />
         </SecuritySessionContext>
-      );
-    }
-  }
+      )}
+    </OperatorDashboardFrame>
+  );
 }
