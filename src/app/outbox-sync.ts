@@ -1,4 +1,6 @@
-// When the page replays queued contact saves itself, and how it keeps its tokens in step with replays.
+// When the page replays queued contact saves and sends flags changed offline itself, and how it keeps its
+// tokens in step with replays.
+import { readSignedInUserId } from '../session/signed-in-user';
 import { reconcileTokenMirror } from '../session/token-store';
 import { requestBackgroundSync } from '../sync/contact-saves';
 import { flushOutbox, OUTBOX_CHANNEL_NAME } from '../sync/outbox';
@@ -7,7 +9,20 @@ function flush(): void {
   reconcileTokenMirror()
     .then(flushOutbox)
     .then(reconcileTokenMirror)
+    .catch(() => {})
+    // After the saves: a flag may be on a contact that was saved offline too.
+    .then(sendFlags)
     .catch(() => {});
+}
+
+/**
+ * Flags changed offline go out too, whatever screen is open. Loaded only for a signed-in member, so a
+ * visitor's first page does not fetch the contacts code.
+ */
+async function sendFlags(): Promise<void> {
+  if (!readSignedInUserId() || !navigator.onLine) return;
+  const { sendQueuedFlags } = await import('../features/contacts/queued-flags');
+  await sendQueuedFlags();
 }
 
 /** Starts the page's replay triggers; returns what stops them. */
@@ -20,6 +35,7 @@ export function startOutboxSync(): () => void {
   const onOnline = () => {
     requestBackgroundSync().then((isRegistered) => {
       if (!isRegistered) flush();
+      else void sendFlags().catch(() => {});
     });
   };
   // Another tab or the service worker may have refreshed the tokens while this one was hidden.

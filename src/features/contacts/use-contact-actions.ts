@@ -1,34 +1,24 @@
 // What the member does to a contact from its card: flag, delete, send my card (spec §4 Contacts page).
-// A flag changed offline waits and is sent when the app is back online; delete and send card are refused
-// out loud while offline. A confirmed change is written into the contacts cache.
-import { useEffect, useState } from 'react';
+// A flag changed offline waits and is sent when the app is back online (src/app/outbox-sync.ts, on any
+// screen); delete and send card are refused out loud while offline. A confirmed change is written into the contacts cache.
+import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
 import { AccountResource } from '../../api/user';
 import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
-import { hasPendingFlag, queueFlag, sendPendingFlags } from '../../sync/pending-flags';
+import { hasPendingFlag, queueFlag } from '../../sync/pending-flags';
 import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import { ContactMessages, isNetworkFailure, OfflineMessages, sendCardFailureMessage } from './messages';
+import { sendQueuedFlags } from './queued-flags';
 
 /** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
 function canSendCard(account: Account): boolean {
   const card = account.businessCard;
   return Boolean(account.nfcUID && card?.name.trim() && card.email.trim());
-}
-
-/** Sends the flags changed offline; the member hears of those the server refused for good. */
-async function sendQueuedFlags() {
-  try {
-    const { refused } = await sendPendingFlags();
-    if (refused > 0) showToast('error', ContactMessages.flagFailed);
-  } catch (error) {
-    // The changes stay stored; the next start or return of the connection sends them.
-    console.warn('Pending flags: send failed', error);
-  }
 }
 
 export function useContactActions(account: Account | null) {
@@ -44,12 +34,6 @@ export function useContactActions(account: Account | null) {
   const deleting = useAction(removeContact);
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   const [isCompleteCardOpen, setIsCompleteCardOpen] = useState(false);
-
-  useEffect(() => {
-    if (navigator.onLine) void sendQueuedFlags();
-    window.addEventListener('online', sendQueuedFlags);
-    return () => window.removeEventListener('online', sendQueuedFlags);
-  }, []);
 
   /** Keeps the change to send later; the member hears that it waits only once it is stored. */
   async function queueFlagChange(contact: Contact, isOffline: boolean) {
