@@ -234,7 +234,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   });
-  const app = await buildApp({ config, connection, logger: false });
+  const app = await buildApp({ config, connection, logger: false, housekeeping: false });
   try {
     const seeding = performance.now();
     await seed(connection, scale);

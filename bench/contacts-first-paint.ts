@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   });
-  const app = await buildApp({ config, connection, logger: false });
+  const app = await buildApp({ config, connection, logger: false, housekeeping: false });
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {

@@ -141,7 +141,7 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const cleanups: (() => Promise<void> | void)[] = [database.cleanup];
   const connection = await openDatabase(target);
   const config = readConfig({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, connection, logger: false });
+  const app = await buildApp({ config, connection, logger: false, housekeeping: false });
   cleanups.unshift(() => app.close());
   try {
     const { id } = await connection.db

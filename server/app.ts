@@ -24,6 +24,7 @@ import { cardPageRoutes } from './modules/card-pages/routes';
 import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
 import { contactRoutes } from './modules/contacts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
 import { insightPreferenceRoutes, insightRoutes } from './modules/insights/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { mapRoutes } from './modules/map/routes';
@@ -54,6 +55,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (standard output when unset); tests read them back. */
   logStream?: { write(line: string): void };
+  /**
+   * The daily clean-up (server/housekeeping.ts); on unless a test or bench turns it off, so that it
+   * never ends or deletes what the test is still seeding.
+   */
+  housekeeping?: boolean;
 }
 
 /** Path segments that are secrets: a reset token in the link's page and in its API call. */
@@ -85,6 +91,7 @@ export async function buildApp({
   connection,
   logger = true,
   logStream,
+  housekeeping = true,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
@@ -132,7 +139,9 @@ export async function buildApp({
   });
 
   await ensureOperators(ctx);
-  scheduleHousekeeping(app);
+  if (housekeeping) scheduleHousekeeping(app);
+  // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
+  scheduleFeedRefresh(app);
   // Unbuilt (no SSR bundle): the not-found handler serves the shell, which renders cards in the browser.
   const cardPageRenderer = await loadCardPageRenderer(config.staticDir, config.ssrDir);
 

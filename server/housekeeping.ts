@@ -6,7 +6,6 @@ import type { Database } from './db/schema';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
 import { pruneCardSends } from './modules/contacts/card-sends';
-import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
 import { pruneMemberInsights } from './modules/insights/queries';
 import { endExpiredSessions, pruneSessions } from './modules/sessions/retention';
 import { pruneSecurityEvents } from './security/setup';
@@ -59,6 +58,4 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
   // A timer alone must not keep the process alive, and closing the app stops it.
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
-  // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
-  scheduleFeedRefresh(app);
 }

@@ -28,7 +28,7 @@ export async function buildBenchApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, connection, logger: false });
+  const app = await buildApp({ config, connection, logger: false, housekeeping: false });
   return { app, connection };
 }
 

@@ -78,7 +78,13 @@ export async function startTestApp(
     STATIC_DIR: '/nonexistent',
     ...env,
   });
-  const app = await buildApp({ config, connection, logger: logStream !== undefined, logStream });
+  const app = await buildApp({
+    config,
+    connection,
+    logger: logStream !== undefined,
+    logStream,
+    housekeeping: false,
+  });
   await app.ready();
   return {
     app,

@@ -276,7 +276,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       for (let index = 0; index < 2; index++) {
         const connection = await openDatabase({ databaseUrl: database.url });
         const config = readConfig({ SMTP_URL: sink.smtpUrl, PUBLIC_URL, STATIC_DIR: '/nonexistent' });
-        instances.push(await buildApp({ config, connection, logger: false }));
+        instances.push(await buildApp({ config, connection, logger: false, housekeeping: false }));
       }
     });
     afterAll(async () => {
