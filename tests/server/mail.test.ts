@@ -24,6 +24,7 @@ import {
   type TestContext,
   uniqueEmail,
 } from './helpers';
+import { BROWSER } from './security-cases';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -113,25 +114,116 @@ describeOnEachDatabase('send-card limits', (t) => {
     expect(json(refused)).toMatchObject({ code: 'CARD_DAILY_LIMIT' });
     expect(await outboxOf(t(), contact.email)).toEqual([]);
   });
+});
 
-  it('gives every mail to a non-member a never-e-mail-me-again link, honoured from then on', async () => {
+/** What a browser sends when a person presses the page's button (a form without fields). */
+const FORM_POST = {
+  'content-type': 'application/x-www-form-urlencoded',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'user-agent': BROWSER,
+};
+/** Outlook's link check: it opens every link of a mail before anyone reads it. */
+const OFFICE_SCANNER = 'Mozilla/5.0 (compatible; Microsoft Office/16.0; Microsoft Outlook 16.0.17928; Pro)';
+
+describeOnEachDatabase('the never-e-mail-me-again link', (t) => {
+  /** A member sends their card to a new outsider: the outsider, and the path of the mail's link. */
+  async function mailToOutsider() {
     const outsider = uniqueEmail('outsider');
     const first = await contactWithEmail(t(), outsider);
     expect((await sendCard(t(), first.sender.accessToken, first.contact._id)).statusCode).toBe(200);
     const mail = await t().sink.waitForMail(outsider);
+    return { outsider, mail, path: linkIn(mail, '/api/unsubscribe/').pathname };
+  }
+
+  /** Another member sends their card to `outsider`: how it went, and the mails the outsider has. */
+  async function anotherCardTo(outsider: string) {
+    const second = await contactWithEmail(t(), outsider);
+    const sent = await sendCard(t(), second.sender.accessToken, second.contact._id);
+    expect(sent.statusCode).toBe(200);
+    await t().mailer().deliverDue();
+    return { delivery: json<{ delivery: string }>(sent).delivery, mails: t().sink.messages(outsider).length };
+  }
+
+  async function unsubscribedAt(email: string) {
+    return t()
+      .db.selectFrom('email_unsubscribes')
+      .select('unsubscribed_at')
+      .where('email', '=', email)
+      .execute();
+  }
+
+  it('is in every mail to a non-member, with the one-click headers', async () => {
+    const { mail } = await mailToOutsider();
     // Nothing the sender typed is in the Subject.
     expect(mail.subject).toBe('A business card for you, through Tapnet');
     const link = linkIn(mail, '/api/unsubscribe/').href;
     expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/api/unsubscribe/[A-Za-z0-9_-]{43}$`));
     expect(mail.listUnsubscribe).toBe(`<${link}>`);
     expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+  });
 
-    const path = new URL(link).pathname;
-    const page = await t().app.inject({ method: 'GET', url: path });
+  it('opened, only asks to confirm: the address keeps getting members’ cards', async () => {
+    const { outsider, path } = await mailToOutsider();
+    const page = await t().app.inject({ method: 'GET', url: path, headers: { 'user-agent': BROWSER } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('You will not get any more e-mail from Tapnet members at this address.');
-    // A mail client's one-click request, later, is answered the same way.
+    expect(page.headers['cache-control']).toBe('no-store');
+    // The form posts back to the link itself, which the page's policy allows; nothing runs.
+    expect(page.headers['content-security-policy']).toContain("form-action 'self'");
+    expect(page.body).toContain(
+      '<form method="post"><button type="submit">Stop e-mails from Tapnet</button>',
+    );
+    expect(page.body).not.toContain('<script');
+    expect(page.body).not.toContain('You will not get any more e-mail');
+
+    expect(await anotherCardTo(outsider)).toEqual({ delivery: 'email', mails: 2 });
+  });
+
+  it('is not used up by mail scanners and link previews (GET or HEAD, any agent)', async () => {
+    const { outsider, path } = await mailToOutsider();
+    for (const userAgent of [OFFICE_SCANNER, 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)']) {
+      const opened = await t().app.inject({ method: 'GET', url: path, headers: { 'user-agent': userAgent } });
+      expect(opened.statusCode).toBe(200);
+    }
+    const head = await t().app.inject({
+      method: 'HEAD',
+      url: path,
+      headers: { 'user-agent': OFFICE_SCANNER },
+    });
+    expect(head.statusCode).toBe(200);
+
+    expect(await unsubscribedAt(outsider)).toEqual([{ unsubscribed_at: null }]);
+    expect(await anotherCardTo(outsider)).toEqual({ delivery: 'email', mails: 2 });
+  });
+
+  it('unsubscribes on the page’s button, once: a second press shows the same page', async () => {
+    const { outsider, path } = await mailToOutsider();
+    const pressed = await t().app.inject({ method: 'POST', url: path, headers: FORM_POST, payload: '' });
+    expect(pressed.statusCode).toBe(200);
+    expect(pressed.headers['content-type']).toContain('text/html');
+    expect(pressed.body).toContain('<h1>Unsubscribed</h1>');
+    expect(pressed.body).toContain('You will not get any more e-mail from Tapnet members at this address.');
+    const [first] = await unsubscribedAt(outsider);
+    expect(first?.unsubscribed_at).not.toBeNull();
+
+    const again = await t().app.inject({ method: 'POST', url: path, headers: FORM_POST, payload: 'x=1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(pressed.body);
+    expect(await unsubscribedAt(outsider)).toEqual([first]);
+
+    // Opening the link again says so, with nothing to press.
+    const reopened = await t().app.inject({ method: 'GET', url: path, headers: { 'user-agent': BROWSER } });
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.body).toContain('<h1>Already unsubscribed</h1>');
+    expect(reopened.body).toContain('You will not get any more e-mail from Tapnet members at this address.');
+    expect(reopened.body).not.toContain('<form');
+
+    // Another member sending their card to the same address: no mail, the member is told.
+    expect(await anotherCardTo(outsider)).toEqual({ delivery: 'in-app', mails: 1 });
+  });
+
+  it('unsubscribes on a mail client’s one-click request (RFC 8058), answered in JSON', async () => {
+    const { outsider, path } = await mailToOutsider();
     const oneClick = await t().app.inject({
       method: 'POST',
       url: path,
@@ -139,14 +231,10 @@ describeOnEachDatabase('send-card limits', (t) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(oneClick.statusCode).toBe(200);
-
-    // Another member sending their card to the same address: no mail, the member is told.
-    const second = await contactWithEmail(t(), outsider);
-    const sent = await sendCard(t(), second.sender.accessToken, second.contact._id);
-    expect(sent.statusCode).toBe(200);
-    expect(json(sent)).toMatchObject({ delivery: 'in-app' });
-    await t().mailer().deliverDue();
-    expect(t().sink.messages(outsider)).toHaveLength(1);
+    expect(json(oneClick)).toEqual({
+      message: 'You will not get any more e-mail from Tapnet members at this address.',
+    });
+    expect(await anotherCardTo(outsider)).toEqual({ delivery: 'in-app', mails: 1 });
   });
 
   it('refuses a made-up or altered unsubscribe token and unsubscribes nobody', async () => {
@@ -160,9 +248,19 @@ describeOnEachDatabase('send-card limits', (t) => {
     const forged = await t().app.inject({ method: 'GET', url: `/api/unsubscribe/${'A'.repeat(43)}` });
     expect(forged.statusCode).toBe(404);
     expect(forged.body).toContain('This unsubscribe link is not valid.');
+    expect(forged.body).not.toContain('<form');
     const oneClick = await t().app.inject({ method: 'POST', url: `/api/unsubscribe/${'b'.repeat(43)}` });
     expect(oneClick.statusCode).toBe(404);
     expect(json(oneClick)).toMatchObject({ code: 'UNSUBSCRIBE_INVALID' });
+    const pressed = await t().app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${'c'.repeat(43)}`,
+      headers: FORM_POST,
+      payload: '',
+    });
+    expect(pressed.statusCode).toBe(404);
+    expect(pressed.headers['content-type']).toContain('text/html');
+    expect(pressed.body).toContain('This unsubscribe link is not valid.');
     const malformed = await t().app.inject({ method: 'GET', url: '/api/unsubscribe/short' });
     expect(malformed.statusCode).toBe(400);
     expect(await unsubscribed()).toEqual(before);

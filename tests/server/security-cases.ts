@@ -35,6 +35,8 @@ export const BROWSER =
 const WHATSAPP = 'WhatsApp/2.23.20.0 A';
 const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 const LINKEDIN = 'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)';
+/** Outlook's check of every link in a mail before anyone reads it. */
+const OUTLOOK = 'Mozilla/5.0 (compatible; Microsoft Office/16.0; Microsoft Outlook 16.0.17928; Pro)';
 const FACEBOOK = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
 
 const ALL_INJECTION: SecurityEventType[] = ['SQL_INJECTION_ATTEMPT', 'XSS_ATTEMPT'];
@@ -269,6 +271,15 @@ export const SECURITY_CASES: SecurityCase[] = [
     absent: ['SUSPICIOUS_FILE_EXTENSION', 'MALICIOUS_BOT_DETECTED'],
   },
   {
+    name: 'Outlook checks the unsubscribe link of a mail',
+    request: {
+      method: 'HEAD',
+      url: '/api/unsubscribe/Ab--cd_ef-1-2-3xyzABCDEFGHIJKLMNOPQRSTUVWXY',
+      userAgent: OUTLOOK,
+    },
+    absent: ['SCANNER_DETECTED', 'MALICIOUS_BOT_DETECTED', 'SUSPICIOUS_USER_AGENT', 'IP_BLOCKED'],
+  },
+  {
     name: 'a person opens a card',
     request: { url: '/nfc/TAP-0001', userAgent: BROWSER },
     absent: ['LEGITIMATE_BOT_ACCESS'],
@@ -331,6 +342,17 @@ export const SECURITY_CASES: SecurityCase[] = [
       body: { email: '<img src=x onerror=alert(document.cookie)>' },
     },
     expect: { eventType: 'XSS_ATTEMPT', severity: 'HIGH' },
+  },
+  {
+    // Nobody signs in to leave the mailing: the page's form post is an anonymous body (base64url
+    // tokens have "--" and "_" in them).
+    name: 'the unsubscribe page’s form post',
+    request: {
+      url: '/api/unsubscribe/Ab--cd_ef-1-2-3xyzABCDEFGHIJKLMNOPQRSTUVWXY',
+      userAgent: BROWSER,
+      rawBody: { contentType: 'application/x-www-form-urlencoded', payload: 'List-Unsubscribe=One-Click' },
+    },
+    absent: [...ALL_INJECTION, 'MALFORMED_REQUEST', 'SUSPICIOUS_USER_AGENT'],
   },
   {
     name: '<3 and a < b',

@@ -32,7 +32,23 @@ export async function unsubscribeLinkFor(
   return `${options.publicUrl}/api/unsubscribe/${token}`;
 }
 
-/** Marks the address of this token as unsubscribed; answers false for a token Tapnet never sent. */
+export type UnsubscribeState = 'unknown' | 'subscribed' | 'unsubscribed';
+
+/** Where the address of this token stands, changing nothing: what the link's page shows. */
+export async function unsubscribeStateOf(db: Db, token: string): Promise<UnsubscribeState> {
+  const row = await db
+    .selectFrom('email_unsubscribes')
+    .select('unsubscribed_at')
+    .where('token_hash', '=', hashOf(token))
+    .executeTakeFirst();
+  if (row === undefined) return 'unknown';
+  return row.unsubscribed_at === null ? 'subscribed' : 'unsubscribed';
+}
+
+/**
+ * Marks the address of this token as unsubscribed; answers false for a token Tapnet never sent. A
+ * second time keeps the first time's date.
+ */
 export async function unsubscribeByToken(db: Db, token: string): Promise<boolean> {
   const row = await db
     .updateTable('email_unsubscribes')
