@@ -28,6 +28,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered, but with a failure of its own (5xx): the connection is not to blame. */
+export function isServerFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status !== undefined && error.status >= 500;
+}
+
 /**
  * What the server said was wrong with a request it refused as bad (400, 404, 409, 422…), to show as it
  * is: the specific reasons of a validation failure, else its message. Null for anything a retry may

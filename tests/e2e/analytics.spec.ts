@@ -122,6 +122,8 @@ test.describe('with contacts and card activity', () => {
     ]);
     expect(await analytics.rows('Top 8 companies')).toHaveLength(2);
     expect(await analytics.rows('Top 10 roles')).toEqual([['Engineer', '2', '0']]);
+    expect(await analytics.overflowWidth()).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath('network.png'), fullPage: true });
     await expectNoSeriousAxeViolations(page);
 
     await analytics.range('7 days').click();

@@ -3,7 +3,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { spacedTicks } from '../../src/ui/charts/axis-ticks';
+import { countTicks, spacedTicks } from '../../src/ui/charts/axis-ticks';
 import { BarChart } from '../../src/ui/charts/bar-chart';
 import { CHART_ANIMATION_MS, useChartMotion } from '../../src/ui/charts/chart-motion';
 import { LineChart } from '../../src/ui/charts/line-chart';
@@ -98,9 +98,36 @@ describe('LineChart', () => {
     expect(spacedTicks(month, 320)).toEqual(['d0', 'd6', 'd12', 'd18', 'd24']);
     expect(spacedTicks(days, 1000)).toEqual(days);
   });
+
+  it('puts ticks and grid lines on whole counts only: each one while there are few', () => {
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(2)).toEqual([0, 1, 2]);
+    expect(countTicks(4.5)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(countTicks(40)).toBe(5);
+  });
 });
 
 describe('BarChart', () => {
+  it('shortens category names to what fits beside the bars on a phone, never cutting their start', () => {
+    render(
+      <BarChart
+        title="Top countries"
+        categoryLabel="Country"
+        width={300}
+        keys={[{ id: 'count', label: 'Contacts' }]}
+        bars={[
+          { category: 'United Kingdom (33.3%)', values: { count: 2 } },
+          { category: 'France (66.7%)', values: { count: 4 } },
+        ]}
+      />,
+    );
+    const names = [...container.querySelectorAll('figure svg text')].map((text) => text.textContent);
+    // 40 % of 300 px leaves room for 14 characters of 12 px text.
+    expect(names).toContain('United Kingdo…');
+    expect(names).toContain('France (66.7%)');
+    expect(tableRows()[1]).toEqual(['United Kingdom (33.3%)', '2']);
+  });
+
   it('lists every category with its value and the previous period', () => {
     render(
       <BarChart

@@ -16,7 +16,7 @@ import { defineCachedResource, loadCachedResource } from '../../src/db/cached-re
 import { db } from '../../src/db/tapnet-db';
 import { ANALYTICS_MESSAGES } from '../../src/features/analytics/analytics-messages';
 import { CustomRangeForm } from '../../src/features/analytics/custom-range-form';
-import { formatTrend, previousLine } from '../../src/features/analytics/figures';
+import { countOf, formatAverage, formatTrend, previousLine } from '../../src/features/analytics/figures';
 import { ResourceView } from '../../src/features/analytics/resource-view';
 import { lastDays, sampleDay } from '../../src/features/analytics/sample-data';
 import { StorageKeys } from '../../src/session/storage-keys';
@@ -25,6 +25,14 @@ import { tokenExpiringIn } from './helpers';
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 describe('figures', () => {
+  it('says a count with its noun, and a tiny average as under 0.1 rather than 0', () => {
+    expect(countOf(1, 'contact')).toBe('1 contact');
+    expect(countOf(3, 'contact save')).toBe('3 contact saves');
+    expect(formatAverage(0, 8)).toBe('under 0.1');
+    expect(formatAverage(0, 0)).toBe('0');
+    expect(formatAverage(1.5, 45)).toBe('1.5');
+  });
+
   it('reads a trend as a signed percentage, and "New" when the previous period had nothing', () => {
     expect(formatTrend('new')).toBe('New');
     expect(formatTrend(25)).toBe('+25%');
@@ -141,11 +149,18 @@ describe('a figure that did not load', () => {
     expect(buttons(refused)).toEqual([]);
   });
 
-  it('offers a retry when the server could not be reached or failed', () => {
-    for (const error of [new ApiError('Failed to fetch', undefined), new ApiError('Internal error', 503)]) {
+  it('offers a retry when the server could not be reached or failed, blaming the connection only when no answer came', () => {
+    const cases = [
+      { error: new ApiError('Failed to fetch', undefined), advice: 'Check your connection and try again.' },
+      {
+        error: new ApiError('Internal error', 503),
+        advice: 'Tapnet could not answer just now. Try again in a moment.',
+      },
+    ];
+    for (const { error, advice } of cases) {
       const failed = failedWith(error);
       expect(failed.textContent).toContain(ANALYTICS_MESSAGES.loadFailed);
-      expect(failed.textContent).toContain('Check your connection and try again.');
+      expect(failed.textContent).toContain(advice);
       expect(buttons(failed)).toEqual(['Try again']);
     }
   });

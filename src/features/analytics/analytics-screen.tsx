@@ -21,6 +21,7 @@ import styles from './analytics.module.css';
 import { ANALYTICS_MESSAGES } from './analytics-messages';
 import {
   activityLabel,
+  countOf,
   formatDay,
   formatNumber,
   formatPercent,
@@ -126,7 +127,7 @@ function SummaryReport({ summary }: { summary: AnalyticsSummary }) {
           value={summary.peakDay ? formatDay(summary.peakDay) : none}
           explanation={explain.peakDay}
           comparison={
-            summary.peakDay ? `${formatNumber(summary.peakDayConnections)} contacts that day` : undefined
+            summary.peakDay ? `${countOf(summary.peakDayConnections, 'contact')} that day` : undefined
           }
         />
         <StatCard

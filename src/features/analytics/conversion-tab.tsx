@@ -5,7 +5,7 @@ import type { ResourceState } from '../../sync/use-cached-resource';
 import { BarChart } from '../../ui/charts/bar-chart';
 import { PieChart } from '../../ui/charts/pie-chart';
 import { Panel } from '../../ui/panel';
-import { formatPercent, periodKeys, previousLine, previousPeriodLabel } from './figures';
+import { countOf, formatPercent, periodKeys, previousLine, previousPeriodLabel } from './figures';
 import { ResourceView } from './resource-view';
 import { StatCard, StatGrid } from './stat-card';
 
@@ -17,6 +17,14 @@ const SOURCE_LABELS: Record<Source, string> = {
   qr: 'QR code',
   link: 'Shared link',
   other: 'Other',
+};
+
+/** How a "Saves from …" card names the source, inside a sentence. */
+const SAVES_FROM: Record<Source, string> = {
+  nfc: 'NFC taps',
+  qr: 'QR codes',
+  link: 'shared links',
+  other: 'other visits',
 };
 
 const FUNNEL_STEPS = [
@@ -101,9 +109,9 @@ function ConversionReport({ conversion }: { conversion: Conversion }) {
           {conversion.viewSources.map((source, index) => (
             <StatCard
               key={source.source}
-              label={`Saves from ${SOURCE_LABELS[source.source]}`}
+              label={`Saves from ${SAVES_FROM[source.source]}`}
               value={formatPercent(source.saveRate)}
-              explanation={`${source.saves} contact saves from ${source.views} views that came this way.`}
+              explanation={`${countOf(source.saves, 'contact save')} from ${countOf(source.views, 'view')} that came this way.`}
               comparison={previousLine(
                 previousPeriod,
                 formatPercent(previous.viewSources[index]?.saveRate ?? 0),

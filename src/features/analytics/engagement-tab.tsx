@@ -4,7 +4,14 @@ import type { UserAnalytics } from '../../api/analytics';
 import type { ResourceState } from '../../sync/use-cached-resource';
 import { LineChart } from '../../ui/charts/line-chart';
 import { Panel } from '../../ui/panel';
-import { formatNumber, formatShortDay, formatTrend, previousLine, previousPeriodLabel } from './figures';
+import {
+  formatAverage,
+  formatNumber,
+  formatShortDay,
+  formatTrend,
+  previousLine,
+  previousPeriodLabel,
+} from './figures';
 import { ResourceView } from './resource-view';
 import { StatCard, StatGrid } from './stat-card';
 
@@ -66,9 +73,12 @@ function EngagementReport({ engagement }: { engagement: Engagement }) {
         />
         <StatCard
           label="Average daily engagement"
-          value={formatNumber(summary.avgDailyEngagement)}
+          value={formatAverage(summary.avgDailyEngagement, summary.totalEngagements)}
           explanation={explain.avgDailyEngagement}
-          comparison={previousLine(previousPeriod, previous.summary.avgDailyEngagement)}
+          comparison={previousLine(
+            previousPeriod,
+            formatAverage(previous.summary.avgDailyEngagement, previous.summary.totalEngagements),
+          )}
         />
       </StatGrid>
       <Panel title="Day by day">

@@ -44,9 +44,8 @@ const TAB_EXPORT: Record<Tab, AnalyticsExportType> = {
 const TABS_ID = 'enhanced-analytics';
 
 function selectionLabel(selection: AnalyticsSelection): string {
-  return 'range' in selection
-    ? `Last ${RANGE_LABELS[selection.range].toLowerCase()}`
-    : `${formatDay(selection.startDate)} – ${formatDay(selection.endDate)}`;
+  if (!('range' in selection)) return `${formatDay(selection.startDate)} – ${formatDay(selection.endDate)}`;
+  return selection.range === 'ytd' ? 'This year so far' : `Last ${RANGE_LABELS[selection.range]}`;
 }
 
 export function EnhancedAnalyticsScreen() {
@@ -59,7 +58,9 @@ export function EnhancedAnalyticsScreen() {
   const engagement = useCachedResource(userAnalyticsResource('engagement', selection));
   const conversion = useCachedResource(userAnalyticsResource('conversion', selection));
   const all = [countries, companies, industries, engagement, conversion];
-  const isRefreshing = all.some((state) => state.isRevalidating);
+  // Busy only while figures already shown are asked for again; a range loading for the first time
+  // shows its own loading state instead.
+  const isRefreshing = all.some((state) => state.isRevalidating && state.status === 'ready');
   const fetchedAt = all.flatMap((state) => (state.status === 'ready' ? [state.fetchedAt] : []));
 
   return (

@@ -49,6 +49,19 @@ export function formatNumber(value: number): string {
   return NUMBER.format(value);
 }
 
+/** '1 contact', '3 contacts': a count with its noun. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}
+
+/**
+ * A daily average to one decimal; one that rounds to 0 while there was something says so ('under
+ * 0.1') instead of reading as nothing at all.
+ */
+export function formatAverage(average: number, total: number): string {
+  return average === 0 && total > 0 ? 'under 0.1' : formatNumber(average);
+}
+
 export function formatPercent(value: number): string {
   return `${NUMBER.format(value)}%`;
 }

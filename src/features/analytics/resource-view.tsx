@@ -1,7 +1,7 @@
 // One analytics figure's states: loading, the spec's load error with a retry (or the server's reason
 // when it refused the range), its empty message, or the figure itself.
 import type { ReactNode } from 'react';
-import { refusalMessage } from '../../api/client';
+import { isServerFailure, refusalMessage } from '../../api/client';
 import type { ResourceState } from '../../sync/use-cached-resource';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -25,6 +25,7 @@ export function ResourceView<T>({ state, loadingLabel, isEmpty, children }: Reso
         message={ANALYTICS_MESSAGES.loadFailed}
         onRetry={state.retry}
         refusal={refusalMessage(state.error)}
+        failure={isServerFailure(state.error) ? 'server' : 'unreachable'}
       />
     );
   return isEmpty(state.value) ? (

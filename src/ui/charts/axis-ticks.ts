@@ -13,3 +13,12 @@ export function spacedTicks<T>(values: readonly T[], width: number): T[] {
 export function wholeNumbers(value: number | string): string {
   return typeof value === 'number' && !Number.isInteger(value) ? '' : String(value);
 }
+
+/**
+ * The ticks and grid lines of a count axis up to `max`: every whole number while there are few (left to
+ * itself the scale would draw quarter and half steps that no count can take), else about five.
+ */
+export function countTicks(max: number): number[] | number {
+  if (max > 5) return 5;
+  return Array.from({ length: Math.max(1, Math.ceil(max)) + 1 }, (_, index) => index);
+}

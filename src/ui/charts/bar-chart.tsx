@@ -1,7 +1,7 @@
 // A bar chart of categories (top countries, companies, roles, a funnel), with the period before as a
 // grey bar beside each when given. Horizontal by default: category names are long on a phone.
 import { Bar } from '@nivo/bar';
-import { spacedTicks, wholeNumbers } from './axis-ticks';
+import { countTicks, spacedTicks, wholeNumbers } from './axis-ticks';
 import { CHART_THEME, type PeriodTone, periodColor } from './chart-colors';
 import { ChartFrame, type ChartLabels } from './chart-frame';
 import type { ChartTableData } from './chart-table';
@@ -31,9 +31,12 @@ export interface BarChartProps extends ChartLabels {
 /** Category names longer than this are shortened on the axis; the table keeps them whole. */
 const AXIS_LABEL_CHARS = 22;
 const BAR_ROW_PX = 36;
+/** A generous width of one character of the axis' 12 px text, so a shortened name always fits. */
+const AXIS_CHAR_PX = 7.5;
+const AXIS_LABEL_GAP_PX = 12;
 
-function shorten(label: string): string {
-  return label.length > AXIS_LABEL_CHARS ? `${label.slice(0, AXIS_LABEL_CHARS - 1)}…` : label;
+function shorten(label: string, chars = AXIS_LABEL_CHARS): string {
+  return label.length > chars ? `${label.slice(0, chars - 1)}…` : label;
 }
 
 export function barTable(
@@ -62,6 +65,9 @@ export function BarChart({
   const ordered = isHorizontal ? [...bars].reverse() : bars;
   const data = ordered.map((bar) => ({ category: bar.category, ...bar.values }));
   const longest = Math.max(0, ...bars.map((bar) => shorten(bar.category).length));
+  const countAxis = countTicks(
+    Math.max(0, ...bars.flatMap((bar) => keys.map((key) => bar.values[key.id] ?? 0))),
+  );
   return (
     <ChartFrame
       {...labels}
@@ -73,45 +79,55 @@ export function BarChart({
         )
       }
     >
-      {(size, motion) => (
-        <Bar
-          {...size}
-          {...motion}
-          data={data}
-          keys={keys.map((key) => key.id)}
-          indexBy="category"
-          layout={layout}
-          groupMode="grouped"
-          colors={({ id }) => periodColor(keys.find((key) => key.id === id) ?? {})}
-          theme={CHART_THEME}
-          margin={{
-            top: 8,
-            right: 16,
-            bottom: 32,
-            left: isHorizontal ? Math.min(size.width * 0.4, 12 + longest * 7) : 40,
-          }}
-          padding={0.25}
-          innerPadding={2}
-          valueScale={{ type: 'linear', min: 0 }}
-          axisLeft={isHorizontal ? { format: shorten } : { tickValues: 5, format: wholeNumbers }}
-          axisBottom={
-            isHorizontal
-              ? { tickValues: 5, format: wholeNumbers }
-              : {
-                  format: shorten,
-                  tickValues: spacedTicks(
-                    data.map((bar) => bar.category),
-                    size.width - 60,
-                  ),
-                }
-          }
-          enableGridX={isHorizontal}
-          enableGridY={!isHorizontal}
-          labelSkipWidth={20}
-          labelSkipHeight={14}
-          labelTextColor="#ffffff"
-        />
-      )}
+      {(size, motion) => {
+        // On a phone the names get at most 40 % of the width, shortened to what fits in it.
+        const nameWidth = Math.min(size.width * 0.4, AXIS_LABEL_GAP_PX + longest * AXIS_CHAR_PX);
+        const nameChars = Math.max(4, Math.floor((nameWidth - AXIS_LABEL_GAP_PX) / AXIS_CHAR_PX));
+        return (
+          <Bar
+            {...size}
+            {...motion}
+            data={data}
+            keys={keys.map((key) => key.id)}
+            indexBy="category"
+            layout={layout}
+            groupMode="grouped"
+            colors={({ id }) => periodColor(keys.find((key) => key.id === id) ?? {})}
+            theme={CHART_THEME}
+            margin={{
+              top: 8,
+              right: 16,
+              bottom: 32,
+              left: isHorizontal ? nameWidth : 40,
+            }}
+            padding={0.25}
+            innerPadding={2}
+            valueScale={{ type: 'linear', min: 0 }}
+            axisLeft={
+              isHorizontal
+                ? { format: (name: string) => shorten(name, nameChars) }
+                : { tickValues: countAxis, format: wholeNumbers }
+            }
+            axisBottom={
+              isHorizontal
+                ? { tickValues: countAxis, format: wholeNumbers }
+                : {
+                    format: shorten,
+                    tickValues: spacedTicks(
+                      data.map((bar) => bar.category),
+                      size.width - 60,
+                    ),
+                  }
+            }
+            enableGridX={isHorizontal}
+            enableGridY={!isHorizontal}
+            {...(isHorizontal ? { gridXValues: countAxis } : { gridYValues: countAxis })}
+            labelSkipWidth={20}
+            labelSkipHeight={14}
+            labelTextColor="#ffffff"
+          />
+        );
+      }}
     </ChartFrame>
   );
 }

@@ -3,14 +3,16 @@
 export const CURRENT_PERIOD_COLOR = '#4338ca';
 export const PREVIOUS_PERIOD_COLOR = '#9ca3af';
 
+// Neighbours differ in hue as well as shade: the first four (the engagement lines, the view sources)
+// must never be mistaken for one another, so the violet that sat beside the brand indigo comes later.
 export const CATEGORY_COLORS = [
   '#4338ca',
   '#0f766e',
   '#c2410c',
-  '#7c3aed',
+  '#be185d',
   '#0369a1',
   '#b45309',
-  '#be185d',
+  '#7c3aed',
   '#4d7c0f',
   '#475569',
   '#a21caf',

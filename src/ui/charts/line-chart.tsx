@@ -1,6 +1,6 @@
 // A line chart of values over dates or steps (daily engagement, growth), a period before as a grey line.
 import { Line } from '@nivo/line';
-import { spacedTicks, wholeNumbers } from './axis-ticks';
+import { countTicks, spacedTicks, wholeNumbers } from './axis-ticks';
 import {
   CHART_THEME,
   CURRENT_PERIOD_COLOR,
@@ -60,6 +60,7 @@ export function LineChart({ xLabel, series, formatX = identity, height = 280, ..
   const data = series.map((line) => ({ id: line.label, data: line.points }));
   const colors = lineColors(series);
   const hasLegend = series.length > 1;
+  const countAxis = countTicks(Math.max(0, ...series.flatMap((line) => line.points.map((point) => point.y))));
   return (
     <ChartFrame
       {...labels}
@@ -84,7 +85,7 @@ export function LineChart({ xLabel, series, formatX = identity, height = 280, ..
           xScale={{ type: 'point' }}
           yScale={{ type: 'linear', min: 0, max: 'auto' }}
           axisBottom={{ tickValues: spacedTicks(xValues(series), size.width - 60), format: formatX }}
-          axisLeft={{ tickValues: 5, format: wholeNumbers }}
+          axisLeft={{ tickValues: countAxis, format: wholeNumbers }}
           enableGridX={false}
           pointSize={series[0] && series[0].points.length > 31 ? 0 : 6}
           useMesh
