@@ -10,11 +10,14 @@ const BLOCKED_PREVIEW = 3;
 
 interface CriticalAlertsProps {
   data: SecurityDashboard;
-  onRefresh: () => void;
+  /** Review Events: reload (spec §2), then go to the recent events. */
+  onReviewEvents: () => void;
+  /** View Details: reload (spec §2), then go to the blocked addresses and why each is blocked. */
+  onViewDetails: () => void;
   isRefreshing: boolean;
 }
 
-export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlertsProps) {
+export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshing }: CriticalAlertsProps) {
   const critical = data.severityCounts.CRITICAL;
   const blocked = data.blockedIPs;
   const highRiskCount = data.threatAnalysis.highRiskIPs;
@@ -30,7 +33,7 @@ export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlerts
               {critical} critical security {critical === 1 ? 'event' : 'events'} in the last 24 hours need
               review.
             </p>
-            <Button variant="danger" onClick={onRefresh} isBusy={isRefreshing}>
+            <Button variant="danger" onClick={onReviewEvents} isBusy={isRefreshing}>
               Review Events
             </Button>
           </article>
@@ -66,7 +69,7 @@ export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlerts
                   </li>
                 ))}
             </ul>
-            <Button variant="secondary" onClick={onRefresh} isBusy={isRefreshing}>
+            <Button variant="secondary" onClick={onViewDetails} isBusy={isRefreshing}>
               View Details
             </Button>
           </article>

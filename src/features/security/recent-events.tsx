@@ -14,9 +14,12 @@ function details(event: SecurityEvent): string {
   return event.email || event.endpoint || '-';
 }
 
+/** The section's id: Review Events brings the operator here. */
+export const RECENT_EVENTS_ID = 'security-recent-events';
+
 export function RecentEvents({ events }: { events: SecurityDashboard['recentEvents'] }) {
   return (
-    <Panel title="Recent Security Events">
+    <Panel id={RECENT_EVENTS_ID} title="Recent Security Events">
       {events.length === 0 ? (
         <PanelText>No recent security events</PanelText>
       ) : (
