@@ -97,6 +97,8 @@ const busy: SecurityDashboard = {
         { name: 'US', attacks: 12, severity: 'CRITICAL', lastAttack: minutesAgo(1) },
         { name: 'SG', attacks: 2, severity: 'MEDIUM', lastAttack: minutesAgo(9) },
         { name: 'T1', attacks: 1, severity: 'LOW', lastAttack: minutesAgo(30) },
+        // The server's name for attacks from an address without a country.
+        { name: 'Unknown', attacks: 4, severity: 'HIGH', lastAttack: minutesAgo(12) },
       ],
       recentAttacks: [
         { country: 'US', eventType: 'SENSITIVE_FILE_ACCESS', severity: 'CRITICAL', timestamp: minutesAgo(4) },
@@ -225,7 +227,8 @@ describe('the security dashboard', () => {
       'High-Risk IP Activity',
       'File Protection',
       'ACTIVE',
-      'Active threats from 3 countries',
+      // US and Singapore: T1 and Unknown have markers (at the centre) but are no country.
+      'Active threats from 2 countries',
       'Critical',
       'High Risk',
       'Low Risk',
@@ -264,10 +267,13 @@ describe('the security dashboard', () => {
       'United States: 12 attacks, Critical severity',
       'Singapore: 2 attacks, Medium severity',
       'T1: 1 attack, Low severity',
+      'Unknown: 4 attacks, High severity',
     ]);
-    // An unknown code sits at the centre of the map.
-    expect(markers[2]?.style.left).toBe('50%');
-    expect(markers[2]?.style.top).toBe('50%');
+    // An unknown code, and no country at all, sit at the centre of the map.
+    for (const unknown of markers.slice(2)) {
+      expect(unknown.style.left).toBe('50%');
+      expect(unknown.style.top).toBe('50%');
+    }
     // Without the outline the globe alone is drawn.
     expect(container.querySelector('svg[data-outline="failed"]')).not.toBeNull();
 

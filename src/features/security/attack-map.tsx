@@ -100,18 +100,21 @@ function RecentAttacks({ attacks, now }: { attacks: AttackMapData['recentAttacks
   );
 }
 
+/**
+ * The header line: only countries the map knows count. Attacks without a country ('Unknown') or with a
+ * code that names none (T1, a Tor exit) still get their marker at the centre, but are no country.
+ */
+export function threatsHeadline(countries: readonly AttackCountry[]): string {
+  if (countries.length === 0) return 'No active threats detected';
+  const known = countries.filter((country) => countryPosition(country.name).isKnown).length;
+  return `Active threats from ${known} ${known === 1 ? 'country' : 'countries'}`;
+}
+
 export function AttackMap({ attackMap, now }: { attackMap: AttackMapData; now: number }) {
   const [opened, setOpened] = useState<AttackCountry | null>(null);
   const countries = attackMap.countriesArray;
   return (
-    <Panel
-      title="Real-time Attack Map"
-      description={
-        countries.length > 0
-          ? `Active threats from ${countries.length} ${countries.length === 1 ? 'country' : 'countries'}`
-          : 'No active threats detected'
-      }
-    >
+    <Panel title="Real-time Attack Map" description={threatsHeadline(countries)}>
       <div className={styles.layout}>
         <div>
           <div className={styles.map}>
