@@ -10,7 +10,7 @@ import { Panel } from '../../ui/panel';
 import styles from './attack-map.module.css';
 import { countryName, countryPosition } from './countries';
 import dashboardStyles from './dashboard.module.css';
-import { eventTypeLabel } from './event-types';
+import { EventTypeLabel } from './event-types';
 import { formatMinutesAgo, formatTime } from './format';
 import { SEVERITIES, SEVERITY_LEGEND, SEVERITY_NAMES } from './severity';
 import { WorldMap } from './world-map';
@@ -90,7 +90,9 @@ function RecentAttacks({ attacks, now }: { attacks: AttackMapData['recentAttacks
             <li key={`${attack.timestamp}-${attack.country}-${attack.eventType}`}>
               <span className={`${styles.swatch} ${styles[attack.severity]}`} aria-hidden="true" />
               <span className={styles.recentCountry}>{countryName(attack.country)}</span>
-              <span>{eventTypeLabel(attack.eventType)}</span>
+              <span>
+                <EventTypeLabel eventType={attack.eventType} />
+              </span>
               <span className={styles.muted}>{formatMinutesAgo(attack.timestamp, now)}</span>
             </li>
           ))}

@@ -28,7 +28,9 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
       <div className={styles.alertGrid}>
         {critical > 0 && (
           <article className={`${styles.alert} ${styles.danger}`} aria-labelledby="alert-critical">
-            <h3 id="alert-critical">🚨 Critical Threats Detected</h3>
+            <h3 id="alert-critical">
+              <span aria-hidden="true">🚨 </span>Critical Threats Detected
+            </h3>
             <p>
               {critical} critical security {critical === 1 ? 'event' : 'events'} in the last 24 hours need
               review.
@@ -41,7 +43,8 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
         {blocked.length > 0 && (
           <article className={styles.alert} aria-labelledby="alert-blocked">
             <h3 id="alert-blocked">
-              ⛔ {blocked.length} Blocked {blocked.length === 1 ? 'IP' : 'IPs'}
+              <span aria-hidden="true">⛔ </span>
+              {blocked.length} Blocked {blocked.length === 1 ? 'IP' : 'IPs'}
             </h3>
             <ul className={styles.addressList}>
               {blocked.slice(0, BLOCKED_PREVIEW).map((ip) => (
@@ -55,7 +58,9 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
         )}
         {highRiskCount > 0 && (
           <article className={styles.alert} aria-labelledby="alert-high-risk">
-            <h3 id="alert-high-risk">🎯 High-Risk IP Activity</h3>
+            <h3 id="alert-high-risk">
+              <span aria-hidden="true">🎯 </span>High-Risk IP Activity
+            </h3>
             <p>
               {highRiskCount} {highRiskCount === 1 ? 'address has' : 'addresses have'} caused{' '}
               {HIGH_RISK_EVENT_COUNT} or more security events in the last 24 hours.
