@@ -83,10 +83,12 @@ describe('event type labels', () => {
     const labels = SecurityEventTypeSchema.options.map(markup);
     for (const [index, label] of labels.entries()) {
       expect(label).not.toBe(SecurityEventTypeSchema.options[index]);
-      expect(label).toMatch(/^<span aria-hidden="true">\p{Extended_Pictographic}/u);
+      expect(label).toMatch(/^<span><span aria-hidden="true">\p{Extended_Pictographic}/u);
     }
     expect(new Set(labels).size).toBe(labels.length);
-    expect(markup('SQL_INJECTION_ATTEMPT')).toBe('<span aria-hidden="true">🗄️ </span>SQL Injection Attempt');
+    expect(markup('SQL_INJECTION_ATTEMPT')).toBe(
+      '<span><span aria-hidden="true">🗄️ </span>SQL Injection Attempt</span>',
+    );
   });
 
   it('shows a type this app does not know as its raw code', () => {

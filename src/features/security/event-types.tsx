@@ -35,10 +35,11 @@ function isKnownEventType(eventType: string): eventType is SecurityEventType {
 export function EventTypeLabel({ eventType }: { eventType: string }) {
   if (!isKnownEventType(eventType)) return eventType;
   const [emoji, words] = EVENT_TYPE_LABELS[eventType];
+  // One element: where the cell is a grid (the events table on a phone), emoji and words stay on one line.
   return (
-    <>
+    <span>
       <span aria-hidden="true">{emoji} </span>
       {words}
-    </>
+    </span>
   );
 }
