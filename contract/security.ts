@@ -166,10 +166,33 @@ export const ScoreCheckSchema = z.object({
 
 export type Recommendation = z.infer<typeof RecommendationSchema>;
 
+/**
+ * What the dashboard calls a file attempt: the File Access Attempts card, File Protection's
+ * "blocked attempts" and the threat analysis's file access attempts all count these types.
+ */
+export const FILE_EVENT_TYPES = [
+  'SENSITIVE_FILE_ACCESS',
+  'SUSPICIOUS_FILE_EXTENSION',
+] as const satisfies readonly SecurityEventType[];
+
+/**
+ * What the dashboard calls a bot: the Bot Attacks card, Bot Protection's "bots blocked" and the
+ * threat analysis's malicious bots all count these types, so the three never disagree. A scanner
+ * (sqlmap, Nikto …) is an attack tool run as a bot, and Bot Protection lists scanner signatures,
+ * so it counts; its events also have a card of their own. Suspicious user agents (curl, none) are
+ * only recorded, never blocked by default, and a welcome link preview is no attack: neither counts.
+ */
+export const BOT_EVENT_TYPES = [
+  'MALICIOUS_BOT_DETECTED',
+  'HIGH_RISK_BOT_BEHAVIOR',
+  'MEDIUM_RISK_BOT_BEHAVIOR',
+  'SCANNER_DETECTED',
+] as const satisfies readonly SecurityEventType[];
+
 /** §2 incident cards: the event types each card lists, 3 latest each (§9). */
 export const INCIDENT_KINDS = {
-  fileAccess: ['SENSITIVE_FILE_ACCESS', 'SUSPICIOUS_FILE_EXTENSION'],
-  botAttacks: ['MALICIOUS_BOT_DETECTED', 'HIGH_RISK_BOT_BEHAVIOR', 'MEDIUM_RISK_BOT_BEHAVIOR'],
+  fileAccess: FILE_EVENT_TYPES,
+  botAttacks: BOT_EVENT_TYPES,
   scannerActivity: ['SCANNER_DETECTED'],
 } as const satisfies Record<string, readonly SecurityEventType[]>;
 export type IncidentKind = keyof typeof INCIDENT_KINDS;

@@ -69,6 +69,10 @@ test('@desktop the security operator sees real attacks, opens the country on the
   await page.keyboard.press('Escape');
   await expect(security.openDialog).toHaveCount(0);
   await expect(marker).toBeFocused();
+  // A finger gets 44 x 44 px around the 24 px marker (a mouse needs no more than the marker).
+  if (testInfo.project.use.hasTouch) {
+    expect(await security.markerAt(marker, 20)).toBe(await marker.getAttribute('aria-label'));
+  }
 
   await expectNoSeriousAxeViolations(page);
 
@@ -87,7 +91,13 @@ test('@desktop the security operator sees real attacks, opens the country on the
   await expect(page.getByRole('button', { name: `Unblock ${attacker.ipAddress}`, exact: true })).toHaveCount(
     0,
   );
+  // The pressed button left with its row: focus is on the heading of the list it was in, not on <body>.
+  await expect(page.locator('h2:focus')).toHaveText(/^(Blocked IPs|Active Blocks)$/);
   expect((await request.get('/api/health', from(attacker.ipAddress))).status()).toBe(200);
+
+  // After Logout the login form has focus, ready for the next sign-in.
+  await security.logoutButton.click();
+  await expect(security.email).toBeFocused();
 });
 
 test('the security login says what is missing or wrong, and an expired session returns to it', async ({

@@ -79,6 +79,18 @@ describeOnEachDatabase('security operator API', (t) => {
     expect(data.recommendations.map((one) => one.action)).toContain('Keep secrets out of the web root');
   });
 
+  it('counts bots one way on the Bot Attacks card, Bot Protection and the threat analysis', async () => {
+    // The one bot event so far: the scanner request above (its address was blocked at once).
+    const { data } = SecurityDashboardResponseSchema.parse(
+      json(await call('GET', '/api/security/dashboard')),
+    );
+    expect(data.incidents.botAttacks).toEqual([
+      expect.objectContaining({ eventType: 'SCANNER_DETECTED', ipAddress: ATTACKER }),
+    ]);
+    expect(data.protectionStatus.botProtection.blocked).toBe(1);
+    expect(data.threatAnalysis.maliciousBots).toBe(1);
+  });
+
   it('keeps the latest incidents of each kind on their cards when newer events push them out of the latest 10', async () => {
     for (let attempt = 0; attempt < 12; attempt += 1) {
       await t().app.inject({

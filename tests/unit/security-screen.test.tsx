@@ -97,6 +97,8 @@ const busy: SecurityDashboard = {
         { name: 'US', attacks: 12, severity: 'CRITICAL', lastAttack: minutesAgo(1) },
         { name: 'SG', attacks: 2, severity: 'MEDIUM', lastAttack: minutesAgo(9) },
         { name: 'T1', attacks: 1, severity: 'LOW', lastAttack: minutesAgo(30) },
+        // The server's name for attacks from an address without a country.
+        { name: 'Unknown', attacks: 4, severity: 'HIGH', lastAttack: minutesAgo(12) },
       ],
       recentAttacks: [
         { country: 'US', eventType: 'SENSITIVE_FILE_ACCESS', severity: 'CRITICAL', timestamp: minutesAgo(4) },
@@ -162,6 +164,17 @@ async function settle() {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
+/** Signs the operator in and shows `data` as the dashboard; returns the calls the screen made. */
+async function showDashboard(data: SecurityDashboard): Promise<Sent[]> {
+  localStorage.setItem(StorageKeys.securityToken, 'security-token');
+  const sent = stubServer(({ path }) =>
+    path === '/api/security/dashboard' ? jsonResponse(200, { data }) : undefined,
+  );
+  await renderScreen();
+  await settle();
+  return sent;
+}
+
 function text(): string {
   return container.textContent ?? '';
 }
@@ -201,12 +214,7 @@ describe('the security dashboard', () => {
   });
 
   it('shows every section of a busy day with the spec’s words', async () => {
-    localStorage.setItem(StorageKeys.securityToken, 'security-token');
-    stubServer(({ path }) =>
-      path === '/api/security/dashboard' ? jsonResponse(200, { data: busy }) : undefined,
-    );
-    await renderScreen();
-    await settle();
+    await showDashboard(busy);
 
     const page = text();
     for (const words of [
@@ -219,7 +227,8 @@ describe('the security dashboard', () => {
       'High-Risk IP Activity',
       'File Protection',
       'ACTIVE',
-      'Active threats from 3 countries',
+      // US and Singapore: T1 and Unknown have markers (at the centre) but are no country.
+      'Active threats from 2 countries',
       'Critical',
       'High Risk',
       'Low Risk',
@@ -251,22 +260,20 @@ describe('the security dashboard', () => {
   });
 
   it('puts a marker per attacking country and tells its details on click', async () => {
-    localStorage.setItem(StorageKeys.securityToken, 'security-token');
-    stubServer(({ path }) =>
-      path === '/api/security/dashboard' ? jsonResponse(200, { data: busy }) : undefined,
-    );
-    await renderScreen();
-    await settle();
+    await showDashboard(busy);
 
     const markers = [...container.querySelectorAll<HTMLButtonElement>('button[aria-label*="attack"]')];
     expect(markers.map((marker) => marker.getAttribute('aria-label'))).toEqual([
       'United States: 12 attacks, Critical severity',
       'Singapore: 2 attacks, Medium severity',
       'T1: 1 attack, Low severity',
+      'Unknown: 4 attacks, High severity',
     ]);
-    // An unknown code sits at the centre of the map.
-    expect(markers[2]?.style.left).toBe('50%');
-    expect(markers[2]?.style.top).toBe('50%');
+    // An unknown code, and no country at all, sit at the centre of the map.
+    for (const unknown of markers.slice(2)) {
+      expect(unknown.style.left).toBe('50%');
+      expect(unknown.style.top).toBe('50%');
+    }
     // Without the outline the globe alone is drawn.
     expect(container.querySelector('svg[data-outline="failed"]')).not.toBeNull();
 
@@ -279,12 +286,7 @@ describe('the security dashboard', () => {
   });
 
   it('says every empty state of a quiet day', async () => {
-    localStorage.setItem(StorageKeys.securityToken, 'security-token');
-    stubServer(({ path }) =>
-      path === '/api/security/dashboard' ? jsonResponse(200, { data: quiet }) : undefined,
-    );
-    await renderScreen();
-    await settle();
+    await showDashboard(quiet);
 
     const page = text();
     for (const words of [
@@ -304,7 +306,7 @@ describe('the security dashboard', () => {
     expect(page).not.toContain('Critical Alerts');
   });
 
-  it('unblocks an address only after the confirmation, then reloads', async () => {
+  it('unblocks an address only after the confirmation, then reloads with focus on the Blocked IPs heading', async () => {
     localStorage.setItem(StorageKeys.securityToken, 'security-token');
     let blocked = busy.blockedIPs;
     const sent = stubServer(({ method, path, body }) => {
@@ -320,7 +322,9 @@ describe('the security dashboard', () => {
     await renderScreen();
     await settle();
 
-    await click(button('Unblock 81.2.69.142'));
+    const unblock = button('Unblock 81.2.69.142');
+    unblock.focus();
+    await click(unblock);
     expect(container.querySelector('dialog[open]')?.textContent).toContain('Unblock IP 81.2.69.142?');
     expect(sent.some(({ path }) => path === '/api/security/unblock-ip')).toBe(false);
 
@@ -337,6 +341,31 @@ describe('the security dashboard', () => {
     );
     expect(sent.filter(({ path }) => path === '/api/security/dashboard')).toHaveLength(2);
     expect(() => button('Unblock 81.2.69.142')).toThrow();
+    // The pressed button left with its row: focus is on the list's heading, not on <body>.
+    expect(document.activeElement?.tagName).toBe('H2');
+    expect(document.activeElement?.textContent).toBe('Blocked IPs');
+  });
+
+  it.each([
+    ['Review Events', 'Recent Security Events'],
+    ['View Details', 'Blocked IPs'],
+  ])('reloads on %s, then brings the operator to %s', async (pressed, heading) => {
+    const sent = await showDashboard(busy);
+
+    await click(button(pressed));
+    expect(sent.filter(({ path }) => path === '/api/security/dashboard')).toHaveLength(2);
+    expect(document.activeElement?.tagName).toBe('H2');
+    expect(document.activeElement?.textContent).toBe(heading);
+  });
+
+  it('puts focus on the login’s e-mail field after Logout', async () => {
+    await showDashboard(quiet);
+
+    const logout = button('Logout');
+    logout.focus();
+    await click(logout);
+    expect(button('Access Security Dashboard')).toBeDefined();
+    expect(document.activeElement).toBe(container.querySelector('input[type="email"]'));
   });
 
   it.each([

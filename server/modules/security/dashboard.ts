@@ -1,6 +1,8 @@
 // The security dashboard's figures (insights-and-operators.md §3, §9): 24 h totals, the last hour's
 // attacks, high risk at 5 events, effectiveness per §9, and a score computed from visible checks.
 import {
+  BOT_EVENT_TYPES,
+  FILE_EVENT_TYPES,
   INCIDENT_KINDS,
   INCIDENTS_PER_KIND,
   type Recommendation,
@@ -24,13 +26,6 @@ const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20 } as 
 export const ATTACK_TYPES: readonly SecurityEventType[] = SecurityEventTypeSchema.options.filter(
   (type) => !INFORMATIONAL_TYPES.includes(type),
 );
-const FILE_TYPES: readonly SecurityEventType[] = ['SENSITIVE_FILE_ACCESS', 'SUSPICIOUS_FILE_EXTENSION'];
-const BOT_TYPES: readonly SecurityEventType[] = [
-  'MALICIOUS_BOT_DETECTED',
-  'SCANNER_DETECTED',
-  'HIGH_RISK_BOT_BEHAVIOR',
-  'MEDIUM_RISK_BOT_BEHAVIOR',
-];
 
 export function formatBlockTime(milliseconds: number | null): string {
   if (milliseconds === null || milliseconds < 0.01) return '< 1ms';
@@ -123,13 +118,13 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
     protectionStatus: {
       fileProtection: {
         active: enabled && modeOf('sensitive-file') !== 'off',
-        blocked: sum(types, FILE_TYPES),
+        blocked: sum(types, FILE_EVENT_TYPES),
         // Every probe for a file is answered 404 while the rule is on.
         effectiveness: enabled && modeOf('sensitive-file') !== 'off' ? 100 : 0,
       },
       botProtection: {
         active: enabled && modeOf('malicious-bot') !== 'off',
-        blocked: sum(types, BOT_TYPES),
+        blocked: sum(types, BOT_EVENT_TYPES),
         effectiveness: enabled && modeOf('malicious-bot') === 'block' ? 100 : 0,
       },
       threatIntelligence: {
@@ -140,8 +135,8 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
       },
     },
     threatAnalysis: {
-      fileAccessAttempts: sum(types, FILE_TYPES),
-      maliciousBots: sum(types, BOT_TYPES),
+      fileAccessAttempts: sum(types, FILE_EVENT_TYPES),
+      maliciousBots: sum(types, BOT_EVENT_TYPES),
       highRiskIPs,
       attackMap: {
         countriesArray: countries.map((country) => ({

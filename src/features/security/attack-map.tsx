@@ -10,7 +10,7 @@ import { Panel } from '../../ui/panel';
 import styles from './attack-map.module.css';
 import { countryName, countryPosition } from './countries';
 import dashboardStyles from './dashboard.module.css';
-import { eventTypeLabel } from './event-types';
+import { EventTypeLabel } from './event-types';
 import { formatMinutesAgo, formatTime } from './format';
 import { SEVERITIES, SEVERITY_LEGEND, SEVERITY_NAMES } from './severity';
 import { WorldMap } from './world-map';
@@ -90,7 +90,9 @@ function RecentAttacks({ attacks, now }: { attacks: AttackMapData['recentAttacks
             <li key={`${attack.timestamp}-${attack.country}-${attack.eventType}`}>
               <span className={`${styles.swatch} ${styles[attack.severity]}`} aria-hidden="true" />
               <span className={styles.recentCountry}>{countryName(attack.country)}</span>
-              <span>{eventTypeLabel(attack.eventType)}</span>
+              <span>
+                <EventTypeLabel eventType={attack.eventType} />
+              </span>
               <span className={styles.muted}>{formatMinutesAgo(attack.timestamp, now)}</span>
             </li>
           ))}
@@ -100,18 +102,21 @@ function RecentAttacks({ attacks, now }: { attacks: AttackMapData['recentAttacks
   );
 }
 
+/**
+ * The header line: only countries the map knows count. Attacks without a country ('Unknown') or with a
+ * code that names none (T1, a Tor exit) still get their marker at the centre, but are no country.
+ */
+export function threatsHeadline(countries: readonly AttackCountry[]): string {
+  if (countries.length === 0) return 'No active threats detected';
+  const known = countries.filter((country) => countryPosition(country.name).isKnown).length;
+  return `Active threats from ${known} ${known === 1 ? 'country' : 'countries'}`;
+}
+
 export function AttackMap({ attackMap, now }: { attackMap: AttackMapData; now: number }) {
   const [opened, setOpened] = useState<AttackCountry | null>(null);
   const countries = attackMap.countriesArray;
   return (
-    <Panel
-      title="Real-time Attack Map"
-      description={
-        countries.length > 0
-          ? `Active threats from ${countries.length} ${countries.length === 1 ? 'country' : 'countries'}`
-          : 'No active threats detected'
-      }
-    >
+    <Panel title="Real-time Attack Map" description={threatsHeadline(countries)}>
       <div className={styles.layout}>
         <div>
           <div className={styles.map}>

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Modal } from '../../ui/modal';
 import { countryName } from './countries';
 import styles from './dashboard.module.css';
-import { eventTypeLabel } from './event-types';
+import { EventTypeLabel } from './event-types';
 import { formatTime } from './format';
 import { useSecurityList } from './security-session';
 import { SEVERITY_NAMES } from './severity';
@@ -44,7 +44,9 @@ function Details({ ipAddress }: { ipAddress: string }) {
         <ol className={styles.causes}>
           {block.causes.map((event) => (
             <li key={`${event.timestamp}-${event.ruleId}`}>
-              <strong>{eventTypeLabel(event.eventType)}</strong>
+              <strong>
+                <EventTypeLabel eventType={event.eventType} />
+              </strong>
               <span>
                 {SEVERITY_NAMES[event.severity]} · {event.points} points · {formatTime(event.timestamp)}
               </span>

@@ -4,11 +4,15 @@ import { Button } from '../../ui/button';
 import styles from './dashboard.module.css';
 import { DashboardCard } from './dashboard-section';
 
+/** The card heading's id: View Details of the high-risk alert brings the operator here. */
+export const BLOCKED_IPS_ID = 'security-blocked';
+
 /** Spec §9: the list shows 5 blocked addresses. */
 const BLOCKED_SHOWN = 5;
 
 export interface BlockActionsProps {
-  onUnblock: (ipAddress: string) => void;
+  /** `opener` is the button pressed, so focus can go somewhere sensible when its row leaves the list. */
+  onUnblock: (ipAddress: string, opener: HTMLElement) => void;
   onShowDetails: (ipAddress: string) => void;
   /** The address being unblocked now, if any. */
   unblocking: string | undefined;
@@ -32,7 +36,7 @@ export function BlockActions({
       </Button>
       <Button
         variant="danger"
-        onClick={() => onUnblock(ipAddress)}
+        onClick={(event) => onUnblock(ipAddress, event.currentTarget)}
         isBusy={unblocking === ipAddress}
         disabled={unblocking !== undefined}
         aria-label={`Unblock ${ipAddress}`}
@@ -49,7 +53,7 @@ export function BlockedIps({
 }: BlockActionsProps & { blockedIPs: readonly string[] }) {
   return (
     <DashboardCard
-      id="security-blocked"
+      id={BLOCKED_IPS_ID}
       title="Blocked IPs"
       empty={blockedIPs.length === 0 && 'No blocked IPs'}
     >

@@ -10,11 +10,14 @@ const BLOCKED_PREVIEW = 3;
 
 interface CriticalAlertsProps {
   data: SecurityDashboard;
-  onRefresh: () => void;
+  /** Review Events: reload (spec §2), then go to the recent events. */
+  onReviewEvents: () => void;
+  /** View Details: reload (spec §2), then go to the blocked addresses and why each is blocked. */
+  onViewDetails: () => void;
   isRefreshing: boolean;
 }
 
-export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlertsProps) {
+export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshing }: CriticalAlertsProps) {
   const critical = data.severityCounts.CRITICAL;
   const blocked = data.blockedIPs;
   const highRiskCount = data.threatAnalysis.highRiskIPs;
@@ -25,12 +28,14 @@ export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlerts
       <div className={styles.alertGrid}>
         {critical > 0 && (
           <article className={`${styles.alert} ${styles.danger}`} aria-labelledby="alert-critical">
-            <h3 id="alert-critical">🚨 Critical Threats Detected</h3>
+            <h3 id="alert-critical">
+              <span aria-hidden="true">🚨 </span>Critical Threats Detected
+            </h3>
             <p>
               {critical} critical security {critical === 1 ? 'event' : 'events'} in the last 24 hours need
               review.
             </p>
-            <Button variant="danger" onClick={onRefresh} isBusy={isRefreshing}>
+            <Button variant="danger" onClick={onReviewEvents} isBusy={isRefreshing}>
               Review Events
             </Button>
           </article>
@@ -38,7 +43,8 @@ export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlerts
         {blocked.length > 0 && (
           <article className={styles.alert} aria-labelledby="alert-blocked">
             <h3 id="alert-blocked">
-              ⛔ {blocked.length} Blocked {blocked.length === 1 ? 'IP' : 'IPs'}
+              <span aria-hidden="true">⛔ </span>
+              {blocked.length} Blocked {blocked.length === 1 ? 'IP' : 'IPs'}
             </h3>
             <ul className={styles.addressList}>
               {blocked.slice(0, BLOCKED_PREVIEW).map((ip) => (
@@ -52,7 +58,9 @@ export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlerts
         )}
         {highRiskCount > 0 && (
           <article className={styles.alert} aria-labelledby="alert-high-risk">
-            <h3 id="alert-high-risk">🎯 High-Risk IP Activity</h3>
+            <h3 id="alert-high-risk">
+              <span aria-hidden="true">🎯 </span>High-Risk IP Activity
+            </h3>
             <p>
               {highRiskCount} {highRiskCount === 1 ? 'address has' : 'addresses have'} caused{' '}
               {HIGH_RISK_EVENT_COUNT} or more security events in the last 24 hours.
@@ -66,7 +74,7 @@ export function CriticalAlerts({ data, onRefresh, isRefreshing }: CriticalAlerts
                   </li>
                 ))}
             </ul>
-            <Button variant="secondary" onClick={onRefresh} isBusy={isRefreshing}>
+            <Button variant="secondary" onClick={onViewDetails} isBusy={isRefreshing}>
               View Details
             </Button>
           </article>

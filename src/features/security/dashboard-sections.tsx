@@ -1,16 +1,17 @@
 // Every section of spec §2's security dashboard, in the spec's order.
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SecurityDashboard } from '../../../contract/security';
 import { AttackMap } from './attack-map';
 import { BlockDetailsDialog } from './block-details';
-import { BlockedIps } from './blocked-ips';
+import { BLOCKED_IPS_ID, BlockedIps } from './blocked-ips';
 import { CriticalAlerts } from './critical-alerts';
 import styles from './dashboard.module.css';
 import { EnhancementSummary } from './enhancement-summary';
+import { focusRegionHeadingById } from './focus';
 import { IncidentCards } from './incident-cards';
 import { ProtectionStatus } from './protection-status';
-import { RecentEvents } from './recent-events';
+import { RECENT_EVENTS_ID, RecentEvents } from './recent-events';
 import { useRefreshDashboard } from './security-session';
 import { SecurityTools } from './security-tools';
 import { StatCards } from './stat-cards';
@@ -28,10 +29,30 @@ export function DashboardSections({ data, loadedAt, isRefreshing }: DashboardSec
   const refresh = useRefreshDashboard();
   const unblock = useUnblock();
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  /**
+   * Where the alert buttons send the operator once the reload they start has landed: the phone page is
+   * some 14,000 px long, and the figures they point at are far below the alerts.
+   */
+  const goToAfterRefresh = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new figures having arrived is the moment to go.
+  useEffect(() => {
+    if (goToAfterRefresh.current === null) return;
+    focusRegionHeadingById(goToAfterRefresh.current);
+    goToAfterRefresh.current = null;
+  }, [loadedAt]);
+  const refreshThenGoTo = (regionId: string) => {
+    goToAfterRefresh.current = regionId;
+    refresh();
+  };
   return (
     <>
       <StatCards data={data} />
-      <CriticalAlerts data={data} onRefresh={refresh} isRefreshing={isRefreshing} />
+      <CriticalAlerts
+        data={data}
+        onReviewEvents={() => refreshThenGoTo(RECENT_EVENTS_ID)}
+        onViewDetails={() => refreshThenGoTo(BLOCKED_IPS_ID)}
+        isRefreshing={isRefreshing}
+      />
       <ProtectionStatus status={data.protectionStatus} />
       <AttackMap attackMap={data.threatAnalysis.attackMap} now={loadedAt.getTime()} />
       <IncidentCards incidents={data.incidents} />

@@ -1,5 +1,6 @@
 // Spec §2: the latest 3 incidents of each kind — file access attempts, bot attacks, scanner activity — as
 // the server picks them (however many other events came after them).
+import type { ReactNode } from 'react';
 import type {
   IncidentKind as IncidentKindKey,
   SecurityDashboard,
@@ -7,7 +8,7 @@ import type {
 } from '../../../contract/security';
 import styles from './dashboard.module.css';
 import { DashboardSection } from './dashboard-section';
-import { eventTypeLabel } from './event-types';
+import { EventTypeLabel } from './event-types';
 import { formatTime, shortUserAgent } from './format';
 
 interface IncidentKind {
@@ -15,7 +16,7 @@ interface IncidentKind {
   title: string;
   empty: string;
   /** What the incident was aimed at or how it showed itself. */
-  describe: (event: SecurityEvent) => string;
+  describe: (event: SecurityEvent) => ReactNode;
 }
 
 const INCIDENT_KINDS: readonly IncidentKind[] = [
@@ -29,7 +30,7 @@ const INCIDENT_KINDS: readonly IncidentKind[] = [
     key: 'botAttacks',
     title: 'Bot Attacks',
     empty: 'No bot attacks',
-    describe: (event) => eventTypeLabel(event.eventType),
+    describe: (event) => <EventTypeLabel eventType={event.eventType} />,
   },
   {
     key: 'scannerActivity',

@@ -2,7 +2,7 @@
 // each event stacks into a block with its column names.
 import type { SecurityDashboard, SecurityEvent } from '../../../contract/security';
 import { Panel, PanelText } from '../../ui/panel';
-import { eventTypeLabel } from './event-types';
+import { EventTypeLabel } from './event-types';
 import { formatTime } from './format';
 import styles from './recent-events.module.css';
 import { SEVERITY_NAMES } from './severity';
@@ -14,9 +14,12 @@ function details(event: SecurityEvent): string {
   return event.email || event.endpoint || '-';
 }
 
+/** The section's id: Review Events brings the operator here. */
+export const RECENT_EVENTS_ID = 'security-recent-events';
+
 export function RecentEvents({ events }: { events: SecurityDashboard['recentEvents'] }) {
   return (
-    <Panel title="Recent Security Events">
+    <Panel id={RECENT_EVENTS_ID} title="Recent Security Events">
       {events.length === 0 ? (
         <PanelText>No recent security events</PanelText>
       ) : (
@@ -34,7 +37,9 @@ export function RecentEvents({ events }: { events: SecurityDashboard['recentEven
             {events.slice(0, EVENTS_SHOWN).map((event) => (
               <tr key={`${event.timestamp}-${event.ipAddress}-${event.ruleId}-${event.eventType}`}>
                 <td data-label="Time">{formatTime(event.timestamp)}</td>
-                <td data-label="Type">{eventTypeLabel(event.eventType)}</td>
+                <td data-label="Type">
+                  <EventTypeLabel eventType={event.eventType} />
+                </td>
                 <td data-label="Severity">
                   <span className={`${styles.severity} ${styles[event.severity]}`}>
                     {SEVERITY_NAMES[event.severity]}

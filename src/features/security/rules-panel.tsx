@@ -9,7 +9,7 @@ import fieldStyles from '../../ui/field.module.css';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import dashboardStyles from './dashboard.module.css';
-import { eventTypeLabel } from './event-types';
+import { EventTypeLabel } from './event-types';
 import { failureMessage, useSecurityCall, useSecurityList } from './security-session';
 import { SEVERITY_NAMES } from './severity';
 import { ToolPanel } from './tool-panel';
@@ -40,7 +40,9 @@ function RuleRow({
   return (
     <li>
       <div className={styles.itemMain}>
-        <span className={styles.strong}>{eventTypeLabel(rule.eventType)}</span>
+        <span className={styles.strong}>
+          <EventTypeLabel eventType={rule.eventType} />
+        </span>
         <span className={styles.muted}>
           {rule.id} · {SEVERITY_NAMES[rule.severity]} · {rule.points} points
           {rule.mode !== rule.defaultMode ? ` · default ${MODE_NAMES[rule.defaultMode].toLowerCase()}` : ''}

@@ -1,11 +1,12 @@
 // Unblocking an address (spec §4, §5, §8): asked first ('Unblock IP {ip}?'), then told how it went, and on
 // success the dashboard reloads. The block is lifted in every server process by the server.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isRefusal, unblockIp } from '../../api/security';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
 import styles from './dashboard.module.css';
+import { focusRegionHeading } from './focus';
 import { failureMessage, SecurityCallError, useRefreshDashboard, useSecurityCall } from './security-session';
 
 export const UnblockMessages = {
@@ -24,17 +25,29 @@ function failureToast(error: unknown): string | null {
     : UnblockMessages.failed;
 }
 
-/** `ask(ip)` opens the confirmation; `dialog` is rendered once by the screen; `unblocking` is the address in flight. */
+/**
+ * `ask(ip, opener)` opens the confirmation; `dialog` is rendered once by the screen; `unblocking` is the
+ * address in flight.
+ */
 export function useUnblock() {
   const refresh = useRefreshDashboard();
   const [asked, setAsked] = useState<string | null>(null);
   const unblocking = useSecurityCall(unblockIp);
+  /** The Unblock button that asked: its row leaves the list on success, so focus would fall to <body>. */
+  const opener = useRef<HTMLElement | null>(null);
+
+  function ask(ipAddress: string, openedBy: HTMLElement | null) {
+    opener.current = openedBy;
+    setAsked(ipAddress);
+  }
 
   async function confirm(ipAddress: string) {
     setAsked(null);
     const outcome = await unblocking.run(ipAddress);
     if (outcome.ok) {
       showToast('success', UnblockMessages.done(ipAddress));
+      // The list the address was in (Blocked IPs or Active Blocks) stays, with its heading, while it reloads.
+      focusRegionHeading(opener.current);
       refresh();
       return;
     }
@@ -61,5 +74,5 @@ export function useUnblock() {
     </Modal>
   );
 
-  return { ask: setAsked, dialog, unblocking: unblocking.runningWith };
+  return { ask, dialog, unblocking: unblocking.runningWith };
 }

@@ -1,8 +1,9 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SecurityEventTypeSchema } from '../../contract/security';
 import { countryName, countryPosition, MAP_CENTRE } from '../../src/features/security/countries';
 import { COUNTRY_CENTROIDS } from '../../src/features/security/country-centroids';
-import { eventTypeLabel } from '../../src/features/security/event-types';
+import { EventTypeLabel } from '../../src/features/security/event-types';
 import { formatMinutesAgo, formatUptime, shortUserAgent } from '../../src/features/security/format';
 import { MAP_HEIGHT, MAP_WIDTH, projectPoint } from '../../src/features/security/world-outline';
 
@@ -76,19 +77,23 @@ describe('country names', () => {
 });
 
 describe('event type labels', () => {
-  it('gives every event type of the spec an emoji-prefixed label of its own', () => {
-    const labels = SecurityEventTypeSchema.options.map(eventTypeLabel);
+  const markup = (eventType: string) => renderToStaticMarkup(<EventTypeLabel eventType={eventType} />);
+
+  it('gives every event type of the spec an emoji-prefixed label of its own, the emoji hidden from screen readers', () => {
+    const labels = SecurityEventTypeSchema.options.map(markup);
     for (const [index, label] of labels.entries()) {
       expect(label).not.toBe(SecurityEventTypeSchema.options[index]);
-      expect(label).toMatch(/^\p{Extended_Pictographic}/u);
+      expect(label).toMatch(/^<span><span aria-hidden="true">\p{Extended_Pictographic}/u);
     }
     expect(new Set(labels).size).toBe(labels.length);
-    expect(eventTypeLabel('SQL_INJECTION_ATTEMPT')).toContain('SQL Injection Attempt');
+    expect(markup('SQL_INJECTION_ATTEMPT')).toBe(
+      '<span><span aria-hidden="true">🗄️ </span>SQL Injection Attempt</span>',
+    );
   });
 
   it('shows a type this app does not know as its raw code', () => {
-    expect(eventTypeLabel('CARD_CLONE_SUSPECTED')).toBe('CARD_CLONE_SUSPECTED');
-    expect(eventTypeLabel('toString')).toBe('toString');
+    expect(markup('CARD_CLONE_SUSPECTED')).toBe('CARD_CLONE_SUSPECTED');
+    expect(markup('toString')).toBe('toString');
   });
 });
 
