@@ -240,7 +240,7 @@ function recommend(
       action: 'Review high-risk addresses',
       description: `${facts.riskScore} addresses reached ${HIGH_RISK_EVENTS} events in 24 h without being blocked.`,
       implementation:
-        'Open each address in Suspicious IPs and block it manually for 24 h, or allowlist it if it is yours.',
+        'The High-Risk IP Activity alert names them: block each for 24 h under Operator Tools → Block an Address, or add it to the Allowlist if it is yours.',
     });
   }
   if (seen('SQL_INJECTION_ATTEMPT') && facts.modeOf('sql-injection') !== 'block') {
