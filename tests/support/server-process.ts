@@ -26,9 +26,13 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `nodeFlags`: Node or V8 options put before the script, e.g. to measure the server under them. */
+export async function spawnServer(
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -82,8 +86,11 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = START_
 }
 
 /** Starts a server and waits until it is healthy; stops it if it never gets there. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await spawnServer(env);
+export async function startServer(
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, nodeFlags);
   try {
     await waitUntilHealthy(server);
   } catch (error) {
