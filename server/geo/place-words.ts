@@ -19,7 +19,7 @@ const KM_PER_DEGREE_LAT = 110.57;
 const KM_PER_DEGREE_LNG_AT_EQUATOR = 111.32;
 
 /** The towns as columns: about 135,000 of them in a few MB, where the package's objects take 50 MB. */
-interface Gazetteer {
+export interface Gazetteer {
   names: string[];
   /** Index into countryCodes: a town's country as one byte pair rather than a string of its own. */
   countryIndexes: Uint16Array;
@@ -40,7 +40,7 @@ let gazetteer: Gazetteer | undefined;
  * 1 id (sint), 2 name, 3 country, 4–8 other names and codes (strings), 9 population (varint, absent when
  * unknown), 10 and 11 longitude and latitude in 1e-5 degrees (sint), each a delta from the previous town.
  */
-function decodeTowns(data: Buffer): Gazetteer {
+export function decodeTowns(data: Buffer): Gazetteer {
   const names: string[] = [];
   const countryIndexes: number[] = [];
   const countryCodes: string[] = [];
