@@ -41,6 +41,7 @@ import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
+import { redactUrl } from './secret-urls';
 import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
 import { registerStatic } from './static';
@@ -60,14 +61,6 @@ export interface BuildAppOptions {
    * never ends or deletes what the test is still seeding.
    */
   housekeeping?: boolean;
-}
-
-/** Path segments that are secrets: a reset token in the link's page and in its API call. */
-const SECRET_IN_PATH = /(\/reset-password\/)[^/?#]+/g;
-
-/** The request's URL as it may be logged: secrets in the path replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_IN_PATH, '$1[redacted]');
 }
 
 /** Fastify hands its own request to the serializer, though its types name Node's. */

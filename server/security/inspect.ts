@@ -1,8 +1,10 @@
 // What one request shows before it is handled: the path after decoding, the query and the user agent
 // (and, separately, the body of a request nobody signed in for). Pure: the same request always gives
 // the same findings, which the case table tests.
+
 import { isbot } from 'isbot';
 import type { SecurityEventType, Severity } from '../../contract/security';
+import { redactUrl } from '../secret-urls';
 import {
   AUTOMATION_AGENTS,
   CRITICAL_FILES,
@@ -56,12 +58,9 @@ export interface Inspection {
 const MATCH_LENGTH = 120;
 const CARD_PAGE = /^\/(nfc|display-card|my-display-card|api\/nfc)\/[^/]+(\/vcard)?\/?$/;
 
-/** Query parameters whose values are secrets: never stored, even as the part that matched. */
-const SECRET_PARAMETERS =
-  /([?&](?:token|code|password|access_token|refresh_token|key|secret|signature)=)[^&]*/gi;
-
+/** What is stored of a URL or a matched part: secrets in paths and queries never, and at most 120 characters. */
 export function redact(text: string): string {
-  return text.replace(SECRET_PARAMETERS, '$1[redacted]').slice(0, MATCH_LENGTH);
+  return redactUrl(text).slice(0, MATCH_LENGTH);
 }
 
 function decodeOnce(text: string): string | undefined {

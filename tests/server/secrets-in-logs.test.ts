@@ -75,14 +75,28 @@ describe.each(['info', 'debug'])('log lines at LOG_LEVEL=%s', (level) => {
       url: '/api/auth/login',
       payload: { email, password: STRONG_PASSWORD },
     });
+    // An unsubscribe link's token (not one Tapnet sent: the path is what matters) and a token in a query.
+    const unsubscribeToken = 'u'.repeat(43);
+    await app.inject({ method: 'GET', url: `/api/unsubscribe/${unsubscribeToken}` });
+    await app.inject({ method: 'GET', url: `/contacts?token=${unsubscribeToken}x` });
 
     const log = lines.join('');
     // The flows were logged (so the test reads real lines), with the secret-bearing paths redacted.
     expect(log).toContain('/api/auth/reset-password/[redacted]');
     expect(log).toContain('"url":"/reset-password/[redacted]?from=mail"');
+    expect(log).toContain('"url":"/api/unsubscribe/[redacted]"');
+    expect(log).toContain('"url":"/contacts?token=[redacted]"');
     // Standing alone: the same six digits inside a timestamp or a response time are no leak.
     expect(log).not.toMatch(new RegExp(`(?<![\\d.])${code}(?![\\d.])`));
-    for (const secret of [resetToken, refreshToken, accessToken, STRONG_PASSWORD, newPassword, 'weak"']) {
+    for (const secret of [
+      resetToken,
+      refreshToken,
+      accessToken,
+      STRONG_PASSWORD,
+      newPassword,
+      'weak"',
+      unsubscribeToken,
+    ]) {
       expect(log).not.toContain(secret);
     }
     // The refresh token's id and signature pieces too, in case a line cut one up.

@@ -179,6 +179,17 @@ describeOnEachDatabase('detection', (t) => {
       url: "/reset-password/x?token=s3cr3t' OR 1=1--%20",
       remoteAddress: address,
     });
+    // Tokens in paths: the events' endpoints keep the route, never the token.
+    await t().app.inject({
+      method: 'GET',
+      url: "/reset-password/pathS3cret?next=' OR 1=1--%20",
+      remoteAddress: address,
+    });
+    await t().app.inject({
+      method: 'GET',
+      url: "/api/unsubscribe/unsubS3cret?x=' OR 1=1--%20",
+      remoteAddress: address,
+    });
     await t().app.security.settle();
     const rows = await t()
       .db.selectFrom('security_events')
@@ -189,6 +200,9 @@ describeOnEachDatabase('detection', (t) => {
     const stored = JSON.stringify(rows);
     expect(stored).not.toContain("' OR '1'='1");
     expect(stored).not.toContain('s3cr3t');
+    expect(stored).not.toContain('pathS3cret');
+    expect(stored).not.toContain('unsubS3cret');
+    expect(stored).toContain('GET /api/unsubscribe/[redacted]');
     expect(rows.find((row) => row.event_type === 'SQL_INJECTION_ATTEMPT')?.matched).toBe("' or 1=1");
     expect(rows.find((row) => row.event_type === 'LOGIN_FAILURE')?.email).toBe('victim@example.com');
   });
