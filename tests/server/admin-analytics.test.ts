@@ -3,40 +3,22 @@
 // devices as Unknown, up to 20 countries, the card funnel, the offline share; and who may call it.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { AdminAnalyticsData } from '../../contract/admin-analytics';
 import type { Database } from '../../server/db/schema';
 import {
   adminToken,
   bearer,
   createMember,
-  databaseKinds,
+  describeOnEachDatabase,
   json,
   SECURITY,
-  startTestApp,
   type TestContext,
   uniqueEmail,
 } from './helpers';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** Each suite gets a database of its own: the figures count everything in it. */
-function onEachDatabase(title: string, env: Record<string, string>, suite: (t: () => TestContext) => void) {
-  describe.each(databaseKinds)(`${title} ($name)`, (kind) => {
-    let context: (TestContext & { close(): Promise<void> }) | undefined;
-    beforeAll(async () => {
-      context = await startTestApp(kind, env);
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
-    suite(() => {
-      if (!context) throw new Error('test app not started');
-      return context;
-    });
-  });
-}
 
 async function analytics(t: TestContext): Promise<AdminAnalyticsData> {
   const response = await t.app.inject({
@@ -127,7 +109,7 @@ function localDate(instant: Date, timeZone: string): string {
   }).format(instant);
 }
 
-onEachDatabase('admin analytics with no members', {}, (t) => {
+describeOnEachDatabase('admin analytics with no members', (t) => {
   it('answers zeros, 0.0 rates, 30 zero-filled days ending today and empty lists', async () => {
     const data = await analytics(t());
     expect(data.users).toEqual({ total: 0, newToday: 0, activeToday: 0, verificationRate: 0, verified: 0 });
@@ -168,7 +150,7 @@ onEachDatabase('admin analytics with no members', {}, (t) => {
   });
 });
 
-onEachDatabase('admin analytics on seeded members and sessions', {}, (t) => {
+describeOnEachDatabase('admin analytics on seeded members and sessions', (t) => {
   // Taken when seeding starts, not when the file loads: on a busy machine the other database's
   // suite may run first for minutes, and "seen 4 minutes ago" must still be within Online Now's 5.
   let now = Date.now();
@@ -387,32 +369,36 @@ onEachDatabase('admin analytics on seeded members and sessions', {}, (t) => {
 const KATHMANDU = 'Asia/Kathmandu';
 const KATHMANDU_OFFSET_MS = (5 * 60 + 45) * MINUTE;
 
-onEachDatabase('admin analytics in ANALYTICS_TIMEZONE', { ANALYTICS_TIMEZONE: KATHMANDU }, (t) => {
-  it('counts "today" and the chart days from midnight in that zone, and says which zone', async () => {
-    const today = localDate(new Date(), KATHMANDU);
-    const midnight = new Date(`${today}T00:00:00Z`).getTime() - KATHMANDU_OFFSET_MS;
-    await insertMember(t().db, { createdAt: new Date(midnight + MINUTE) });
-    await insertMember(t().db, { createdAt: new Date(midnight - MINUTE) });
-    const data = await analytics(t());
-    expect(data.timeZone).toBe(KATHMANDU);
-    expect(data.users.newToday).toBe(1);
-    expect(data.growth.daily.at(-1)).toEqual({ _id: today, count: 1 });
-    expect(data.growth.daily.at(-2)).toEqual({
-      _id: localDate(new Date(midnight - MINUTE), KATHMANDU),
-      count: 1,
+describeOnEachDatabase(
+  'admin analytics in ANALYTICS_TIMEZONE',
+  (t) => {
+    it('counts "today" and the chart days from midnight in that zone, and says which zone', async () => {
+      const today = localDate(new Date(), KATHMANDU);
+      const midnight = new Date(`${today}T00:00:00Z`).getTime() - KATHMANDU_OFFSET_MS;
+      await insertMember(t().db, { createdAt: new Date(midnight + MINUTE) });
+      await insertMember(t().db, { createdAt: new Date(midnight - MINUTE) });
+      const data = await analytics(t());
+      expect(data.timeZone).toBe(KATHMANDU);
+      expect(data.users.newToday).toBe(1);
+      expect(data.growth.daily.at(-1)).toEqual({ _id: today, count: 1 });
+      expect(data.growth.daily.at(-2)).toEqual({
+        _id: localDate(new Date(midnight - MINUTE), KATHMANDU),
+        count: 1,
+      });
+      expect(data.definitions['users.newToday']).toBe(
+        `New Today: member accounts created since midnight (${KATHMANDU}).`,
+      );
     });
-    expect(data.definitions['users.newToday']).toBe(
-      `New Today: member accounts created since midnight (${KATHMANDU}).`,
-    );
-  });
 
-  it('refuses an unknown time zone at start', async () => {
-    const { readConfig } = await import('../../server/config');
-    expect(() => readConfig({ ANALYTICS_TIMEZONE: 'Mars/Olympus' })).toThrow(
-      /ANALYTICS_TIMEZONE must be an IANA time zone/,
-    );
-    expect(readConfig({}).analyticsTimeZone).toBe('UTC');
-    expect(readConfig({ SESSION_RETENTION_DAYS: '30' }).sessionRetentionDays).toBe(30);
-    expect(() => readConfig({ SESSION_RETENTION_DAYS: '0' })).toThrow(/SESSION_RETENTION_DAYS/);
-  });
-});
+    it('refuses an unknown time zone at start', async () => {
+      const { readConfig } = await import('../../server/config');
+      expect(() => readConfig({ ANALYTICS_TIMEZONE: 'Mars/Olympus' })).toThrow(
+        /ANALYTICS_TIMEZONE must be an IANA time zone/,
+      );
+      expect(readConfig({}).analyticsTimeZone).toBe('UTC');
+      expect(readConfig({ SESSION_RETENTION_DAYS: '30' }).sessionRetentionDays).toBe(30);
+      expect(() => readConfig({ SESSION_RETENTION_DAYS: '0' })).toThrow(/SESSION_RETENTION_DAYS/);
+    });
+  },
+  { ANALYTICS_TIMEZONE: KATHMANDU },
+);

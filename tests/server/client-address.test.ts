@@ -1,24 +1,7 @@
 // Security review §2.3: rate limits keyed on a client address the client cannot choose.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
-import { databaseKinds, json, startTestApp, type TestContext, uniqueEmail } from './helpers';
-
-/** A fresh app (PGlite) with these settings for the enclosing describe block. */
-function useApp(env: Record<string, string> = {}): () => TestContext {
-  let context: (TestContext & { close(): Promise<void> }) | undefined;
-  beforeAll(async () => {
-    const [kind] = databaseKinds;
-    if (!kind) throw new Error('no database kind');
-    context = await startTestApp(kind, env);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-  return () => {
-    if (!context) throw new Error('test app not started');
-    return context;
-  };
-}
+import { json, uniqueEmail, useTestApp } from './helpers';
 
 const PROXY = '10.0.0.5';
 const CLIENT = '203.0.113.10';
@@ -43,7 +26,7 @@ describe.each([
   { TRUST_PROXY: '1', label: 'one hop' },
   { TRUST_PROXY: '10.0.0.0/8', label: 'a proxy CIDR' },
 ])('forged X-Forwarded-For behind $label', ({ TRUST_PROXY }) => {
-  const t = useApp({ TRUST_PROXY });
+  const t = useTestApp({ TRUST_PROXY });
   // What the proxy sends on: the client's own header value with the address it saw appended.
   const loginThroughProxy = (forged: string) =>
     t().app.inject({
@@ -74,7 +57,7 @@ describe.each([
 });
 
 describe('forgot-password per e-mail address', () => {
-  const t = useApp();
+  const t = useTestApp();
 
   it('sends at most 5 reset requests for one address in 15 minutes, however many client addresses ask', async () => {
     const email = uniqueEmail('target');

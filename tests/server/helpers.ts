@@ -100,20 +100,36 @@ export async function startTestApp(
   };
 }
 
+/**
+ * A fresh app with these settings for the enclosing describe block (on the first database unless told),
+ * started before its tests and closed after them.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  kind: DatabaseKind | undefined = databaseKinds[0],
+): () => TestContext {
+  let context: (TestContext & { close(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    if (!kind) throw new Error('no database kind');
+    context = await startTestApp(kind, env);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (!context) throw new Error('test app not started');
+    return context;
+  };
+}
+
 /** Runs the suite once per available database, each with its own fresh app, database and mail sink. */
-export function describeOnEachDatabase(title: string, suite: (t: () => TestContext) => void): void {
+export function describeOnEachDatabase(
+  title: string,
+  suite: (t: () => TestContext) => void,
+  env: Record<string, string> = {},
+): void {
   describe.each(databaseKinds)(`${title} ($name)`, (kind) => {
-    let context: (TestContext & { close(): Promise<void> }) | undefined;
-    beforeAll(async () => {
-      context = await startTestApp(kind);
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
-    suite(() => {
-      if (!context) throw new Error('test app not started');
-      return context;
-    });
+    suite(useTestApp(env, kind));
   });
 }
 

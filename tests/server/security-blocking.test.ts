@@ -1,10 +1,10 @@
 // Scoring and blocking: the bucket, expiry and escalation with a fake clock (a monitor of its own on the
 // real database), then through the app: allowlist beats block, TRUST_PROXY's one client address,
 // IPv4-mapped IPv6, a blocked request refused before its body is read, and no ban feedback loop.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blockLengthMs, FIRST_BLOCK_MS, MAX_BLOCK_MS } from '../../server/security/block-length';
 import { SecurityMonitor, type SecuritySettings } from '../../server/security/monitor';
-import { databaseKinds, json, SECURITY, startTestApp, type TestContext } from './helpers';
+import { json, SECURITY, useTestApp } from './helpers';
 
 const SETTINGS: SecuritySettings = {
   enabled: true,
@@ -19,22 +19,6 @@ const SCANNER = 'sqlmap/1.7.2#stable (https://sqlmap.org)';
 const HIGH = { eventType: 'SENSITIVE_FILE_ACCESS', severity: 'HIGH', matched: '/wp-config.php' } as const;
 const MINUTE = 60_000;
 
-function useApp(env: Record<string, string> = {}): () => TestContext {
-  let context: (TestContext & { close(): Promise<void> }) | undefined;
-  beforeAll(async () => {
-    const [kind] = databaseKinds;
-    if (!kind) throw new Error('no database kind');
-    context = await startTestApp(kind, env);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-  return () => {
-    if (!context) throw new Error('test app not started');
-    return context;
-  };
-}
-
 describe('block length', () => {
   it('starts at 1 h, grows ×4 per repeat, is capped at 7 days, with ±10 % jitter', () => {
     expect(blockLengthMs(1, () => 0.5)).toBe(FIRST_BLOCK_MS);
@@ -48,7 +32,7 @@ describe('block length', () => {
 });
 
 describe('scoring with a fake clock', () => {
-  const t = useApp();
+  const t = useTestApp();
   let clock = Date.parse('2026-01-05T10:00:00Z');
   let monitor: SecurityMonitor;
   const from = (ipAddress: string) => ({ ipAddress, endpoint: 'GET /wp-config.php', userAgent: 'x' });
@@ -147,7 +131,7 @@ describe('scoring with a fake clock', () => {
 });
 
 describe('blocking in the app', () => {
-  const t = useApp();
+  const t = useTestApp();
 
   it('refuses a blocked address first, before reading its body, and records nothing more from it', async () => {
     const address = '198.51.100.20';
@@ -217,7 +201,7 @@ describe('blocking in the app', () => {
 });
 
 describe('addresses that front many clients', () => {
-  const t = useApp();
+  const t = useTestApp();
 
   it('never escalate on loopback: one address there is every client of a proxy or test run', async () => {
     for (let n = 0; n < 25; n += 1) await t().app.inject({ method: 'GET', url: `/api/missing-${n}` });
@@ -241,7 +225,7 @@ describe('addresses that front many clients', () => {
 });
 
 describe('blocking behind a proxy', () => {
-  const t = useApp({ TRUST_PROXY: '10.0.0.5' });
+  const t = useTestApp({ TRUST_PROXY: '10.0.0.5' });
 
   it('blocks the client the proxy vouches for, never the proxy', async () => {
     const scan = await t().app.inject({
@@ -264,7 +248,7 @@ describe('blocking behind a proxy', () => {
 });
 
 describe('blocking without a trusted proxy', () => {
-  const t = useApp();
+  const t = useTestApp();
 
   it('ignores X-Forwarded-For: a client cannot choose whose address is blocked', async () => {
     const scan = await t().app.inject({
