@@ -3,6 +3,7 @@
 // is filled after login and removed with the session.
 import type { Page } from '@playwright/test';
 import { ownerCard, saveCardElsewhere } from './cards';
+import { countStored } from './device-store';
 import { expect, type NewUser, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
@@ -21,31 +22,6 @@ function countContactListRequests(tab: Page): { count: number } {
     if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/contact') counter.count += 1;
   });
   return counter;
-}
-
-/** What the tab's IndexedDB holds in the contacts cache, read without the app's code. */
-function cachedContactSets(tab: Page): Promise<number> {
-  return tab.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tapnet');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const database = open.result;
-          if (!database.objectStoreNames.contains('contactSets')) {
-            database.close();
-            resolve(0);
-            return;
-          }
-          const count = database.transaction('contactSets').objectStore('contactSets').count();
-          count.onsuccess = () => {
-            database.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
 }
 
 async function openContacts(page: Page, member: NewUser): Promise<ContactsPage> {
@@ -90,7 +66,7 @@ test('the contacts screen shows the cached contacts with the network off', async
   const contacts = await openContacts(page, verifiedUser);
   await expect(contacts.cardName).toHaveText(ownerCard.name);
   await waitForServiceWorkerControl(page);
-  await expect.poll(() => cachedContactSets(page)).toBe(1);
+  await expect.poll(() => countStored(page, 'contactSets')).toBe(1);
 
   await context.setOffline(true);
   await page.reload();
@@ -140,14 +116,14 @@ test('the contacts cache is filled after login and removed when the member logs 
   verifiedUser,
 }) => {
   await new LoginPage(page).signIn(verifiedUser);
-  await expect.poll(() => cachedContactSets(page)).toBe(1);
+  await expect.poll(() => countStored(page, 'contactSets')).toBe(1);
 
   const settings = new SettingsPage(page);
   await settings.goto();
   await settings.logOut.click();
   await expect(page).toHaveURL(/\/login/);
 
-  await expect.poll(() => cachedContactSets(page)).toBe(0);
+  await expect.poll(() => countStored(page, 'contactSets')).toBe(0);
   const pollLeaderKeys = await page.evaluate(() =>
     Object.keys(localStorage).filter((key) => key.startsWith('tapnet:poll-leader:')),
   );

@@ -2,6 +2,7 @@
 // opens, the save waits on the phone, and once the signal is back it is stored once with the details of
 // the card the server holds. Also: a save shows in the list at once (write-through).
 import { createCardOwner, issueCard, listContactsOf, ownerCard } from './cards';
+import { countStored } from './device-store';
 import { expect, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
@@ -126,6 +127,8 @@ test("a card opened before is shown from this phone's copy when tapped with no s
   await waitForServiceWorkerControl(page);
   await page.goto(`/nfc/${owner.nfcUID}`);
   await expect(page.getByRole('heading', { name: ownerCard.name })).toBeVisible();
+  // The server's HTML shows the card before the page's script keeps its copy: wait for the copy.
+  await expect.poll(() => countStored(page, 'cardPages')).toBe(1);
 
   await context.setOffline(true);
   await page.reload();
