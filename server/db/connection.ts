@@ -6,6 +6,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { createDurablePglite } from './durable-pglite';
+import { type ConnectionLostListener, surviveLostConnections } from './lost-connections';
 import type { Database } from './schema';
 
 export interface DatabaseConnection {
@@ -24,6 +25,8 @@ export interface DatabaseConnection {
   withLock<T>(name: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
   /** The PostgreSQL pool's connections, for the metrics (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Tells `listener` of each PostgreSQL connection that died under the server (PGlite has none to lose). */
+  onConnectionLost?(listener: ConnectionLostListener): void;
   close(): Promise<void>;
 }
 
@@ -39,8 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseConn
 
 function openPostgres(databaseUrl: string): DatabaseConnection {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  const { onConnectionLost } = surviveLostConnections(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -59,6 +61,7 @@ function openPostgres(databaseUrl: string): DatabaseConnection {
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onConnectionLost,
     async withLock(name, work, { wait = true } = {}) {
       // The lock belongs to this one client's session; the work itself may use any other.
       const client = await pool.connect();

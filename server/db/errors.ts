@@ -13,7 +13,7 @@ const UNREACHABLE_ERRNOS = new Set([
   'EAI_AGAIN',
 ]);
 const UNREACHABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/;
 
 /**
  * The database is not there (restarting, shutting down, unreachable), as opposed to a query it refused:

@@ -20,6 +20,12 @@ export type ProcessRole = 'single' | 'cluster-worker';
 export async function serve(config: Config, role: ProcessRole): Promise<void> {
   const connection = await openOrExplain(config);
   const app = await buildApp({ config, connection });
+  connection.onConnectionLost?.((error) =>
+    app.log.warn(
+      { err: error },
+      'a database connection was lost; its request answered 503 and the pool reconnects',
+    ),
+  );
   stopGracefullyOnSignals(app, config.shutdownGraceMs);
 
   // reusePort (Node 22.12 and later, Linux): a new release's processes can listen beside the old ones

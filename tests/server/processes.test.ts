@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connection';
 import { seedCardOwners, signUpOverHttp } from '../support/members-over-http';
@@ -38,8 +39,12 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
  * Saves a card as the app's outbox does: one Idempotency-Key for the save, the same key again after a
  * dropped connection or a 5xx, until the server gives an answer that is not an outage.
  */
-async function saveWithReplays(baseUrl: string, accessToken: string, nfcUID: string): Promise<number> {
-  const key = randomBytes(12).toString('hex');
+async function saveWithReplays(
+  baseUrl: string,
+  accessToken: string,
+  nfcUID: string,
+  key = randomBytes(12).toString('hex'),
+): Promise<number> {
   let last = '';
   for (let attempt = 0; attempt < 50; attempt += 1) {
     try {
@@ -204,6 +209,105 @@ describe.runIf(postgresBin)('the database restarts while Tapnet serves', () => {
         );
         expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
         expect(server.child.exitCode).toBeNull();
+      } finally {
+        await server?.stop('SIGKILL');
+        await sink.close();
+        postgres.destroy();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'WORKERS=2: a restart while a save waits inside its transaction answers that save 503, both workers keep serving, and every save lands once after replay',
+    async () => {
+      const postgres = await startPrivatePostgres();
+      const sink = await startSmtpSink();
+      let server: ServerProcess | undefined;
+      try {
+        server = await startServer({ DATABASE_URL: postgres.url, SMTP_URL: sink.smtpUrl, WORKERS: '2' });
+        const primary = server.child.pid ?? 0;
+        await until(async () => (childPids(primary).length === 2 ? true : undefined), 'two workers');
+        const workers = childPids(primary).sort();
+        const member = await signUpOverHttp(server.url, sink, 'paused');
+        const connection = await openDatabase({ databaseUrl: postgres.url });
+        const [pausedCard = '', ...burstCards] = await seedCardOwners(connection.db, 13);
+        const { id: memberId } = await connection.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', member.email)
+          .executeTakeFirstOrThrow();
+        await connection.close();
+
+        // The member's list version, locked by a prepared transaction: it outlives the restart, so every
+        // save stays paused inside its own transaction (its key claimed) until the test lets go.
+        const holder = new pg.Client({ connectionString: postgres.url });
+        holder.on('error', () => {});
+        await holder.connect();
+        await holder.query(
+          'INSERT INTO contact_list_versions (user_id, version) VALUES ($1, 0) ON CONFLICT DO NOTHING',
+          [memberId],
+        );
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM contact_list_versions WHERE user_id = $1 FOR UPDATE', [memberId]);
+        await holder.query("PREPARE TRANSACTION 'hold-the-list'");
+        const waitingSaves = async () => {
+          const { rows } = await holder.query<{ count: string }>(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'",
+          );
+          return Number(rows[0]?.count);
+        };
+
+        const pausedKey = randomBytes(12).toString('hex');
+        const paused = fetch(`${server.url}/api/contact/create`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${member.accessToken}`,
+            'content-type': 'application/json',
+            'idempotency-key': pausedKey,
+          },
+          body: JSON.stringify({ nfcUID: pausedCard }),
+        });
+        const burst = burstCards.map((nfcUID) =>
+          saveWithReplays(server?.url ?? '', member.accessToken, nfcUID),
+        );
+        await until(async () => ((await waitingSaves()) >= 4 ? true : undefined), 'saves paused on the lock');
+        await holder.end();
+
+        postgres.stop();
+        const answer = await paused;
+        expect(answer.status).toBe(503);
+        expect(await answer.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+        expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(503);
+
+        postgres.start();
+        const release = new pg.Client({ connectionString: postgres.url });
+        release.on('error', () => {});
+        await release.connect();
+        await release.query("ROLLBACK PREPARED 'hold-the-list'");
+        await release.end();
+
+        expect(await saveWithReplays(server.url, member.accessToken, pausedCard, pausedKey)).toBe(201);
+        expect(await saveWithReplays(server.url, member.accessToken, pausedCard, pausedKey)).toBe(201);
+        const statuses = await Promise.all(burst);
+        expect(statuses.every((status) => status === 201)).toBe(true);
+
+        const check = await openDatabase({ databaseUrl: postgres.url });
+        try {
+          const stored = await check.db
+            .selectFrom('contacts')
+            .select('card_owner_id')
+            .where('owner_id', '=', memberId)
+            .execute();
+          expect(stored).toHaveLength(burstCards.length + 1);
+          expect(new Set(stored.map((row) => row.card_owner_id)).size).toBe(burstCards.length + 1);
+        } finally {
+          await check.close();
+        }
+        expect(childPids(primary).sort()).toEqual(workers);
+        expect(server.output()).not.toMatch(/Unhandled 'error' event|worker \d+ ended/);
+        expect(server.output()).toMatch(/a database connection was lost/);
       } finally {
         await server?.stop('SIGKILL');
         await sink.close();

@@ -1,6 +1,7 @@
 // A PostgreSQL cluster of a test's own, which the test may stop and start (a database restart) without
 // disturbing the shared one of TEST_DATABASE_URL. Needs the PostgreSQL server binaries, which .ci/run
-// installs; as root the cluster belongs to the postgres user, as initdb requires.
+// installs; as root the cluster belongs to the postgres user, as initdb requires. Prepared transactions
+// are on so a test can hold a lock that outlives a restart.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +54,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       join(dir, 'log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_prepared_transactions=4`,
       'start',
     ]);
   start();
