@@ -167,6 +167,10 @@ const ConfigSchema = z
       .int()
       .positive()
       .default(5 * 1024 * 1024),
+    FEED_MAX_ITEMS: z.coerce.number().int().positive().default(2_000),
+    FEED_MAX_OCCURRENCES: z.coerce.number().int().positive().default(5_000),
+    FEED_MAX_ITEM_CHARS: z.coerce.number().int().positive().default(20_000),
+    FEED_PARSE_BUDGET_MS: z.coerce.number().int().positive().default(20_000),
     LLM_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     LLM_API_KEY: optionalString,
     LLM_MODEL: z.string().trim().default('gpt-4o-mini'),
@@ -236,6 +240,12 @@ const ConfigSchema = z
       /** 0 stops the schedule (tests fetch on demand). */
       refreshIntervalMs: env.FEED_REFRESH_MINUTES * 60 * 1000,
       fetchLimits: { timeoutMs: env.FEED_TIMEOUT_MS, maxBytes: env.FEED_MAX_BYTES },
+      feedLimits: {
+        maxItems: env.FEED_MAX_ITEMS,
+        maxOccurrences: env.FEED_MAX_OCCURRENCES,
+        maxItemChars: env.FEED_MAX_ITEM_CHARS,
+        parseBudgetMs: env.FEED_PARSE_BUDGET_MS,
+      },
       llm: env.LLM_BASE_URL
         ? {
             baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),

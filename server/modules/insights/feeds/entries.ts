@@ -17,4 +17,6 @@ export interface FeedEntry {
 export interface ParsedFeed {
   title: string;
   entries: FeedEntry[];
+  /** Set when the feed held more than its limits let through: what was cut, for the operator's log. */
+  cut?: string;
 }

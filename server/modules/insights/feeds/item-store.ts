@@ -1,5 +1,6 @@
 // Feed entries into insight_items, each story once across feeds (research wave2.md §4.1 "Tapnet" dedupe),
 // and the feeds' fetch state. The SQL of the feed side of insights lives here.
+import { setImmediate } from 'node:timers/promises';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { InsightKind } from '../../../../contract/insights';
 import type { Database, InsightItemsTable } from '../../../db/schema';
@@ -13,6 +14,7 @@ export const DEDUPE_WINDOW_DAYS = 14;
 export const NEWS_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INSERT_BATCH = 200;
+const ROWS_BETWEEN_YIELDS = 250;
 /** The advisory lock that makes stores take turns (any constant no other module uses). */
 const STORE_LOCK = 15_013;
 
@@ -59,13 +61,14 @@ async function storeLocked(
   now: Date,
 ): Promise<number> {
   const rows = new Map<string, Insertable<InsightItemsTable> & { starts_at: Date }>();
-  for (const entry of entries) {
+  // Linear in the entries: a calendar can give thousands of occurrences (security-review-2 §2.2), and
+  // building their rows takes a few hundred milliseconds, so the loop lets other requests in between.
+  const newsTitles = new Set<string>();
+  for (const [index, entry] of entries.entries()) {
+    if (index % ROWS_BETWEEN_YIELDS === ROWS_BETWEEN_YIELDS - 1) await setImmediate();
     const keys = keysOf(source.kind, entry);
-    if (
-      !keys.title ||
-      [...rows.values()].some((row) => row.title_key === keys.title && source.kind === 'news')
-    )
-      continue;
+    if (!keys.title || newsTitles.has(keys.title)) continue;
+    if (source.kind === 'news') newsTitles.add(keys.title);
     const categories = [...new Set([...(source.category ? [source.category] : []), ...entry.categories])];
     const location = entry.location || source.location || '';
     rows.set(keys.dedupe, {
@@ -102,10 +105,10 @@ async function storeLocked(
         [...rows.values()].map((row) => row.title_key),
       )
       .execute();
+    const heldByTitle = Map.groupBy(held, (other) => other.title_key);
     for (const [key, row] of rows) {
-      const isHeldElsewhere = held.some(
+      const isHeldElsewhere = (heldByTitle.get(row.title_key) ?? []).some(
         (other) =>
-          other.title_key === row.title_key &&
           other.dedupe_key !== key &&
           Math.abs(new Date(other.starts_at).getTime() - row.starts_at.getTime()) <=
             DEDUPE_WINDOW_DAYS * DAY_MS,

@@ -1,6 +1,7 @@
 // iCalendar through node-ical, recurring events expanded over a bounded horizon (research wave2.md §4.5).
 import ical, { type VEvent } from 'node-ical';
 import type { FeedEntry, ParsedFeed } from './entries';
+import type { FeedLimits } from './feed-limits';
 import { htmlToText, webUrl } from './text';
 
 /** How far ahead occurrences are stored: members plan a few months out. */
@@ -33,21 +34,35 @@ function isSubDaily(event: VEvent): boolean {
   return /FREQ=(SECONDLY|MINUTELY|HOURLY)/i.test(String(event.rrule?.toString() ?? ''));
 }
 
-/** Occurrences of the calendar's events that end after `now` and start within the horizon. */
-export function parseEventFeed(text: string, now: Date): ParsedFeed {
+/**
+ * Occurrences of the calendar's events that end after `now` and start within the horizon, in date
+ * order. Expansion stops at `limits.maxOccurrences`, and of each text the first `limits.maxItemChars`
+ * characters are read.
+ */
+export function parseEventFeed(
+  text: string,
+  now: Date,
+  limits: Pick<FeedLimits, 'maxOccurrences' | 'maxItemChars'>,
+): ParsedFeed {
   if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 2_000))) throw new Error('Not an iCalendar file');
   const calendar = ical.sync.parseICS(text);
   const entries: FeedEntry[] = [];
+  const maxChars = limits.maxItemChars;
   let title = '';
+  let cut: string | undefined;
   for (const component of Object.values(calendar)) {
     if (!component) continue;
     if (component.type === 'VCALENDAR') {
-      title = textValue((component as { 'WR-CALNAME'?: string })['WR-CALNAME']);
+      title = textValue((component as { 'WR-CALNAME'?: string })['WR-CALNAME']).slice(0, maxChars);
       continue;
     }
     if (component.type !== 'VEVENT') continue;
     const event = component as VEvent;
     if (event.status === 'CANCELLED' || !event.start) continue;
+    if (entries.length >= limits.maxOccurrences) {
+      cut = `more than ${limits.maxOccurrences} occurrences within ${EVENT_HORIZON_DAYS} days: read the events up to that limit`;
+      break;
+    }
     const horizonDays = isSubDaily(event) ? SUB_DAILY_HORIZON_DAYS : EVENT_HORIZON_DAYS;
     const occurrences = ical
       .expandRecurringEvent(event, {
@@ -55,22 +70,30 @@ export function parseEventFeed(text: string, now: Date): ParsedFeed {
         to: new Date(now.getTime() + horizonDays * DAY_MS),
         expandOngoing: true,
       })
-      .slice(0, MAX_OCCURRENCES_PER_EVENT);
+      .slice(0, Math.min(MAX_OCCURRENCES_PER_EVENT, limits.maxOccurrences - entries.length));
+    // Read once per event, not once per occurrence: sanitising is the costly part.
+    const shared = {
+      url: webUrl(textValue(event.url)),
+      body: htmlToText(textValue(event.description), maxChars),
+      categories: categoriesOf(event),
+      location: htmlToText(textValue(event.location), maxChars),
+      uid: event.uid,
+    };
+    const eventSummary = textValue(event.summary);
+    const eventTitle = htmlToText(eventSummary, maxChars);
     for (const occurrence of occurrences) {
-      const summary = htmlToText(textValue(occurrence.summary) || textValue(event.summary));
+      const own = textValue(occurrence.summary);
+      const summary = own && own !== eventSummary ? htmlToText(own, maxChars) : eventTitle;
       if (!summary) continue;
       entries.push({
+        ...shared,
         title: summary,
-        url: webUrl(textValue(event.url)),
-        body: htmlToText(textValue(event.description)),
-        categories: categoriesOf(event),
-        location: htmlToText(textValue(event.location)),
         startsAt: occurrence.start,
         endsAt: occurrence.end ?? null,
         isAllDay: occurrence.isFullDay,
-        uid: event.uid,
       });
     }
   }
-  return { title, entries };
+  entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return { title, entries, ...(cut ? { cut } : {}) };
 }

@@ -1,6 +1,7 @@
 // RSS, Atom, RDF and JSON Feed through feedsmith, normalised to FeedEntry.
 import { parseFeed } from 'feedsmith';
 import type { FeedEntry, ParsedFeed } from './entries';
+import type { FeedLimits } from './feed-limits';
 import { htmlToText, webUrl } from './text';
 
 type Text = string | { value?: string } | undefined;
@@ -26,13 +27,14 @@ function entry(
   categories: string[],
   date: Date | null,
   fetchedAt: Date,
+  maxChars: number,
 ): FeedEntry | null {
-  const cleanTitle = htmlToText(title);
+  const cleanTitle = htmlToText(title, maxChars);
   if (!cleanTitle) return null;
   return {
     title: cleanTitle,
     url: webUrl(url),
-    body: htmlToText(html),
+    body: htmlToText(html, maxChars),
     categories: categories.map((category) => category.trim()).filter(Boolean),
     location: '',
     // An undated item counts as new when first seen: that is when the member could first read it.
@@ -42,14 +44,24 @@ function entry(
   };
 }
 
-/** Throws when the text is not a feed (an HTML page, broken XML). */
-export function parseNewsFeed(xml: string, fetchedAt: Date): ParsedFeed {
+/**
+ * Throws when the text is not a feed (an HTML page, broken XML). Reads the first `limits.maxItems`
+ * items, and of each the first `limits.maxItemChars` characters.
+ */
+export function parseNewsFeed(
+  xml: string,
+  fetchedAt: Date,
+  limits: Pick<FeedLimits, 'maxItems' | 'maxItemChars'>,
+): ParsedFeed {
   const parsed = parseFeed(xml);
   const entries: (FeedEntry | null)[] = [];
+  const maxChars = limits.maxItemChars;
+  const firstItems = <T>(items: T[] | undefined) => (items ?? []).slice(0, limits.maxItems);
+  const itemCount = (parsed.format === 'atom' ? parsed.feed.entries : parsed.feed.items)?.length ?? 0;
   let title = '';
   if (parsed.format === 'rss' || parsed.format === 'rdf') {
     title = textOf(parsed.feed.title);
-    for (const item of parsed.feed.items ?? []) {
+    for (const item of firstItems(parsed.feed.items)) {
       const rssItem = item as {
         title?: string;
         link?: string;
@@ -67,12 +79,13 @@ export function parseNewsFeed(xml: string, fetchedAt: Date): ParsedFeed {
           (rssItem.categories ?? []).map((category) => category.name ?? ''),
           dateOf(rssItem.pubDate, rssItem.dc?.date, rssItem.dc?.dates?.[0]),
           fetchedAt,
+          maxChars,
         ),
       );
     }
   } else if (parsed.format === 'atom') {
     title = textOf(parsed.feed.title);
-    for (const item of parsed.feed.entries ?? []) {
+    for (const item of firstItems(parsed.feed.entries)) {
       const link = item.links?.find((one) => !one.rel || one.rel === 'alternate') ?? item.links?.[0];
       entries.push(
         entry(
@@ -82,12 +95,13 @@ export function parseNewsFeed(xml: string, fetchedAt: Date): ParsedFeed {
           (item.categories ?? []).map((category) => category.label ?? category.term ?? ''),
           dateOf(item.published, item.updated),
           fetchedAt,
+          maxChars,
         ),
       );
     }
   } else {
     title = parsed.feed.title ?? '';
-    for (const item of parsed.feed.items ?? []) {
+    for (const item of firstItems(parsed.feed.items)) {
       entries.push(
         entry(
           item.title ?? '',
@@ -96,9 +110,16 @@ export function parseNewsFeed(xml: string, fetchedAt: Date): ParsedFeed {
           item.tags ?? [],
           dateOf(item.date_published, item.date_modified),
           fetchedAt,
+          maxChars,
         ),
       );
     }
   }
-  return { title: htmlToText(title), entries: entries.filter((one) => one !== null) };
+  return {
+    title: htmlToText(title, maxChars),
+    entries: entries.filter((one) => one !== null),
+    ...(itemCount > limits.maxItems
+      ? { cut: `${itemCount} items, over the limit of ${limits.maxItems}: read the first ${limits.maxItems}` }
+      : {}),
+  };
 }

@@ -1,6 +1,6 @@
 // Fetches every feed that is due, on the server's schedule: back-off after errors and 429s, conditional
 // GET, and the shipped sample set when no feed is configured.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/schema';
@@ -15,24 +15,31 @@ import {
   removeFeedItems,
   storeEntries,
 } from './item-store';
-import { parseEventFeed } from './parse-events';
-import { parseNewsFeed } from './parse-news';
+import { readFeedOffThread } from './read-feed-off-thread';
 import { SAMPLE_EVENTS_SOURCE, SAMPLE_NEWS_SOURCE, sampleEvents, sampleNews } from './sample-feeds';
 
 /** The first wait after a failure; it doubles with each further failure, up to a day. */
 const FIRST_BACKOFF_MS = 5 * 60 * 1000;
 const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
 const PARALLEL_FETCHES = 4;
+/** A feed over its limits is fetched no more often than this: reading it is the costly part. */
+const OVER_LIMITS_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export interface FeedRun {
   /** Per feed URL: how many items were stored, 'not_modified', 'not_due', or the reason it failed. */
   feeds: Record<string, number | 'not_modified' | 'not_due' | { failed: string }>;
+  /** Per feed URL that held more than its limits let through: what was cut. */
+  cut: Record<string, string>;
   pruned: number;
 }
 
 interface FeedContext {
   db: Kysely<Database>;
   config: Config['insights'];
+  /** The operator's log, told of feeds cut or given up; absent in tests that read the run's report. */
+  log?: FastifyBaseLogger;
+  /** Aborted when the server shuts down: the feed being read is dropped, the rest wait for next time. */
+  signal?: AbortSignal;
 }
 
 export function backoffMs(failureCount: number, retryAfterMs: number | undefined): number {
@@ -44,11 +51,12 @@ async function refreshOne(
   ctx: FeedContext,
   source: FeedSource,
   now: Date,
+  cut: FeedRun['cut'],
 ): Promise<FeedRun['feeds'][string]> {
   const state = await feedState(ctx.db, source);
   if (state.nextFetchAt > now) return 'not_due';
   const outcome = await fetchFeed(source.url, state, ctx.config.fetchLimits);
-  const nextFetchAt = new Date(now.getTime() + ctx.config.refreshIntervalMs);
+  let nextFetchAt = new Date(now.getTime() + ctx.config.refreshIntervalMs);
   const fail = async (reason: string, retryAfterMs?: number) => {
     const wait = backoffMs(state.failureCount + 1, retryAfterMs);
     await recordFeedFailure(ctx.db, source.url, { reason, now, nextFetchAt: new Date(now.getTime() + wait) });
@@ -59,14 +67,22 @@ async function refreshOne(
     await recordFeedSuccess(ctx.db, source.url, { now, nextFetchAt });
     return 'not_modified';
   }
-  let parsed: ReturnType<typeof parseNewsFeed>;
-  try {
-    parsed = source.kind === 'news' ? parseNewsFeed(outcome.text, now) : parseEventFeed(outcome.text, now);
-  } catch (error) {
-    return fail(`Not a ${source.kind === 'news' ? 'news feed' : 'calendar'}: ${(error as Error).message}`);
+  const read = await readFeedOffThread(source.kind, outcome.text, now, ctx.config.feedLimits, ctx.signal);
+  if (read.status === 'failed') {
+    ctx.log?.warn({ feed: source.url, reason: read.reason }, 'a feed could not be read; it is retried later');
+    return fail(read.reason);
   }
-  const title = parsed.title || new URL(source.url).hostname;
-  const stored = await storeEntries(ctx.db, { ...source, title }, parsed.entries, now);
+  const { feed } = read;
+  if (feed.cut) {
+    cut[source.url] = feed.cut;
+    nextFetchAt = new Date(now.getTime() + Math.max(ctx.config.refreshIntervalMs, OVER_LIMITS_INTERVAL_MS));
+    ctx.log?.warn(
+      { feed: source.url, cut: feed.cut, nextFetchAt },
+      'a feed is over its limits: stored what fits, and it is fetched less often',
+    );
+  }
+  const title = feed.title || new URL(source.url).hostname;
+  const stored = await storeEntries(ctx.db, { ...source, title }, feed.entries, now);
   await recordFeedSuccess(ctx.db, source.url, { title, validators: outcome.validators, now, nextFetchAt });
   return stored;
 }
@@ -75,6 +91,7 @@ async function refreshOne(
 export async function refreshFeeds(ctx: FeedContext, now = new Date()): Promise<FeedRun> {
   const sources = configuredFeeds(ctx.config);
   const feeds: FeedRun['feeds'] = {};
+  const cut: FeedRun['cut'] = {};
   if (sources.length === 0) {
     feeds[SAMPLE_NEWS_SOURCE.url] = await storeEntries(ctx.db, SAMPLE_NEWS_SOURCE, sampleNews(now), now);
     feeds[SAMPLE_EVENTS_SOURCE.url] = await storeEntries(
@@ -88,12 +105,13 @@ export async function refreshFeeds(ctx: FeedContext, now = new Date()): Promise<
     const queue = [...sources];
     const worker = async () => {
       for (let source = queue.shift(); source; source = queue.shift()) {
-        feeds[source.url] = await refreshOne(ctx, source, now);
+        if (ctx.signal?.aborted) return;
+        feeds[source.url] = await refreshOne(ctx, source, now, cut);
       }
     };
     await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
   }
-  return { feeds, pruned: await pruneItems(ctx.db, now) };
+  return { feeds, cut, pruned: await pruneItems(ctx.db, now) };
 }
 
 /**
@@ -104,9 +122,15 @@ export function scheduleFeedRefresh(app: FastifyInstance): void {
   const { refreshIntervalMs } = app.ctx.config.insights;
   if (refreshIntervalMs === 0) return;
   let running: Promise<void> | undefined;
+  const closing = new AbortController();
   const run = () => {
-    running ??= refreshFeeds({ db: app.ctx.db, config: app.ctx.config.insights })
-      .then((report) => app.log.debug({ feeds: report }, 'feeds refreshed'))
+    running ??= refreshFeeds({
+      db: app.ctx.db,
+      config: app.ctx.config.insights,
+      log: app.log,
+      signal: closing.signal,
+    })
+      .then((report) => app.log.info({ feeds: report }, 'feeds refreshed'))
       .catch((error: unknown) => app.log.warn({ err: error }, 'feed refresh failed; it runs again later'))
       .finally(() => {
         running = undefined;
@@ -117,6 +141,7 @@ export function scheduleFeedRefresh(app: FastifyInstance): void {
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    closing.abort();
     await running;
   });
 }
