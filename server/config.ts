@@ -1,6 +1,7 @@
 // Every server setting, read once from the environment and validated (DESIGN.md §5).
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isOutboundAllowEntry } from './outbound/destinations';
 
 /**
  * Which proxies' X-Forwarded-For entries to believe; the client is the rightmost address not vouched
@@ -86,6 +87,26 @@ const urlList = z
   )
   .pipe(z.array(z.url({ protocol: /^https?$/, error: 'Feed lists must hold http(s) URLs' })));
 
+/** OUTBOUND_ALLOW_HOSTS: host names, addresses or CIDRs the server may call although they are not public. */
+const OutboundAllowHostsSchema = z
+  .string()
+  .default('')
+  .transform((list, context) => {
+    const entries = list
+      .split(/[\s,]+/)
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.filter((entry) => !isOutboundAllowEntry(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `OUTBOUND_ALLOW_HOSTS must list host names, addresses or CIDRs; not ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5001),
@@ -167,6 +188,7 @@ const ConfigSchema = z
       .int()
       .positive()
       .default(5 * 1024 * 1024),
+    OUTBOUND_ALLOW_HOSTS: OutboundAllowHostsSchema,
     FEED_MAX_ITEMS: z.coerce.number().int().positive().default(2_000),
     FEED_MAX_OCCURRENCES: z.coerce.number().int().positive().default(5_000),
     FEED_MAX_ITEM_CHARS: z.coerce.number().int().positive().default(20_000),
@@ -240,6 +262,8 @@ const ConfigSchema = z
       /** 0 stops the schedule (tests fetch on demand). */
       refreshIntervalMs: env.FEED_REFRESH_MINUTES * 60 * 1000,
       fetchLimits: { timeoutMs: env.FEED_TIMEOUT_MS, maxBytes: env.FEED_MAX_BYTES },
+      /** Feeds and the LLM endpoint are the server's outbound calls today (DESIGN.md "Outbound requests"). */
+      outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS,
       feedLimits: {
         maxItems: env.FEED_MAX_ITEMS,
         maxOccurrences: env.FEED_MAX_OCCURRENCES,
@@ -253,6 +277,7 @@ const ConfigSchema = z
             model: env.LLM_MODEL,
             timeoutMs: env.LLM_TIMEOUT_MS,
             tokenParam: env.LLM_TOKEN_PARAM,
+            outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS,
           }
         : undefined,
     },

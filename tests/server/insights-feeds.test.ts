@@ -1,4 +1,5 @@
 // Feeds are served by a stand-in publisher on loopback (tests have no internet): the one boundary mocked.
+// The publisher is on this machine, so the tests list 127.0.0.1 in OUTBOUND_ALLOW_HOSTS.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refreshFeeds } from '../../server/modules/insights/feeds/refresh-feeds';
 import { type LoopbackServer, startLoopbackServer } from '../support/loopback-server';
@@ -68,7 +69,7 @@ END:VCALENDAR`;
 
 describeInsights(
   'insights feeds',
-  () => ({ FEED_MAX_BYTES: '4000' }),
+  () => ({ FEED_MAX_BYTES: '4000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' }),
   (t) => {
     const fetchOnly = (t: TestContext, feeds: { news?: string[]; events?: string[] }, now = NOW) =>
       refreshFeeds(
@@ -149,6 +150,34 @@ describeInsights(
         failed: expect.stringMatching(/^Not a news feed: /),
       });
       for (const url of urls) expect(await stored(url)).toEqual([]);
+    });
+
+    it('refuses a redirect to another loopback address, and a feed on this machine nobody listed', async () => {
+      const moved = newPath('xml');
+      const port = new URL(publisher.url('/')).port;
+      publisher.on(moved, {
+        status: 302,
+        headers: { location: `http://127.0.0.2:${port}/internal-admin?from=feed` },
+      });
+      const url = publisher.url(moved);
+      expect((await fetchOnly(t(), { news: [url] })).feeds[url]).toEqual({
+        failed: 'Refused: 127.0.0.2 a loopback address: list it in OUTBOUND_ALLOW_HOSTS to allow it',
+      });
+      const unlisted = newPath('xml');
+      publisher.on(unlisted, { body: rss([{ title: 'Internal', link: 'https://intranet.example/1' }]) });
+      const unlistedUrl = publisher.url(unlisted);
+      const run = await refreshFeeds(
+        {
+          db: t().app.ctx.db,
+          config: { ...t().app.ctx.config.insights, newsFeeds: [unlistedUrl], outboundAllowHosts: [] },
+        },
+        NOW,
+      );
+      expect(run.feeds[unlistedUrl]).toEqual({
+        failed: 'Refused: 127.0.0.1 a loopback address: list it in OUTBOUND_ALLOW_HOSTS to allow it',
+      });
+      expect(publisher.requests('/internal-admin')).toHaveLength(0);
+      expect(publisher.requests(unlisted)).toHaveLength(0);
     });
 
     it('backs off after a 429 for as long as Retry-After asks, and does not ask again before', async () => {

@@ -1,5 +1,7 @@
 // The LLM path against an OpenAI-compatible stand-in on loopback with canned answers: the one boundary
 // mocked here, since tests cannot reach a model provider. Every failure must fall back to extractive.
+// The stand-in is on this machine, so the tests list 127.0.0.1 in OUTBOUND_ALLOW_HOSTS, as an operator
+// would for a model served locally.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { askForJson } from '../../server/modules/insights/summaries/llm-client';
 import {
@@ -88,6 +90,7 @@ describeInsights(
     LLM_API_KEY: 'test-key',
     LLM_MODEL: 'stand-in-model',
     LLM_TIMEOUT_MS: String(LLM_TIMEOUT_MS),
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
   }),
   (t) => {
     const { call, newsSummary, eventsSummary, newsDetail } = insightCalls(t);
@@ -212,6 +215,7 @@ it('sends the token limit under the parameter name the server understands, and n
       model: 'm',
       timeoutMs: 2_000,
       tokenParam: 'max_completion_tokens',
+      outboundAllowHosts: ['127.0.0.1'],
     },
     { system: 's', user: 'u' },
     77,

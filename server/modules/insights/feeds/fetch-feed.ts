@@ -1,4 +1,7 @@
-// One polite HTTP fetch of a feed: a timeout, a body size cap, conditional GET and at most 3 redirects.
+// One polite HTTP fetch of a feed: a timeout, a body size cap, conditional GET and at most 3 redirects,
+// through the outbound guard (no loopback, private or metadata address at any hop unless allowed).
+import { outboundDestinations } from '../../../outbound/destinations';
+import { outboundFetch } from '../../../outbound/outbound-fetch';
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -27,33 +30,12 @@ function retryAfterOf(header: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    return null;
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
+/** `allowHosts`: OUTBOUND_ALLOW_HOSTS, the only non-public hosts a feed (or its redirect) may be on. */
 export async function fetchFeed(
   url: string,
   previous: Validators,
   limits: FetchLimits,
+  allowHosts: readonly string[],
 ): Promise<FetchOutcome> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   const headers: Record<string, string> = {
@@ -64,36 +46,26 @@ export async function fetchFeed(
   if (previous.etag) headers['if-none-match'] = previous.etag;
   if (previous.lastModified) headers['if-modified-since'] = previous.lastModified;
   try {
-    let target = url;
-    for (let redirects = 0; ; redirects += 1) {
-      const response = await fetch(target, { headers, signal, redirect: 'manual' });
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
-        await response.body?.cancel();
-        if (redirects >= MAX_REDIRECTS) return { status: 'failed', reason: 'Too many redirects' };
-        target = new URL(location, target).toString();
-        continue;
-      }
-      if (response.status === 304) return { status: 'not_modified' };
-      if (!response.ok) {
-        await response.body?.cancel();
-        return {
-          status: 'failed',
-          reason: `HTTP ${response.status}`,
-          retryAfterMs: retryAfterOf(response.headers.get('retry-after')),
-        };
-      }
-      const text = await readCapped(response, limits.maxBytes);
-      if (text === null) return { status: 'failed', reason: `Larger than ${limits.maxBytes} bytes` };
+    const response = await outboundFetch(outboundDestinations(allowHosts), url, {
+      headers,
+      signal,
+      maxBytes: limits.maxBytes,
+      maxRedirects: MAX_REDIRECTS,
+    });
+    if (response.status === 304) return { status: 'not_modified' };
+    if (response.status < 200 || response.status > 299) {
       return {
-        status: 'fetched',
-        text,
-        validators: {
-          etag: response.headers.get('etag'),
-          lastModified: response.headers.get('last-modified'),
-        },
+        status: 'failed',
+        reason: `HTTP ${response.status}`,
+        retryAfterMs: retryAfterOf(response.header('retry-after')),
       };
     }
+    if (response.body === null) return { status: 'failed', reason: `Larger than ${limits.maxBytes} bytes` };
+    return {
+      status: 'fetched',
+      text: response.body,
+      validators: { etag: response.header('etag'), lastModified: response.header('last-modified') },
+    };
   } catch (error) {
     const reason = signal.aborted ? `No answer within ${limits.timeoutMs} ms` : (error as Error).message;
     return { status: 'failed', reason };

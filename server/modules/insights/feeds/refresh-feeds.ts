@@ -55,7 +55,7 @@ async function refreshOne(
 ): Promise<FeedRun['feeds'][string]> {
   const state = await feedState(ctx.db, source);
   if (state.nextFetchAt > now) return 'not_due';
-  const outcome = await fetchFeed(source.url, state, ctx.config.fetchLimits);
+  const outcome = await fetchFeed(source.url, state, ctx.config.fetchLimits, ctx.config.outboundAllowHosts);
   let nextFetchAt = new Date(now.getTime() + ctx.config.refreshIntervalMs);
   const fail = async (reason: string, retryAfterMs?: number) => {
     const wait = backoffMs(state.failureCount + 1, retryAfterMs);

@@ -1,7 +1,9 @@
 // The one client for any OpenAI-compatible /chat/completions endpoint (OpenAI, Ollama, llama.cpp, vLLM):
-// plain fetch, a hard timeout, the token parameter the server understands, and JSON pulled out of the
+// the outbound guard, a hard timeout, the token parameter the server understands, and JSON pulled out of the
 // answer. Every problem is thrown; the callers fall back to the extractive summariser.
 import { z } from 'zod';
+import { outboundDestinations } from '../../../outbound/destinations';
+import { type OutboundResponse, outboundFetch } from '../../../outbound/outbound-fetch';
 
 export interface LlmSettings {
   baseUrl: string;
@@ -10,7 +12,12 @@ export interface LlmSettings {
   timeoutMs: number;
   /** Newer OpenAI models refuse `max_tokens`; some other servers know only it. */
   tokenParam: 'max_tokens' | 'max_completion_tokens';
+  /** OUTBOUND_ALLOW_HOSTS: a model served on this machine or the intranet must be listed there. */
+  outboundAllowHosts: readonly string[];
 }
+
+/** An answer longer than this is no chat completion the server asked for. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 const CompletionSchema = z.object({
   choices: z
@@ -37,6 +44,14 @@ export function firstJsonObject(content: string): unknown {
   }
 }
 
+function parseJson(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Asks the model and answers the JSON object it wrote. */
 export async function askForJson(
   settings: LlmSettings,
@@ -46,30 +61,35 @@ export async function askForJson(
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   // Ollama and llama.cpp need no key; sending an empty bearer would make some servers refuse.
   if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(`${settings.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers,
-      signal: AbortSignal.timeout(settings.timeoutMs),
-      body: JSON.stringify({
-        model: settings.model,
-        temperature: 0.2,
-        [settings.tokenParam]: maxTokens,
-        messages: [
-          { role: 'system', content: messages.system },
-          { role: 'user', content: messages.user },
-        ],
-      }),
-    });
+    response = await outboundFetch(
+      outboundDestinations(settings.outboundAllowHosts),
+      `${settings.baseUrl}/chat/completions`,
+      {
+        method: 'POST',
+        headers,
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        maxBytes: MAX_ANSWER_BYTES,
+        maxRedirects: 0,
+        body: JSON.stringify({
+          model: settings.model,
+          temperature: 0.2,
+          [settings.tokenParam]: maxTokens,
+          messages: [
+            { role: 'system', content: messages.system },
+            { role: 'user', content: messages.user },
+          ],
+        }),
+      },
+    );
   } catch (error) {
     throw new LlmError(`No answer from the LLM: ${(error as Error).message}`);
   }
-  if (!response.ok) {
-    const detail = (await response.text().catch(() => '')).slice(0, 300);
-    throw new LlmError(`LLM answered HTTP ${response.status}: ${detail}`);
+  if (response.status < 200 || response.status > 299) {
+    throw new LlmError(`LLM answered HTTP ${response.status}: ${(response.body ?? '').slice(0, 300)}`);
   }
-  const parsed = CompletionSchema.safeParse(await response.json().catch(() => null));
+  const parsed = CompletionSchema.safeParse(parseJson(response.body));
   if (!parsed.success) throw new LlmError('The LLM answer is not a chat completion');
   const message = parsed.data.choices[0]?.message;
   if (message?.refusal) throw new LlmError(`The LLM refused: ${message.refusal.slice(0, 200)}`);
