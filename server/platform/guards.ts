@@ -3,10 +3,10 @@
 // A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
 // is looked up too: a token of a deleted account is as invalid as a forged one.
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../../../contract/auth';
-import { HttpError } from '../../errors';
-import type { AccessClaims, OperatorRole } from '../../tokens';
-import { recordActivity } from '../sessions/activity';
+import type { Role } from '../../contract/auth';
+import { recordActivity } from '../modules/sessions/activity';
+import { HttpError } from './errors';
+import type { AccessClaims, OperatorRole } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 // JWTs: member access tokens, rotating refresh tokens and operator tokens, each with its own audience.
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role } from '../contract/auth';
+import type { Role } from '../../contract/auth';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;

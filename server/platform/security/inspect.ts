@@ -3,7 +3,7 @@
 // the same findings, which the case table tests.
 
 import { isbot } from 'isbot';
-import type { SecurityEventType, Severity } from '../../contract/security';
+import type { SecurityEventType, Severity } from '../../../contract/security';
 import { redactUrl } from '../secret-urls';
 import {
   AUTOMATION_AGENTS,

@@ -1,6 +1,6 @@
 // One rule per event type of the spec (§3): its id, default severity, points and mode. Points are
 // CRS-style (CRITICAL 5, HIGH 4, MEDIUM 3, LOW 0: LOW is informational and never fills a bucket).
-import type { RuleMode, SecurityEventType, Severity } from '../../contract/security';
+import type { RuleMode, SecurityEventType, Severity } from '../../../contract/security';
 
 export interface Rule {
   id: string;

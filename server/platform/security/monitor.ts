@@ -2,7 +2,7 @@
 // parsing or database work), points per address, events waiting to be written, and the sync that
 // shares blocks, allowlist and rule modes with every other process through the database.
 import type { Kysely } from 'kysely';
-import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../contract/security';
+import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../../contract/security';
 import type { Database } from '../db/schema';
 import { Allowlist } from './allowlist';
 import { blockLengthMs } from './block-length';

@@ -13,7 +13,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Endpoint } from '../contract/endpoint';
+import type { Endpoint } from '../../contract/endpoint';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,

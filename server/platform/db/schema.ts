@@ -1,7 +1,7 @@
 // Kysely's view of the tables created by migrations/*.sql; keep the two in step.
 import type { ColumnType, Generated } from 'kysely';
-import type { Role } from '../../contract/auth';
-import type { CardSource } from '../../contract/card-paths';
+import type { Role } from '../../../contract/auth';
+import type { CardSource } from '../../../contract/card-paths';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -3,7 +3,7 @@
 // One wrapper around the validator covers every route, present and future.
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { NUL_CHARACTER_MESSAGE, pathsOfTextWithNul } from '../contract/fields';
+import { NUL_CHARACTER_MESSAGE, pathsOfTextWithNul } from '../../contract/fields';
 
 export function refusingNul(compile: FastifySchemaCompiler<z.ZodType>): FastifySchemaCompiler<z.ZodType> {
   return (route) =>

@@ -1,7 +1,7 @@
 // Requests made with an Idempotency-Key run once per member and key; every replay gets the first answer.
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { ERROR_STATUS, type ErrorResponse } from '../contract/errors';
+import { ERROR_STATUS, type ErrorResponse } from '../../contract/errors';
 import type { Database } from './db/schema';
 import { HttpError } from './errors';
 

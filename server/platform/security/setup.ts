@@ -1,4 +1,4 @@
-// Builds the process's security monitor and puts it in front of every route (server/app.ts calls this
+// Builds the process's security monitor and puts it in front of every route (server/platform/app.ts calls this
 // before any other hook or route is registered, so a block is refused before anything else runs).
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';

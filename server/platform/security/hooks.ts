@@ -3,8 +3,8 @@
 // sign-ins, operator routes) once answered. What the blocker itself answered never counts again.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import type { ErrorResponse } from '../../contract/errors';
-import type { SecurityEventType, Severity } from '../../contract/security';
+import type { ErrorResponse } from '../../../contract/errors';
+import type { SecurityEventType, Severity } from '../../../contract/security';
 import { normalizeAddress } from './address';
 import { type Finding, inspectBody, inspectRequest, redact } from './inspect';
 import type { EventContext, SecurityMonitor } from './monitor';

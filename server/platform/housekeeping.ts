@@ -2,12 +2,12 @@
 // sharing one database, the first to claim the day's run does it, the others find it claimed.
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { pruneCardSends } from '../modules/contacts/card-sends';
+import { pruneMemberInsights } from '../modules/insights/queries';
+import { endExpiredSessions, pruneSessions } from '../modules/sessions/retention';
 import type { Database } from './db/schema';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
-import { pruneCardSends } from './modules/contacts/card-sends';
-import { pruneMemberInsights } from './modules/insights/queries';
-import { endExpiredSessions, pruneSessions } from './modules/sessions/retention';
 import { pruneSecurityEvents } from './security/setup';
 
 const CHECK_INTERVAL_MS = 60 * 60 * 1000;

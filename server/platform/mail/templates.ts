@@ -1,5 +1,5 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
-import type { BusinessCardView } from '../../contract/card';
+import type { BusinessCardView } from '../../../contract/card';
 import { withScheme } from '../vcard';
 import type { MailMessage } from './mailer';
 

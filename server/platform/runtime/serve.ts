@@ -3,12 +3,12 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { backfillPlaceWords } from '../../modules/contacts/place-backfill';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { type DatabaseConnection, DataDirNotWritableError, openDatabase } from '../db/connection';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { warmPlaceWords } from '../geo/place-words';
-import { backfillPlaceWords } from '../modules/contacts/place-backfill';
 import { serveMetrics } from '../observability/metrics-server';
 
 /** What a cluster worker tells its primary once it takes connections. */

@@ -1,7 +1,7 @@
 // The security tables (migration 018): events with their daily counts, blocks, allowlist, rule modes,
 // audit log and the alert throttle. The same SQL on PostgreSQL and PGlite.
 import { type Kysely, sql } from 'kysely';
-import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../contract/security';
+import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../../contract/security';
 import type { Database } from '../db/schema';
 
 export interface StoredEvent {

@@ -1,7 +1,7 @@
 // Expected failures carry a status and the message the client shows; everything else is a plain 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../contract/errors';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../contract/errors';
 import { isDatabaseUnavailable } from './db/errors';
 
 /** An expected failure: its code (which fixes the status) and the spec's message. */

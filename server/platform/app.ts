@@ -5,7 +5,29 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { ErrorResponse } from '../contract/errors';
+import type { ErrorResponse } from '../../contract/errors';
+import { adminAnalyticsRoutes } from '../modules/admin-analytics/routes';
+import { DOCS_STYLE_SOURCE } from '../modules/api-docs/docs-page';
+import { apiDocsRoutes } from '../modules/api-docs/routes';
+import { authRoutes } from '../modules/auth/routes';
+import { AuthService } from '../modules/auth/service';
+import { loadCardPageRenderer } from '../modules/card-pages/renderer';
+import { cardPageRoutes } from '../modules/card-pages/routes';
+import { adminCardRoutes, publicCardRoutes } from '../modules/cards/routes';
+import { contactRoutes } from '../modules/contacts/routes';
+import { healthRoutes } from '../modules/health/routes';
+import { scheduleFeedRefresh } from '../modules/insights/feeds/refresh-feeds';
+import { insightPreferenceRoutes, insightRoutes } from '../modules/insights/routes';
+import { invitationRoutes } from '../modules/invitations/routes';
+import { mapRoutes } from '../modules/map/routes';
+import { mapStyleRoutes } from '../modules/map/style-routes';
+import { memberAnalyticsRoutes } from '../modules/member-analytics/routes';
+import { operatorRoutes } from '../modules/operators/routes';
+import { pageViewRoutes } from '../modules/page-views/routes';
+import { securityRoutes } from '../modules/security/routes';
+import { sessionRoutes } from '../modules/sessions/routes';
+import { unsubscribeRoutes } from '../modules/unsubscribe/routes';
+import { userRoutes } from '../modules/user/routes';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
@@ -14,28 +36,6 @@ import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
-import { adminAnalyticsRoutes } from './modules/admin-analytics/routes';
-import { DOCS_STYLE_SOURCE } from './modules/api-docs/docs-page';
-import { apiDocsRoutes } from './modules/api-docs/routes';
-import { authRoutes } from './modules/auth/routes';
-import { AuthService } from './modules/auth/service';
-import { loadCardPageRenderer } from './modules/card-pages/renderer';
-import { cardPageRoutes } from './modules/card-pages/routes';
-import { adminCardRoutes, publicCardRoutes } from './modules/cards/routes';
-import { contactRoutes } from './modules/contacts/routes';
-import { healthRoutes } from './modules/health/routes';
-import { scheduleFeedRefresh } from './modules/insights/feeds/refresh-feeds';
-import { insightPreferenceRoutes, insightRoutes } from './modules/insights/routes';
-import { invitationRoutes } from './modules/invitations/routes';
-import { mapRoutes } from './modules/map/routes';
-import { mapStyleRoutes } from './modules/map/style-routes';
-import { memberAnalyticsRoutes } from './modules/member-analytics/routes';
-import { operatorRoutes } from './modules/operators/routes';
-import { pageViewRoutes } from './modules/page-views/routes';
-import { securityRoutes } from './modules/security/routes';
-import { sessionRoutes } from './modules/sessions/routes';
-import { unsubscribeRoutes } from './modules/unsubscribe/routes';
-import { userRoutes } from './modules/user/routes';
 import { measureRequests } from './observability/metrics';
 import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
@@ -57,7 +57,7 @@ export interface BuildAppOptions {
   /** Where log lines go (standard output when unset); tests read them back. */
   logStream?: { write(line: string): void };
   /**
-   * The daily clean-up (server/housekeeping.ts); on unless a test or bench turns it off, so that it
+   * The daily clean-up (server/platform/housekeeping.ts); on unless a test or bench turns it off, so that it
    * never ends or deletes what the test is still seeding.
    */
   housekeeping?: boolean;

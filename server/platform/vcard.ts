@@ -1,6 +1,6 @@
 // A card as a vCard 3.0 file: the version every phone's contacts app imports (RFC 2426).
-import type { PublicCard } from '../contract/card';
-import type { Contact } from '../contract/contacts';
+import type { PublicCard } from '../../contract/card';
+import type { Contact } from '../../contract/contacts';
 
 const MAX_LINE_OCTETS = 75;
 
