@@ -4,7 +4,7 @@
 // process reads them at start while the test asks its health every 25 ms.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
+import { openDatabase } from '../../server/platform/db/connection';
 import { type LoopbackServer, startLoopbackServer } from '../support/loopback-server';
 import { type ServerProcess, startServer } from '../support/server-process';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';

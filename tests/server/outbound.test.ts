@@ -2,8 +2,8 @@
 // checked when the connection is made. The servers here are stand-ins on loopback, which the guard
 // refuses unless the test lists them in the allow list, as an operator would for an intranet host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOutboundAllowEntry, outboundDestinations } from '../../server/outbound/destinations';
-import { OutboundRefusedError, outboundFetch } from '../../server/outbound/outbound-fetch';
+import { isOutboundAllowEntry, outboundDestinations } from '../../server/platform/outbound/destinations';
+import { OutboundRefusedError, outboundFetch } from '../../server/platform/outbound/outbound-fetch';
 import { type LoopbackServer, startLoopbackServer } from '../support/loopback-server';
 
 describe('outbound destinations', () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
+import { openDatabase } from '../../server/platform/db/connection';
 import { seedCardOwners, signUpOverHttp } from '../support/members-over-http';
 import { postgresBin, startPrivatePostgres } from '../support/private-postgres';
 import { type ServerProcess, startServer } from '../support/server-process';
@@ -15,8 +15,8 @@ import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
 
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
-const MIGRATION_FILES = readdirSync(join(import.meta.dirname, '../../server/db/migrations')).filter((file) =>
-  file.endsWith('.sql'),
+const MIGRATION_FILES = readdirSync(join(import.meta.dirname, '../../server/platform/db/migrations')).filter(
+  (file) => file.endsWith('.sql'),
 );
 
 /** The worker processes a cluster primary runs right now. */

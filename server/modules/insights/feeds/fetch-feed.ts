@@ -1,7 +1,7 @@
 // One polite HTTP fetch of a feed: a timeout, a body size cap, conditional GET and at most 3 redirects,
 // through the outbound guard (no loopback, private or metadata address at any hop unless allowed).
-import { outboundDestinations } from '../../../outbound/destinations';
-import { outboundFetch } from '../../../outbound/outbound-fetch';
+import { outboundDestinations } from '../../../platform/outbound/destinations';
+import { outboundFetch } from '../../../platform/outbound/outbound-fetch';
 
 export interface FetchLimits {
   timeoutMs: number;

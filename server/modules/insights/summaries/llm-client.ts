@@ -2,8 +2,8 @@
 // the outbound guard, a hard timeout, the token parameter the server understands, and JSON pulled out of the
 // answer. Every problem is thrown; the callers fall back to the extractive summariser.
 import { z } from 'zod';
-import { outboundDestinations } from '../../../outbound/destinations';
-import { type OutboundResponse, outboundFetch } from '../../../outbound/outbound-fetch';
+import { outboundDestinations } from '../../../platform/outbound/destinations';
+import { type OutboundResponse, outboundFetch } from '../../../platform/outbound/outbound-fetch';
 
 export interface LlmSettings {
   baseUrl: string;
