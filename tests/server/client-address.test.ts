@@ -85,3 +85,27 @@ describe('forgot-password per e-mail address', () => {
     expect(otherAddress.statusCode).toBe(200);
   });
 });
+
+// Security review-2 §2.13: Fastify answers an undecodable URL before TRUST_PROXY is applied.
+describe('an undecodable URL behind a proxy', () => {
+  const t = useTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+
+  it('is recorded against the client the proxy names, not the proxy', async () => {
+    const answer = await t().app.inject({
+      method: 'GET',
+      url: '/assets/%c0%ae%c0%ae/etc/passwd',
+      remoteAddress: PROXY,
+      headers: { 'x-forwarded-for': CLIENT },
+    });
+    expect(answer.statusCode).toBe(400);
+    // Answered before any hook runs, so without an X-Request-Id header to check against.
+    expect(answer.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    await t().app.security.settle();
+    const recorded = await t()
+      .db.selectFrom('security_events')
+      .select('ip_address')
+      .where('event_type', '=', 'MALFORMED_REQUEST')
+      .execute();
+    expect(recorded.map((row) => row.ip_address)).toEqual([CLIENT]);
+  });
+});

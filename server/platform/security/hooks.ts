@@ -1,6 +1,8 @@
 // The request pipeline's security: a block is refused first, from memory, before any parsing; then
 // each request is inspected once; anonymous bodies after parsing; outcomes (4xx bursts, rate limits,
 // sign-ins, operator routes) once answered. What the blocker itself answered never counts again.
+
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { ErrorResponse } from '../../../contract/errors';
@@ -241,19 +243,35 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
  */
 export function answerBadUrl(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
   const monitor = request.server.security;
-  if (monitor.isBlocked(normalizeAddress(request.ip))) {
+  const address = clientAddressOfBadUrl(request);
+  if (monitor.isBlocked(address)) {
     refuse(request, reply);
     return;
   }
   monitor.record(
     { eventType: 'MALFORMED_REQUEST', severity: 'LOW', matched: redact(request.url) },
-    contextOf(request),
+    { ...contextOf(request), ipAddress: address },
   );
   reply.code(400).send({
     error: 'Bad request: the URL cannot be decoded',
     code: 'BAD_REQUEST',
     requestId: request.id,
   } satisfies ErrorResponse);
+}
+
+/**
+ * Fastify builds the request of a URL it cannot decode without TRUST_PROXY, so its `ip` is the proxy's
+ * (security-review-2 §2.13): the client is resolved here as every other request's is.
+ */
+function clientAddressOfBadUrl(request: FastifyRequest): string {
+  const trustProxy = request.server.ctx.config.trustProxy;
+  const trust =
+    typeof trustProxy === 'boolean'
+      ? () => trustProxy
+      : typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : proxyAddr.compile(trustProxy);
+  return normalizeAddress(proxyAddr(request.raw, trust));
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply): void {
