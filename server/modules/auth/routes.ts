@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ForgotPasswordEndpoint,
     async (request) => {
       resetMailsPerEmail.take(request.body.email, app.ctx.config.rateLimitScale);
-      return { message: await auth.forgotPassword(request.body.email) };
+      return { message: auth.forgotPassword(request.body.email, request.log) };
     },
     { config: perMinute(10) },
   );

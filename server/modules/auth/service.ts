@@ -1,4 +1,5 @@
 // The account life cycle: registration, verification, sign-in, token rotation and password reset.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshTokenResponse, Role, TokenPair } from '../../../contract/auth';
 import type { AppContext } from '../../platform/context';
@@ -198,21 +199,41 @@ export class AuthService {
     await endSessions(this.db, { sessionId: claims.familyId }, 'logout');
   }
 
-  async forgotPassword(email: string): Promise<string> {
+  /**
+   * Answers before anything is looked up or written: storing a reset and its mail costs a flushed commit
+   * that an unknown address would not, and that difference told the two apart (security-review-2
+   * §2.11). A failure is logged; the member can ask again.
+   */
+  forgotPassword(email: string, log: FastifyBaseLogger): string {
+    // After the answer has gone out: embedded PGlite runs its queries on this thread.
+    setImmediate(() =>
+      this.storePasswordReset(email).catch((error: unknown) =>
+        log.error({ err: error }, 'a password reset could not be stored; the member can ask again'),
+      ),
+    );
+    return messages.resetSent;
+  }
+
+  private async storePasswordReset(email: string): Promise<void> {
     const user = await queries.findUserByEmail(this.db, email);
-    if (user) {
-      const token = createOpaqueToken();
+    if (!user) return;
+    const token = createOpaqueToken();
+    // The link comes from PUBLIC_URL, never from the request's Host header, which an attacker controls.
+    const link = `${this.ctx.config.publicUrl}/reset-password/${token}`;
+    await this.db.transaction().execute(async (trx) => {
       await queries.insertPasswordReset(
-        this.db,
+        trx,
         user.id,
         sha256(token),
         new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * MINUTE_MS),
       );
-      // The link comes from PUBLIC_URL, never from the request's Host header, which an attacker controls.
-      const link = `${this.ctx.config.publicUrl}/reset-password/${token}`;
-      await this.ctx.mailer.send(passwordResetMail(user.email, user.name, link, PASSWORD_RESET_TTL_MINUTES));
-    }
-    return messages.resetSent;
+      await this.ctx.mailer.send(
+        passwordResetMail(user.email, user.name, link, PASSWORD_RESET_TTL_MINUTES),
+        trx,
+      );
+    });
+    // The mail row is visible now that its transaction has committed.
+    this.ctx.mailer.wake();
   }
 
   async resetPassword(token: string, password: string): Promise<string> {
