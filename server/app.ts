@@ -5,7 +5,6 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { ErrorResponse } from '../contract/errors';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
@@ -36,6 +35,7 @@ import { securityRoutes } from './modules/security/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
+import { answerUnknownRoutes } from './not-found';
 import { measureRequests } from './observability/metrics';
 import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
@@ -190,19 +190,7 @@ export async function buildApp({
   if (isServingApp && cardPageRenderer) {
     await app.register(cardPageRoutes, { render: cardPageRenderer.render });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api';
-    if (isServingApp && isPageRequest) {
-      // Client-side routes: the app shell decides what to show.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .code(404)
-      .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
-  });
+  answerUnknownRoutes(app, isServingApp);
 
   return app;
 }
