@@ -8,7 +8,7 @@
 //    included when its route has a limit; `errorCodesOf` adds the platform's own answers, which
 //    follow from the declaration (PLATFORM_ERRORS). The conformance test
 //    (tests/server/contract-conformance.test.ts) fails on any answer the declaration does not list.
-// 2. Server: `route(app, SomeEndpoint, handler)` (server/route.ts) in the module's routes.ts.
+// 2. Server: `route(app, SomeEndpoint, handler)` (server/platform/route.ts) in the module's routes.ts.
 // 3. Client: `callEndpoint(SomeEndpoint, { params, body })` (src/api/client.ts) or, for answers
 //    that are not JSON, `request(endpointUrl(SomeEndpoint, params), …)`.
 // 4. Add the area's table to `apiEndpoints` (contract/api.ts): /api/openapi.json and /api/docs follow.
