@@ -8,8 +8,8 @@
 //    adds the ones that follow from the declaration (UNAUTHORIZED/TOKEN_INVALID from `auth`,
 //    VALIDATION_FAILED from an input schema).
 // 2. Server: `route(app, SomeEndpoint, handler)` (server/platform/route.ts) in the module's routes.ts.
-// 3. Client: `callEndpoint(SomeEndpoint, { params, body })` (src/api/client.ts) or, for answers
-//    that are not JSON, `request(endpointUrl(SomeEndpoint, params), …)`.
+// 3. Client: `callEndpoint(SomeEndpoint, { params, json })` (src/api/client.ts, member calls) or
+//    `callOperatorEndpoint` (src/api/operators.ts); both send through src/api/transport.ts.
 // 4. Add the area's table to `apiEndpoints` (contract/api.ts): /api/openapi.json and /api/docs follow.
 import type { z } from 'zod';
 import type { ErrorCode } from './errors';
