@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { ErrorResponse } from '../../contract/errors';
 import { modules } from '../modules';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
@@ -18,6 +17,7 @@ import { prepareMemberListeners } from './guards';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
 import type { PageSources } from './module';
+import { answerUnknownRoutes } from './not-found';
 import { measureRequests } from './observability/metrics';
 import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
@@ -144,19 +144,7 @@ export async function buildApp({
 
   for (const module of modules) await app.register(module.routes);
   const isServingApp = await registerStatic(app, config.staticDir);
-  app.setNotFoundHandler((request, reply) => {
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api';
-    if (isServingApp && isPageRequest) {
-      // Client-side routes: the app shell decides what to show.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .code(404)
-      .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
-  });
+  answerUnknownRoutes(app, isServingApp);
 
   return app;
 }

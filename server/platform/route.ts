@@ -110,6 +110,8 @@ export function route<E extends Endpoint>(
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Whether the route has a per-address limit, so may answer 429 RATE_LIMITED. */
+  isRateLimited: boolean;
 }
 
 declare module 'fastify' {
@@ -123,7 +125,8 @@ declare module 'fastify' {
 export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', ({ method, url }) => {
-    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
+  app.addHook('onRoute', ({ method, url, config }) => {
+    const isRateLimited = config !== undefined && 'rateLimit' in config;
+    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url, isRateLimited });
   });
 }

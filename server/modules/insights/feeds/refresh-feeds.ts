@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../../platform/config';
 import type { Database } from '../../../platform/db/schema';
+import { DAY_MS } from '../../../platform/time';
 import { configuredFeeds } from './feed-list';
 import { fetchFeed } from './fetch-feed';
 import {
@@ -20,7 +21,7 @@ import { SAMPLE_EVENTS_SOURCE, SAMPLE_NEWS_SOURCE, sampleEvents, sampleNews } fr
 
 /** The first wait after a failure; it doubles with each further failure, up to a day. */
 const FIRST_BACKOFF_MS = 5 * 60 * 1000;
-const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
+const MAX_BACKOFF_MS = DAY_MS;
 const PARALLEL_FETCHES = 4;
 /** A feed over its limits is fetched no more often than this: reading it is the costly part. */
 const OVER_LIMITS_INTERVAL_MS = 6 * 60 * 60 * 1000;
