@@ -121,6 +121,11 @@ export async function refreshFeeds(ctx: FeedContext, now = new Date()): Promise<
  */
 export function scheduleFeedRefresh(app: FastifyInstance): void {
   const { refreshIntervalMs } = app.ctx.config.insights;
+  // A fresh install serves the sample set; its operator should know before members ask about it.
+  if (configuredFeeds(app.ctx.config.insights).length === 0)
+    app.log.warn(
+      'no feeds are configured (NEWS_FEEDS, EVENT_FEEDS or FEEDS_FILE): members see the sample news and events, whose links go to example.org and lead nowhere',
+    );
   if (refreshIntervalMs === 0) return;
   let running: Promise<void> | undefined;
   const closing = new AbortController();
