@@ -113,6 +113,7 @@ export async function buildApp({
   const ctx: AppContext = {
     config,
     db: connection.db,
+    changeNotices: connection.openChangeNotices((message) => app.log.warn(message)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
@@ -122,6 +123,7 @@ export async function buildApp({
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
+    await ctx.changeNotices.close();
     await connection.close();
   });
   await setUpSecurity(app, {
