@@ -1,6 +1,5 @@
 // Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the API areas.
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,6 +43,7 @@ import { loadJwtSecret } from './secret';
 import { redactUrl } from './secret-urls';
 import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
+import { sendSecurityHeaders } from './security-headers';
 import { registerStatic } from './static';
 import { TokenService } from './tokens';
 
@@ -140,7 +140,7 @@ export async function buildApp({
   // Unbuilt (no SSR bundle): the not-found handler serves the shell, which renders cards in the browser.
   const cardPageRenderer = await loadCardPageRenderer(config.staticDir, config.ssrDir);
 
-  await app.register(helmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
