@@ -7,7 +7,7 @@
 //    `errors` lists the codes (contract/errors.ts) the endpoint itself may answer; the reference
 //    adds the ones that follow from the declaration (UNAUTHORIZED/TOKEN_INVALID from `auth`,
 //    VALIDATION_FAILED from an input schema).
-// 2. Server: `route(app, SomeEndpoint, handler)` (server/route.ts) in the module's routes.ts.
+// 2. Server: `route(app, SomeEndpoint, handler)` (server/platform/route.ts) in the module's routes.ts.
 // 3. Client: `callEndpoint(SomeEndpoint, { params, body })` (src/api/client.ts) or, for answers
 //    that are not JSON, `request(endpointUrl(SomeEndpoint, params), …)`.
 // 4. Add the area's table to `apiEndpoints` (contract/api.ts): /api/openapi.json and /api/docs follow.

@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_LIST_ETAG_HEADER } from '../../contract/contacts';
-import { CHANGE_NOTICES_APPLICATION_NAME } from '../../server/db/change-notices';
-import { openDatabase } from '../../server/db/connection';
+import { CHANGE_NOTICES_APPLICATION_NAME } from '../../server/platform/db/change-notices';
+import { openDatabase } from '../../server/platform/db/connection';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
 import { bearer, createMember, createMemberWithCard, startTestApp, type TestContext } from './helpers';
 

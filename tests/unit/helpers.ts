@@ -17,12 +17,17 @@ export function tokenExpiringIn(seconds: number, now = Date.now()): string {
   return makeToken({ sub: 'user-1', role: 'user', exp: Math.floor(now / 1000) + seconds });
 }
 
-export function jsonResponse(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-  });
-}
+export { jsonResponse } from '../support/stub-server';
+
+/** User-1's account as GET /api/user/account answers it, before a card is linked. */
+export const account = {
+  _id: 'user-1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  nfcUID: null,
+  joined: '2025-01-01T00:00:00.000Z',
+  businessCard: null,
+};
 
 /** A contact as the server lists it, with the fields a test cares about overridden. */
 export function makeContact(id: string, overrides: Partial<Contact> = {}): Contact {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CountWithin, DistinctWithin } from '../../server/security/sliding-counts';
+import { CountWithin, DistinctWithin } from '../../server/platform/security/sliding-counts';
 
 describe('counts per address within a time window', () => {
   it('counts distinct values within the window and forgets those seen longer ago', () => {

@@ -10,8 +10,8 @@ import {
   ResetPasswordEndpoint,
   VerifyEmailEndpoint,
 } from '../../../contract/auth';
-import { PerEmailLimit, perMinute } from '../../rate-limits';
-import { route } from '../../route';
+import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 import { sessionClientOf } from '../sessions/client';
 import { AuthService } from './service';
 

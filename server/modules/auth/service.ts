@@ -1,12 +1,16 @@
 // The account life cycle: registration, verification, sign-in, token rotation and password reset.
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshTokenResponse, Role, TokenPair } from '../../../contract/auth';
-import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { loginAttemptsAlertMail, passwordResetMail, verificationCodeMail } from '../../mail/templates';
-import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../tokens';
+import type { AppContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db/errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import {
+  loginAttemptsAlertMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from '../../platform/mail/templates';
+import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
 import type { SessionClient } from '../sessions/client';
 import * as sessions from '../sessions/queries';
 import { createStartingBusinessCard } from '../user/queries';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CardEventType, PublicCard } from '../../../contract/card';
 import type { CardSource } from '../../../contract/card-paths';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from './business-card-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;

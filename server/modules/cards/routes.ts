@@ -7,10 +7,10 @@ import {
   LookUpCardEndpoint,
   RecordCardEventEndpoint,
 } from '../../../contract/card';
-import { HttpError } from '../../errors';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { toVCard, vCardFileName } from '../../vcard';
+import { HttpError } from '../../platform/errors';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { toVCard, vCardFileName } from '../../platform/vcard';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { insertCardEvent, issueCards, listCards } from './queries';

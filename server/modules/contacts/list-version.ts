@@ -1,6 +1,6 @@
 // The list's tag for GET /api/contact, remembered between change notices (migration 023), so that the
 // 304 every open app asks for every 25 s reads nothing from the database.
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { contactListTag, isNotModified } from './list-etag';
 import { findContactListVersion } from './queries';
 

@@ -10,12 +10,12 @@ import {
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { runOnce } from '../../idempotency';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { authenticateMember, memberOf } from '../../platform/guards';
+import { runOnce } from '../../platform/idempotency';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 import { isOutboxReplay } from '../sessions/activity';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HealthResponse } from '../../../contract/health';
 import { HealthEndpoint, LivenessEndpoint, ReadinessEndpoint } from '../../../contract/health';
-import { route } from '../../route';
+import { route } from '../../platform/route';
 
 /**
  * Free space of the embedded database's directory against the configured floor. A full disk fails

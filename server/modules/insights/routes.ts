@@ -13,9 +13,9 @@ import {
   SaveInsightPreferencesEndpoint,
   TrackInsightClickEndpoint,
 } from '../../../contract/insights';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { HttpError } from '../../platform/errors';
+import { authenticateMember, memberOf } from '../../platform/guards';
+import { route } from '../../platform/route';
 import { cachedDigest, dayIn, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
 import { newsDetail } from './news-detail';

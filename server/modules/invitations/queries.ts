@@ -2,7 +2,7 @@
 import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import type { BusinessCardView } from '../../../contract/card';
 import type { Invitation } from '../../../contract/invitations';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from '../cards/business-card-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -5,8 +5,8 @@ import {
   DenyInvitationEndpoint,
   ListInvitationsEndpoint,
 } from '../../../contract/invitations';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { authenticateMember, memberOf } from '../../platform/guards';
+import { route } from '../../platform/route';
 import { listInvitationsTo } from './queries';
 import { acceptInvitation, denyInvitation } from './service';
 

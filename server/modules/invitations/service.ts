@@ -1,8 +1,8 @@
 // Inviting a member to add someone back, and the invitee's answer (DESIGN.md §4 Invitations).
 import type { Kysely, Transaction } from 'kysely';
 import type { MessageResponse } from '../../../contract/errors';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
 import { insertContactFromCard } from '../contacts/queries';
 import {
   deleteInvitationBetween,

@@ -6,9 +6,9 @@ import {
   TIMEZONE_MESSAGE,
   UserAnalyticsEndpoints,
 } from '../../../contract/analytics';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { HttpError } from '../../platform/errors';
+import { authenticateMember, memberOf } from '../../platform/guards';
+import { route } from '../../platform/route';
 import { toCsv } from '../cards/csv';
 import { analyticsFileName, analyticsTable } from './export-table';
 import { userAnalyticsPeriod } from './period';

@@ -1,9 +1,9 @@
 // /api/admin/login and /api/security/login: separate sign-ins whose tokens only their own area accepts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OperatorEndpoints, type OperatorRole } from '../../../contract/operators';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { authenticateOperator, operatorOf } from '../auth/guards';
+import { authenticateOperator, operatorOf } from '../../platform/guards';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 import { AuthService } from '../auth/service';
 
 /** An operator area: its public sign-in, and `areaRoutes` behind that role's token. */

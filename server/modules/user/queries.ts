@@ -1,7 +1,7 @@
 // SQL of the member's own account and business card.
 import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { wrongCodeChanges } from '../auth/codes';
 import { BUSINESS_CARD_COLUMNS, toBusinessCardColumns } from '../cards/business-card-columns';
 import { EMPTY_CARD, releaseCardsOfUser } from '../cards/queries';

@@ -14,9 +14,9 @@ import {
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../../contract/user';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { authenticateMember, memberOf } from '../../platform/guards';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import {
   deleteAccount,

@@ -4,10 +4,10 @@ import type { BusinessCard, UpdateProfileRequest } from '../../../contract/card'
 import { CARD_DETAIL_FIELDS } from '../../../contract/card-paths';
 import type { Contact } from '../../../contract/contacts';
 import type { Account, ContactExportFormat, NotificationSettings } from '../../../contract/user';
-import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { toVCard } from '../../vcard';
+import { isUniqueViolation } from '../../platform/db/errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { toVCard } from '../../platform/vcard';
 import { fromBusinessCardColumns } from '../cards/business-card-columns';
 import { toCsv } from '../cards/csv';
 import { claimCard, findCardForUpdate, releaseCardsOfUser } from '../cards/queries';

@@ -1,0 +1,77 @@
+// Who is calling. Checked in onRequest, before the body is even parsed, so strangers learn nothing
+// from validation errors: member areas accept only member access tokens, operator areas only their role's.
+// A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
+// is looked up too: a token of a deleted account is as invalid as a forged one. A member account found
+// once is remembered until the database's notice that it was deleted or changed role (migration 023):
+// members call often (the contact list's poll), operators seldom.
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../contract/auth';
+import { recordActivity } from '../modules/sessions/activity';
+import { HttpError } from './errors';
+import type { AccessClaims, OperatorRole } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member?: AccessClaims;
+    operatorId?: string;
+  }
+}
+
+const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+
+/** The notice that a member account was deleted or changed role. */
+const MEMBER_ACCOUNT_CHANNEL = 'member_account';
+
+async function accountExists(request: FastifyRequest, userId: string, role: Role): Promise<boolean> {
+  const { db } = request.server.ctx;
+  const read = async () => {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('role', '=', role)
+      .executeTakeFirst();
+    return row === undefined ? undefined : true;
+  };
+  if (role !== 'user') return (await read()) === true;
+  const members = request.server.ctx.changeNotices.remember<true>(MEMBER_ACCOUNT_CHANNEL);
+  return members.known(userId) ?? (await members.fresh(userId, read)) === true;
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return match[1];
+}
+
+/** onRequest hook for member-only areas. */
+export async function authenticateMember(request: FastifyRequest): Promise<void> {
+  const claims = await request.server.ctx.tokens.verifyAccessToken(bearerToken(request));
+  if (claims?.role !== 'user' || !(await accountExists(request, claims.userId, 'user'))) {
+    throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
+  }
+  request.member = claims;
+  await recordActivity(request, claims);
+}
+
+/** onRequest hook for an operator area. */
+export function authenticateOperator(role: OperatorRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const operatorId = await request.server.ctx.tokens.verifyOperatorToken(bearerToken(request), role);
+    if (!operatorId || !(await accountExists(request, operatorId, role))) {
+      throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
+    }
+    request.operatorId = operatorId;
+  };
+}
+
+/** The member a handler acts for; the area's onRequest hook has already checked the token. */
+export function memberOf(request: FastifyRequest): AccessClaims {
+  if (!request.member) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return request.member;
+}
+
+export function operatorOf(request: FastifyRequest): string {
+  if (!request.operatorId) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return request.operatorId;
+}
