@@ -22,20 +22,22 @@ const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 /** The notice that a member account was deleted or changed role. */
 const MEMBER_ACCOUNT_CHANNEL = 'member_account';
 
+async function findAccount(request: FastifyRequest, userId: string, role: Role): Promise<true | undefined> {
+  const row = await request.server.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return row === undefined ? undefined : true;
+}
+
 async function accountExists(request: FastifyRequest, userId: string, role: Role): Promise<boolean> {
-  const { db } = request.server.ctx;
-  const read = async () => {
-    const row = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .where('role', '=', role)
-      .executeTakeFirst();
-    return row === undefined ? undefined : true;
-  };
-  if (role !== 'user') return (await read()) === true;
+  if (role !== 'user') return (await findAccount(request, userId, role)) === true;
   const members = request.server.ctx.changeNotices.remember<true>(MEMBER_ACCOUNT_CHANNEL);
-  return members.known(userId) ?? (await members.fresh(userId, read)) === true;
+  return (
+    members.known(userId) ?? (await members.fresh(userId, () => findAccount(request, userId, role))) === true
+  );
 }
 
 function bearerToken(request: FastifyRequest): string {
