@@ -16,6 +16,7 @@ import {
   type CallSettings,
   type Failed,
   type Outcome,
+  refusalText,
   revalidate,
   type SendArguments,
   type SendOptions,
@@ -79,7 +80,7 @@ function errorOf(failure: CallFailure): ApiError | UnexpectedAnswerError {
     case 'unreachable':
       return new ApiError(failure.message, undefined);
     case 'refused':
-      return new ApiError(failure.error, failure.status, failure.errors, failure.code);
+      return new ApiError(refusalText(failure), failure.status, failure.errors, failure.code);
     case 'unreadable':
       return new UnexpectedAnswerError(failure.status);
   }

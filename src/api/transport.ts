@@ -17,13 +17,13 @@ import { API_BASE } from '../config/env';
  * Why a call did not succeed:
  * - `unreachable`: no answer at all (offline, timed out, aborted, the connection dropped);
  * - `refused`: the server answered with a failure status; `error`, `code` and `errors` are its error
- *   answer's (`error` is 'HTTP {status}' and `code` absent when the body is not one), `body` the raw text;
+ *   answer's (`error` and `code` absent when the body is not one: a proxy's page), `body` the raw text;
  * - `unreadable`: a success this app cannot read: a status the endpoint does not declare, or a body not
  *   in the endpoint's shape.
  */
 export type CallFailure =
   | { kind: 'unreachable'; message: string }
-  | { kind: 'refused'; status: number; code?: ErrorCode; error: string; errors: string[]; body: string }
+  | { kind: 'refused'; status: number; code?: ErrorCode; error?: string; errors: string[]; body: string }
   | { kind: 'unreadable'; status: number };
 
 export interface Answered<T> {
@@ -167,19 +167,24 @@ function refusal(status: number, body: string): Failed {
     parsed !== 'invalid' && typeof parsed.value === 'object' && parsed.value !== null
       ? (parsed.value as Record<string, unknown>)
       : {};
-  const error = typeof answer.error === 'string' && answer.error !== '' ? answer.error : `HTTP ${status}`;
+  const error = typeof answer.error === 'string' && answer.error !== '' ? answer.error : undefined;
   const code = isErrorCode(answer.code) ? answer.code : undefined;
   return {
     ok: false,
     failure: {
       kind: 'refused',
       status,
-      error,
       errors: stringsOf(answer.errors),
       body,
+      ...(error && { error }),
       ...(code && { code }),
     },
   };
+}
+
+/** What a refusal said: the server's own words, else its status ('HTTP 502'). */
+export function refusalText(failure: Extract<CallFailure, { kind: 'refused' }>): string {
+  return failure.error ?? `HTTP ${failure.status}`;
 }
 
 /** The success body: text for a file (`produces`), JSON otherwise, checked with the parser or schema. */

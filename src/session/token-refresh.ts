@@ -4,7 +4,7 @@
 // second use would look like token theft to the server.
 import { RefreshTokenEndpoint } from '../../contract/auth';
 import type { ErrorCode } from '../../contract/errors';
-import { type CallFailure, send } from '../api/transport';
+import { type CallFailure, refusalText, send } from '../api/transport';
 import type { TokenStore } from './token-store';
 import { isTokenExpired, isWellFormedToken } from './tokens';
 
@@ -31,7 +31,8 @@ const REFUSING_STATUSES = [400, 401, 403];
 function failedRefresh(failure: CallFailure): Exclude<RefreshOutcome, { kind: 'refreshed' }> {
   if (failure.kind === 'unreachable') return { kind: 'unreachable', message: failure.message };
   if (failure.kind === 'unreadable') return { kind: 'rejected', message: 'Failed to refresh token' };
-  const { status, error: message, code, errors } = failure;
+  const { status, code, errors } = failure;
+  const message = refusalText(failure);
   if (!REFUSING_STATUSES.includes(status)) return { kind: 'unreachable', message, status };
   return { kind: 'rejected', message, status, code, errors };
 }

@@ -8,7 +8,7 @@ import {
   readContactListTags,
 } from '../../contract/contacts';
 import { REPLAY_HEADER, REPLAY_HEADER_VALUE } from '../../contract/sessions';
-import { send } from '../api/transport';
+import { refusalText, send } from '../api/transport';
 import { readAuthMirror } from '../db/auth-mirror';
 import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
 import { db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
@@ -82,7 +82,7 @@ async function postSave(entry: OutboxEntry, accessToken: string): Promise<Replay
   }
   // The card is already among the contacts: the save has nothing left to do.
   if (failure.code === 'CONTACT_EXISTS') return { kind: 'done', change: null };
-  return { kind: 'refused', message: failure.error };
+  return { kind: 'refused', message: refusalText(failure) };
 }
 
 /** Both the page and the service worker flush; the lock keeps them from sending the same save twice. */

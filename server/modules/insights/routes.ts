@@ -14,7 +14,7 @@ import {
   TrackInsightClickEndpoint,
 } from '../../../contract/insights';
 import { HttpError } from '../../platform/errors';
-import { authenticateMember, memberOf } from '../../platform/guards';
+import { memberOf } from '../../platform/guards';
 import { route } from '../../platform/route';
 import { cachedDigest, dayIn, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
@@ -23,8 +23,6 @@ import { deleteDigests, itemExists, listDigests, recordClick } from './queries';
 import { Primer, preferencesOf, replacePreferences } from './service';
 
 export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   route(app, GetInsightPreferencesEndpoint, async (request) =>
     preferencesOf(app.ctx.db, memberOf(request).userId),
   );
@@ -35,7 +33,6 @@ export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
   const deps: InsightsDeps = { db: app.ctx.db, llm: app.ctx.config.insights.llm, log: app.log };
   const primer = new Primer(deps);
   app.addHook('onClose', async () => primer.settle());

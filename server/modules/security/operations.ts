@@ -13,6 +13,7 @@ import type {
   SecurityRule,
 } from '../../../contract/security';
 import type { AppContext } from '../../platform/context';
+import { toCsv } from '../../platform/csv';
 import { HttpError } from '../../platform/errors';
 import { isInRange, normalizeAddress, parseRange } from '../../platform/security/address';
 import { builtInRanges } from '../../platform/security/allowlist';
@@ -20,7 +21,6 @@ import type { SecurityMonitor } from '../../platform/security/monitor';
 import { addressesBlockedIf } from '../../platform/security/preview';
 import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../platform/security/rules';
 import { appendAudit, setRuleMode } from '../../platform/security/store';
-import { toCsv } from '../cards/csv';
 import * as queries from './queries';
 
 export interface Actor {
