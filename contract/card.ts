@@ -1,6 +1,6 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
-import { CARD_SOURCES, PublicCardPaths } from './card-paths';
+import { CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardPaths } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
@@ -78,6 +78,9 @@ export const PublicCardSchema = BusinessCardViewSchema.extend({
   userId: z.string(),
 });
 export type PublicCard = z.output<typeof PublicCardSchema>;
+// card-paths.ts names the card's fields without importing this file (no import loop): a name that is
+// not a field of PublicCard fails here.
+PUBLIC_CARD_FIELDS satisfies readonly (keyof PublicCard)[];
 
 /** Distinguishes "nobody has activated this card yet" from "no such card" in a 404. */
 export const CardLookupErrorSchema = z.object({

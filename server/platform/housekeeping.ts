@@ -8,8 +8,9 @@ import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
 import type { ApiModule } from './module';
 import { pruneSecurityEvents } from './security/setup';
+import { HOUR_MS } from './time';
 
-const CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const CHECK_INTERVAL_MS = HOUR_MS;
 const LAST_RUN_KEY = 'housekeeping_last_run';
 
 /**

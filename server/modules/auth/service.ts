@@ -10,6 +10,7 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../../platform/mail/templates';
+import { MINUTE_MS } from '../../platform/time';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
 import { createStartingBusinessCard } from '../cards';
 import { endSessions, insertSession, type SessionClient } from '../sessions';
@@ -39,8 +40,6 @@ export const ACCOUNT_LOGIN_LIMITS = {
 };
 /** Two tabs, or a tab and the service worker, may refresh with the same token at once. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
-
-const MINUTE_MS = 60_000;
 
 export const messages = {
   registered: 'Registration successful. Check your email for a 6-digit verification code.',

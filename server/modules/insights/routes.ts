@@ -16,7 +16,8 @@ import {
 import { HttpError } from '../../platform/errors';
 import { memberOf } from '../../platform/guards';
 import { route } from '../../platform/route';
-import { cachedDigest, dayIn, digestFor, type InsightsDeps, refreshAllowance } from './digests';
+import { todayIn } from '../../platform/time';
+import { cachedDigest, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
 import { newsDetail } from './news-detail';
 import { deleteDigests, itemExists, listDigests, recordClick } from './queries';
@@ -67,7 +68,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       timezone: request.body.timezone,
       now: new Date(),
     };
-    const day = dayIn(digestRequest.timezone, digestRequest.now);
+    const day = todayIn(digestRequest.timezone, digestRequest.now);
     const { type } = request.body;
     const cached = await cachedDigest(deps, type, digestRequest);
     const withState = async <T>(digest: T | null) =>
@@ -94,7 +95,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, InsightsCacheStatsEndpoint, async (request) => {
     const { userId } = memberOf(request);
     const now = new Date();
-    const day = dayIn('UTC', now);
+    const day = todayIn('UTC', now);
     const digests = await listDigests(app.ctx.db, userId, now);
     return {
       entries: digests.map((row) => {
