@@ -92,6 +92,9 @@ async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
           notes: 'Met at the conference; talked about offline-first apps.',
           lat: 51.5,
           lng: -0.12,
+          // As a save names the place: a contact without it is named after listening, which would
+          // move the list's tag under the bench.
+          where_met: 'London, United Kingdom',
         })),
       )
       .execute();
