@@ -13,6 +13,13 @@ export const PublicCardPaths = {
   events: '/api/nfc/:nfcUID/events',
 } as const;
 
+/** The public card's calls as the page sends them (method and path); card.ts declares them in full. */
+export const PublicCardRoutes = {
+  lookup: { method: 'GET', path: PublicCardPaths.lookup },
+  vcard: { method: 'GET', path: PublicCardPaths.vcard },
+  events: { method: 'POST', path: PublicCardPaths.events },
+} as const;
+
 /** What a card says about its owner after the name and pronouns; a saved contact carries the same. */
 export const CARD_DETAIL_FIELDS = [
   'company',

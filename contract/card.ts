@@ -1,6 +1,6 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
-import { CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardPaths } from './card-paths';
+import { CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardRoutes } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
@@ -128,8 +128,7 @@ export type CardLookupResult =
   | { kind: 'not-found'; nfcUID: string };
 
 export const LookUpCardEndpoint = defineEndpoint({
-  method: 'GET',
-  path: PublicCardPaths.lookup,
+  ...PublicCardRoutes.lookup,
   summary: 'What anyone may see of a linked card. A 404 says whether the card is unclaimed or unknown.',
   auth: 'none',
   params: NfcUidParamsSchema,
@@ -138,8 +137,7 @@ export const LookUpCardEndpoint = defineEndpoint({
 });
 
 export const DownloadCardVCardEndpoint = defineEndpoint({
-  method: 'GET',
-  path: PublicCardPaths.vcard,
+  ...PublicCardRoutes.vcard,
   summary: 'The card as a vCard file, for the address book.',
   auth: 'none',
   params: NfcUidParamsSchema,
@@ -149,8 +147,7 @@ export const DownloadCardVCardEndpoint = defineEndpoint({
 });
 
 export const RecordCardEventEndpoint = defineEndpoint({
-  method: 'POST',
-  path: PublicCardPaths.events,
+  ...PublicCardRoutes.events,
   summary: 'Records a view, tap, link click or save on the public card page (for the owner’s insights).',
   auth: 'none',
   params: NfcUidParamsSchema,

@@ -1,6 +1,6 @@
 // The closed set of error codes and the status each comes with, apart from the answer's zod schema in
 // errors.ts: the client's transport (src/api/transport.ts) reads codes on the public card page, which
-// must not load zod (README Budgets).
+// must not load zod (docs/budgets.md).
 
 /**
  * Every code the API answers with, and the status it always comes with. `error` carries the spec's

@@ -14,6 +14,7 @@ import {
 } from '../../contract/insights';
 import { callEndpoint, type SuccessAnswer } from './client';
 import { endpointResource } from './resource-fetch';
+import { memberTimeZone } from './time-zone';
 
 /** Spec §4, §9: preferences are kept 24 hours. */
 export const PREFERENCES_LIFETIME_MS = 86_400_000;
@@ -26,11 +27,6 @@ export const InsightPreferencesResource = endpointResource(
 /** The whole set replaces the stored one; the answer is what the server kept. */
 export function saveInsightPreferences(preferences: InsightPreferencesInput) {
   return callEndpoint(SaveInsightPreferencesEndpoint, { json: preferences });
-}
-
-/** The day a digest is counted in is the member's own (spec §7: UTC when the browser cannot say). */
-export function browserTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 interface DigestRequest {
@@ -54,7 +50,7 @@ export function fetchDigest<K extends DigestKind>(
   kind: K,
   { preferences, isForced }: DigestRequest,
 ): Promise<Digest<K>> {
-  const json = { preferences, timezone: browserTimezone(), ...(isForced ? { forceRefresh: true } : {}) };
+  const json = { preferences, timezone: memberTimeZone(), ...(isForced ? { forceRefresh: true } : {}) };
   const query = isForced ? { force: 'true' } : undefined;
   // Both endpoints take the same body and query; the map gives each kind its own answer's type.
   return callEndpoint(DIGEST_ENDPOINTS[kind] as (typeof DIGEST_ENDPOINTS)['events'], {

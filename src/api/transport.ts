@@ -5,7 +5,7 @@
 //
 // DOM-free and ky-free, so the page, the service worker's outbox replay and the public card page share
 // it. No zod at run time either: the public card page imports this and must stay under its JavaScript
-// budget (README Budgets); the schemas it parses with come with the endpoints the callers import.
+// budget (docs/budgets.md); the schemas it parses with come with the endpoints the callers import.
 // Session policy (tokens, refresh) is the callers' business: api/client.ts for members,
 // api/operators.ts for operators.
 import type { z } from 'zod';
