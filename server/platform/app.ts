@@ -1,41 +1,23 @@
-// Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the API areas.
+// Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the modules
+// of the registry (server/modules/index.ts), which this file knows only as a list.
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { ErrorResponse } from '../../contract/errors';
-import { adminAnalyticsRoutes } from '../modules/admin-analytics/routes';
-import { DOCS_STYLE_SOURCE } from '../modules/api-docs/docs-page';
-import { apiDocsRoutes } from '../modules/api-docs/routes';
-import { authRoutes } from '../modules/auth/routes';
-import { AuthService } from '../modules/auth/service';
-import { loadCardPageRenderer } from '../modules/card-pages/renderer';
-import { cardPageRoutes } from '../modules/card-pages/routes';
-import { adminCardRoutes, publicCardRoutes } from '../modules/cards/routes';
-import { contactRoutes } from '../modules/contacts/routes';
-import { healthRoutes } from '../modules/health/routes';
-import { scheduleFeedRefresh } from '../modules/insights/feeds/refresh-feeds';
-import { insightPreferenceRoutes, insightRoutes } from '../modules/insights/routes';
-import { invitationRoutes } from '../modules/invitations/routes';
-import { mapRoutes } from '../modules/map/routes';
-import { mapStyleRoutes } from '../modules/map/style-routes';
-import { memberAnalyticsRoutes } from '../modules/member-analytics/routes';
-import { operatorRoutes } from '../modules/operators/routes';
-import { pageViewRoutes } from '../modules/page-views/routes';
-import { securityRoutes } from '../modules/security/routes';
-import { sessionRoutes } from '../modules/sessions/routes';
-import { unsubscribeRoutes } from '../modules/unsubscribe/routes';
-import { userRoutes } from '../modules/user/routes';
+import { modules } from '../modules';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
+import { prepareMemberListeners } from './guards';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
+import type { PageSources } from './module';
+import { answerUnknownRoutes } from './not-found';
 import { measureRequests } from './observability/metrics';
 import { echoRequestIds, requestIdOf } from './observability/request-id';
 import { refusingNul } from './refuse-nul';
@@ -107,6 +89,7 @@ export async function buildApp({
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
   recordRoutes(app);
+  prepareMemberListeners(app);
 
   await migrate(connection);
   const jwtSecret = await loadJwtSecret(connection.db, config.jwtSecret);
@@ -117,6 +100,7 @@ export async function buildApp({
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
     ipCountry: await createIpCountryLookup({ geoipDb: config.geoipDb, log: app.log }),
+    dataDir: connection.dataDir,
     isDatabaseReachable: () => isReachable(connection),
   };
   app.decorate('ctx', ctx);
@@ -131,20 +115,17 @@ export async function buildApp({
     countryOf: (address) => ctx.ipCountry.countryOf(address),
   });
 
-  await ensureOperators(ctx);
-  if (housekeeping) scheduleHousekeeping(app);
-  // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
-  scheduleFeedRefresh(app);
-  // Unbuilt (no SSR bundle): the not-found handler serves the shell, which renders cards in the browser.
-  const cardPageRenderer = await loadCardPageRenderer(config.staticDir, config.ssrDir);
+  for (const module of modules) await module.onStart?.(app);
+  if (housekeeping) scheduleHousekeeping(app, modules);
+  const pages = pageSourcesOf(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.scriptSource] : [])],
-        styleSrc: ["'self'", ...(cardPageRenderer ? [cardPageRenderer.styleSource] : []), DOCS_STYLE_SOURCE],
+        scriptSrc: ["'self'", ...pages.scripts],
+        styleSrc: ["'self'", ...pages.styles],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...config.map.origins],
@@ -161,48 +142,9 @@ export async function buildApp({
   });
   await app.register(rateLimit, { global: false });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { dataDir: connection.dataDir });
-      await api.register(apiDocsRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(userRoutes, { prefix: '/user' });
-      await api.register(insightPreferenceRoutes, { prefix: '/user' });
-      await api.register(insightRoutes, { prefix: '/insights' });
-      await api.register(pageViewRoutes, { prefix: '/analytics' });
-      await api.register(sessionRoutes, { prefix: '/sessions' });
-      await api.register(memberAnalyticsRoutes);
-      await api.register(publicCardRoutes, { prefix: '/nfc' });
-      await api.register(contactRoutes, { prefix: '/contact' });
-      await api.register(mapRoutes, { prefix: '/contact' });
-      await api.register(mapStyleRoutes, { prefix: '/map' });
-      await api.register(invitationRoutes, { prefix: '/invitations' });
-      await api.register(unsubscribeRoutes, { prefix: '/unsubscribe' });
-      await api.register(operatorRoutes('admin', [adminCardRoutes, adminAnalyticsRoutes]), {
-        prefix: '/admin',
-      });
-      await api.register(operatorRoutes('security', [securityRoutes]), { prefix: '/security' });
-    },
-    { prefix: '/api' },
-  );
-
+  for (const module of modules) await app.register(module.routes);
   const isServingApp = await registerStatic(app, config.staticDir);
-  if (isServingApp && cardPageRenderer) {
-    await app.register(cardPageRoutes, { render: cardPageRenderer.render });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api';
-    if (isServingApp && isPageRequest) {
-      // Client-side routes: the app shell decides what to show.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .code(404)
-      .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
-  });
+  answerUnknownRoutes(app, isServingApp);
 
   return app;
 }
@@ -231,11 +173,13 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-async function ensureOperators(ctx: AppContext): Promise<void> {
-  const auth = new AuthService(ctx);
-  const { admin, security } = ctx.config.operators;
-  if (admin) await auth.ensureOperator('admin', admin);
-  if (security) await auth.ensureOperator('security', security);
+/** The inline sources of every module's pages, in registry order. */
+function pageSourcesOf(app: FastifyInstance): { scripts: string[]; styles: string[] } {
+  const sources: PageSources[] = modules.map((module) => module.pageSources?.(app) ?? {});
+  return {
+    scripts: sources.flatMap((source) => source.scripts ?? []),
+    styles: sources.flatMap((source) => source.styles ?? []),
+  };
 }
 
 async function isReachable({ db }: DatabaseConnection): Promise<boolean> {

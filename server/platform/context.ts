@@ -15,6 +15,8 @@ export interface AppContext {
   codeKey: string;
   /** Country of a client address, offline; keep its answer, never the address (analytics, security). */
   ipCountry: IpCountryLookup;
+  /** The embedded database's directory; unset in memory and on PostgreSQL (which watches its own disk). */
+  dataDir: string | undefined;
   /** Whether the database answers right now (health checks). */
   isDatabaseReachable(): Promise<boolean>;
 }

@@ -2,13 +2,19 @@
 // from validation errors: member areas accept only member access tokens, operator areas only their role's.
 // A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
 // is looked up too: a token of a deleted account is as invalid as a forged one.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../contract/auth';
-import { recordActivity } from '../modules/sessions/activity';
+import type { EndpointAuth } from '../../contract/endpoint';
 import { HttpError } from './errors';
 import type { AccessClaims, OperatorRole } from './tokens';
 
+/** Told of each member request the guard admits, before its handler runs (the sessions' activity). */
+export type MemberListener = (request: FastifyRequest, claims: AccessClaims) => Promise<void>;
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    memberListeners: MemberListener[];
+  }
   interface FastifyRequest {
     member?: AccessClaims;
     operatorId?: string;
@@ -40,7 +46,7 @@ export async function authenticateMember(request: FastifyRequest): Promise<void>
     throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
   }
   request.member = claims;
-  await recordActivity(request, claims);
+  for (const listener of request.server.memberListeners) await listener(request, claims);
 }
 
 /** onRequest hook for an operator area. */
@@ -54,7 +60,25 @@ export function authenticateOperator(role: OperatorRole) {
   };
 }
 
-/** The member a handler acts for; the area's onRequest hook has already checked the token. */
+/** Call before the routes are registered; `onMemberRequest` adds to the list. */
+export function prepareMemberListeners(app: FastifyInstance): void {
+  app.decorate('memberListeners', []);
+}
+
+export function onMemberRequest(app: FastifyInstance, listener: MemberListener): void {
+  app.memberListeners.push(listener);
+}
+
+const OPERATOR_GUARDS = { admin: authenticateOperator('admin'), security: authenticateOperator('security') };
+
+/** The onRequest guard an endpoint's declared `auth` calls for; none for public and credential calls. */
+export function guardFor(auth: EndpointAuth): onRequestAsyncHookHandler | undefined {
+  if (auth === 'member') return authenticateMember;
+  if (auth === 'admin' || auth === 'security') return OPERATOR_GUARDS[auth];
+  return undefined;
+}
+
+/** The member a handler acts for; the route's guard has already checked the token. */
 export function memberOf(request: FastifyRequest): AccessClaims {
   if (!request.member) throw new HttpError('UNAUTHORIZED', 'Authentication required');
   return request.member;

@@ -1,16 +1,16 @@
-// Periodic clean-up of data nobody needs any more. Every process checks each hour; of all the processes
-// sharing one database, the first to claim the day's run does it, the others find it claimed.
+// Periodic clean-up of data nobody needs any more: the platform's own, then each module's `daily`.
+// Every process checks each hour; of all the processes sharing one database, the first to claim the
+// day's run does it, the others find it claimed.
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { pruneCardSends } from '../modules/contacts/card-sends';
-import { pruneMemberInsights } from '../modules/insights/queries';
-import { endExpiredSessions, pruneSessions } from '../modules/sessions/retention';
 import type { Database } from './db/schema';
 import { pruneIdempotencyKeys } from './idempotency';
 import { pruneDeliveredMail } from './mail/delivery';
+import type { ApiModule } from './module';
 import { pruneSecurityEvents } from './security/setup';
+import { HOUR_MS } from './time';
 
-const CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const CHECK_INTERVAL_MS = HOUR_MS;
 const LAST_RUN_KEY = 'housekeeping_last_run';
 
 /**
@@ -26,7 +26,7 @@ async function claimTodaysRun(db: Kysely<Database>): Promise<boolean> {
   return rows.length > 0;
 }
 
-export function scheduleHousekeeping(app: FastifyInstance): void {
+export function scheduleHousekeeping(app: FastifyInstance, modules: readonly ApiModule[]): void {
   const run = async () => {
     try {
       if (!(await claimTodaysRun(app.ctx.db))) return;
@@ -34,12 +34,9 @@ export function scheduleHousekeeping(app: FastifyInstance): void {
       if (pruned > 0) app.log.info({ pruned }, 'pruned old idempotency keys');
       const mail = await pruneDeliveredMail(app.ctx.db);
       if (mail > 0) app.log.info({ pruned: mail }, 'pruned delivered mail');
-      await pruneCardSends(app.ctx.db);
-      await pruneMemberInsights(app.ctx.db, new Date());
       const events = await pruneSecurityEvents(app);
       if (events > 0) app.log.info({ pruned: events }, 'pruned old security events');
-      await endExpiredSessions(app.ctx.db);
-      await pruneSessions(app.ctx.db, app.ctx.config.sessionRetentionDays);
+      for (const module of modules) await module.daily?.(app);
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed; it is tried again within the hour');
       // Give the claim back, so that the next hourly check (of any process) runs it again.

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { ERROR_STATUS, type ErrorResponse } from '../../contract/errors';
 import type { Database } from './db/schema';
 import { HttpError } from './errors';
+import { DAY_MS } from './time';
 
 export interface StoredResponse {
   statusCode: number;
@@ -100,7 +101,7 @@ async function storedResponse(
  * again, which can be days; after this, a replay of a save finds the contact itself and is answered
  * 'Contact already exists', which the outbox also treats as done.
  */
-export const IDEMPOTENCY_KEY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_RETENTION_MS = 30 * DAY_MS;
 
 /** Deletes answers older than the retention; returns how many went. */
 export async function pruneIdempotencyKeys(db: Kysely<Database>, now = Date.now()): Promise<number> {

@@ -3,6 +3,7 @@
 // (the e2e suite registers many people from one address).
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { MINUTE_MS } from './time';
 
 export function perMinute(max: number) {
   return {
@@ -30,11 +31,11 @@ export class PerEmailLimit {
   take(email: string, scale: number, now = Date.now()): void {
     const key = email.trim().toLowerCase();
     this.forgetEnded(now);
-    const window = this.windows.get(key) ?? { count: 0, endsAt: now + this.windowMinutes * 60_000 };
+    const window = this.windows.get(key) ?? { count: 0, endsAt: now + this.windowMinutes * MINUTE_MS };
     window.count += 1;
     this.windows.set(key, window);
     if (window.count > Math.ceil(this.max * scale)) {
-      const minutes = Math.max(1, Math.ceil((window.endsAt - now) / 60_000));
+      const minutes = Math.max(1, Math.ceil((window.endsAt - now) / MINUTE_MS));
       throw new HttpError(
         'RATE_LIMITED',
         `Too many requests for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -1,5 +1,6 @@
-// Registers a route from its contract declaration (contract/endpoint.ts): the method, path and
-// schemas come from the contract, the handler from the module, typed through fastify-type-provider-zod.
+// Registers a route from its contract declaration (contract/endpoint.ts): the method, full path,
+// schemas and guard come from the contract, the handler from the module, typed through
+// fastify-type-provider-zod.
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -13,7 +14,8 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Endpoint } from '../../contract/endpoint';
+import type { Endpoint, EndpointAuth } from '../../contract/endpoint';
+import { guardFor } from './guards';
 
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -54,7 +56,17 @@ export interface RouteOptions {
   isResponseChecked?: boolean;
 }
 
-/** Registers `endpoint` on `app`, whose prefix must be the start of the endpoint's path. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route, as its endpoint declares (the security hooks read it). */
+    auth?: EndpointAuth;
+  }
+}
+
+/**
+ * Registers `endpoint` on `app` at its full path, behind the guard its `auth` declares: a module never
+ * attaches one by hand, so a route cannot be less guarded than the contract says.
+ */
 export function route<E extends Endpoint>(
   app: ZodApp,
   endpoint: E,
@@ -73,13 +85,11 @@ export function route<E extends Endpoint>(
   handler: EndpointHandler<E> | Handler<E, undefined>,
   { config, isResponseChecked = true }: RouteOptions = {},
 ): void {
-  if (!endpoint.path.startsWith(app.prefix)) {
-    throw new Error(`${endpoint.path} cannot be registered under the prefix ${app.prefix}`);
-  }
   const isJson = endpoint.produces === undefined;
+  const guard = guardFor(endpoint.auth);
   app.route({
     method: endpoint.method,
-    url: endpoint.path.slice(app.prefix.length) || '/',
+    url: endpoint.path,
     // Only the parts the endpoint has: Fastify warns about a schema part given as undefined.
     schema: Object.fromEntries(
       Object.entries({
@@ -90,7 +100,8 @@ export function route<E extends Endpoint>(
         response: isJson && isResponseChecked ? endpoint.responses : undefined,
       }).filter(([, part]) => part !== undefined),
     ),
-    config,
+    config: { ...config, auth: endpoint.auth },
+    ...(guard ? { onRequest: guard } : {}),
     // Typed against this endpoint's own schemas, which are the ones registered here.
     handler: handler as RouteHandlerMethod,
   });
@@ -99,6 +110,8 @@ export function route<E extends Endpoint>(
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Whether the route has a per-address limit, so may answer 429 RATE_LIMITED. */
+  isRateLimited: boolean;
 }
 
 declare module 'fastify' {
@@ -112,7 +125,8 @@ declare module 'fastify' {
 export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', ({ method, url }) => {
-    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url });
+  app.addHook('onRoute', ({ method, url, config }) => {
+    const isRateLimited = config !== undefined && 'rateLimit' in config;
+    for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url, isRateLimited });
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/auth';
 import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
-import { sessionClientOf } from '../sessions/client';
+import { sessionClientOf } from '../sessions';
 import { AuthService } from './service';
 
 // Limits per client address: generous enough for people, tight enough to slow guessing. Guessing one

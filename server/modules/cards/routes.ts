@@ -56,7 +56,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Registered inside the admin area, behind the admin token. */
+/** The admin's: behind the admin token, as the contract declares. */
 export const adminCardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, IssueCardsEndpoint, async (request, reply) => {
     const ids = await issueCards(app.ctx.db, request.body.count);

@@ -17,12 +17,11 @@ import {
   withUnsubscribeLink,
 } from '../../platform/mail/templates';
 import { toVCard, vCardFileName } from '../../platform/vcard';
-import { fromBusinessCardColumns } from '../cards/business-card-columns';
-import { lookUpCard } from '../cards/lookup';
-import { inviteMember } from '../invitations/service';
-import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe/links';
-import { findAccount, hasOptedOutOfEmail } from '../user/queries';
+import { fromBusinessCardColumns, lookUpCard } from '../cards';
+import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe';
+import { findAccount, hasOptedOutOfEmail } from '../user';
 import { recordCardSend } from './card-sends';
+import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
 import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 

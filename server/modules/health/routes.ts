@@ -22,8 +22,8 @@ async function storageState(dataDir: string, minFreeBytes: number): Promise<Heal
   }
 }
 
-/** `dataDir`: the embedded database's directory; unset in memory and on PostgreSQL (which watches its own disk). */
-export const healthRoutes: FastifyPluginAsyncZod<{ dataDir?: string }> = async (app, { dataDir }) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { dataDir } = app.ctx;
   const readiness = async (_: unknown, reply: FastifyReply) => {
     if (!(await app.ctx.isDatabaseReachable())) {
       return reply.code(503).send({ status: 'error', database: 'disconnected' });

@@ -6,9 +6,9 @@ import {
   type InsightPreferences,
 } from '../../../contract/insights';
 import type { Database } from '../../platform/db/schema';
+import { DAY_MS } from '../../platform/time';
 import type { Candidate } from './ranking';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** News older than this is not offered in a digest. */
 export const NEWS_WINDOW_DAYS = 7;
 /** Refresh counts older than this are purged (spec §9). */

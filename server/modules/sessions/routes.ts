@@ -2,7 +2,6 @@
 // member guard records the activity; the route itself has nothing to do.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HeartbeatEndpoint } from '../../../contract/sessions';
-import { authenticateMember } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 
@@ -10,7 +9,6 @@ import { route } from '../../platform/route';
 const HEARTBEATS_PER_MINUTE = 30;
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
   route(app, HeartbeatEndpoint, async (_request, reply) => reply.code(204).send(), {
     config: perMinute(HEARTBEATS_PER_MINUTE),
   });

@@ -9,10 +9,19 @@ import {
   emailChangedMail,
   emailChangeRequestedMail,
 } from '../../platform/mail/templates';
-import { CODE_TTL_MINUTES, checkCode, codeExpiry, secondsUntilResend } from '../auth/codes';
-import { findUserByEmail, findUserById, recordAccountLoginFailure } from '../auth/queries';
-import { createVerificationCode, hashVerificationCode, verifyPassword } from '../auth/secrets';
-import { ACCOUNT_LOGIN_LIMITS } from '../auth/service';
+import {
+  ACCOUNT_LOGIN_LIMITS,
+  CODE_TTL_MINUTES,
+  checkCode,
+  codeExpiry,
+  createVerificationCode,
+  findUserByEmail,
+  findUserById,
+  hashVerificationCode,
+  recordAccountLoginFailure,
+  secondsUntilResend,
+  verifyPassword,
+} from '../auth';
 import {
   countWrongEmailChangeCode,
   deleteEmailChange,

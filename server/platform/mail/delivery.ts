@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, MailOutboxTable } from '../db/schema';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './message';
 
 /** How often a process looks for due mail it was not woken for (retries, mail queued by others). */
 export const DELIVERY_POLL_INTERVAL_MS = 1_000;

@@ -6,18 +6,9 @@ import type { Kysely, Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/schema';
 import { startDelivery } from './delivery';
+import type { MailMessage } from './message';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Where the recipient's answer goes, when that is a person rather than Tapnet. */
-  replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
-  /** Extra headers (List-Unsubscribe on mail to people who are not members). */
-  headers?: Record<string, string>;
-}
+export type { MailMessage } from './message';
 
 export interface Mailer {
   /** Queues the message; with `trx`, it is queued only if that transaction commits. */

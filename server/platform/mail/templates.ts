@@ -1,7 +1,7 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
 import type { BusinessCardView } from '../../../contract/card';
 import { withScheme } from '../vcard';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './message';
 
 const PRODUCT = 'Tapnet';
 

@@ -3,7 +3,6 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { backfillPlaceWords } from '../../modules/contacts/place-backfill';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { type DatabaseConnection, DataDirNotWritableError, openDatabase } from '../db/connection';
@@ -32,14 +31,9 @@ export async function serve(config: Config, role: ProcessRole): Promise<void> {
   if (role === 'cluster-worker') process.send?.(WORKER_LISTENING);
   app.log.info(`Tapnet is serving ${config.publicUrl} on ${await describeStore(config, connection)}`);
 
-  // The towns for "Met near …" are read now rather than on the first save, then contacts saved before
-  // the words existed get theirs; both after listening, so start-up is not held up.
+  // The towns for "Met near …" are read now rather than on the first save, after listening, so
+  // start-up is not held up (the contacts module fills in the words of older contacts then too).
   warmPlaceWords();
-  backfillPlaceWords(app.ctx.db).then(
-    (filled) => filled > 0 && app.log.info({ filled }, 'added place words to contacts'),
-    (error: unknown) =>
-      app.log.warn({ err: error }, 'adding place words to contacts failed; retried at next start'),
-  );
 }
 
 function stopGracefullyOnSignals(app: FastifyInstance, graceMs: number): void {

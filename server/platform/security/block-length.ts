@@ -1,6 +1,6 @@
 // How long a block lasts: 1 h for a first offence, ×4 for each block of the address in the last 30 days,
 // capped at 7 days, with ±10 % jitter so a botnet cannot time its return (fail2ban's bantime.rndtime).
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from '../time';
 export const FIRST_BLOCK_MS = HOUR_MS;
 export const MAX_BLOCK_MS = 7 * 24 * HOUR_MS;
 const GROWTH = 4;

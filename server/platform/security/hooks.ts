@@ -249,11 +249,15 @@ export function answerBadUrl(_error: Error, request: FastifyRequest, reply: Fast
     { eventType: 'MALFORMED_REQUEST', severity: 'LOW', matched: redact(request.url) },
     contextOf(request),
   );
-  reply.code(400).send({
-    error: 'Bad request: the URL cannot be decoded',
-    code: 'BAD_REQUEST',
-    requestId: request.id,
-  } satisfies ErrorResponse);
+  // Fastify answers this before any hook, so the one that echoes the request id does not run.
+  reply
+    .code(400)
+    .header('X-Request-Id', request.id)
+    .send({
+      error: 'Bad request: the URL cannot be decoded',
+      code: 'BAD_REQUEST',
+      requestId: request.id,
+    } satisfies ErrorResponse);
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply): void {

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../../contract/security';
 import type { Database } from '../db/schema';
+import { DAY_MS, MINUTE_MS } from '../time';
 import { Allowlist } from './allowlist';
 import { blockLengthMs } from './block-length';
 import { LeakyBuckets } from './bucket';
@@ -54,11 +55,10 @@ export interface MonitorDependencies {
   random?: () => number;
 }
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 const FLUSH_INTERVAL_MS = 1_000;
 const MAX_PENDING = 5_000;
-const HIGH_RISK_EVENTS = 5;
+/** insights-and-operators.md §9: an address with this many events in 24 h is high risk. */
+export const HIGH_RISK_EVENTS = 5;
 const OPERATOR_ADDRESS_MS = 12 * 60 * MINUTE_MS;
 const BLOCK_TIMES_KEPT = 1_000;
 

@@ -5,14 +5,12 @@ import {
   DenyInvitationEndpoint,
   ListInvitationsEndpoint,
 } from '../../../contract/invitations';
-import { authenticateMember, memberOf } from '../../platform/guards';
+import { memberOf } from '../../platform/guards';
 import { route } from '../../platform/route';
-import { listInvitationsTo } from './queries';
-import { acceptInvitation, denyInvitation } from './service';
+import { listInvitationsTo } from './invitation-queries';
+import { acceptInvitation, denyInvitation } from './invitations';
 
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   route(app, ListInvitationsEndpoint, async (request) =>
     listInvitationsTo(app.ctx.db, memberOf(request).userId),
   );

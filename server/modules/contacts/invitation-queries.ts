@@ -3,11 +3,9 @@ import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import type { BusinessCardView } from '../../../contract/card';
 import type { Invitation } from '../../../contract/invitations';
 import type { Database } from '../../platform/db/schema';
-import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from '../cards/business-card-columns';
+import { BUSINESS_CARD_COLUMNS, EMPTY_CARD, fromBusinessCardColumns } from '../cards';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const EMPTY_CARD = { pronouns: '', company: '', role: '', phone: '', linkedinURL: '', additionalURL: '' };
 
 /** A member as others see them: their business card now, and the card ID it is linked to, if any. */
 export interface MemberCard extends BusinessCardView {

@@ -3,14 +3,14 @@ import type { Kysely, Transaction } from 'kysely';
 import type { MessageResponse } from '../../../contract/errors';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import { insertContactFromCard } from '../contacts/queries';
 import {
   deleteInvitationBetween,
   findMemberCard,
   hasContact,
   insertInvitation,
   takeInvitation,
-} from './queries';
+} from './invitation-queries';
+import { insertContactFromCard } from './queries';
 
 export const invitationMessages = {
   accepted: 'Invitation accepted!',
