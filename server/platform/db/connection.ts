@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type ChangeNotices, pgliteChangeNotices, postgresChangeNotices } from './change-notices';
 import { lockDataDir } from './data-dir-lock';
 import { createDurablePglite } from './durable-pglite';
 import { type ConnectionLostListener, surviveLostConnections } from './lost-connections';
@@ -23,6 +24,8 @@ export interface DatabaseConnection {
    * serves one process, so there it simply runs.
    */
   withLock<T>(name: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
+  /** Starts taking the database's change notices (one per app; `log` hears of their connection's loss). */
+  openChangeNotices(log: (message: string) => void): ChangeNotices;
   /** The PostgreSQL pool's connections, for the metrics (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** Tells `listener` of each PostgreSQL connection that died under the server (PGlite has none to lose). */
@@ -60,6 +63,7 @@ function openPostgres(databaseUrl: string): DatabaseConnection {
         client.release();
       }
     },
+    openChangeNotices: (log) => postgresChangeNotices(databaseUrl, log),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onConnectionLost,
     async withLock(name, work, { wait = true } = {}) {
@@ -144,6 +148,7 @@ export function wrapPglite(pglite: PGlite): DatabaseConnection {
       });
     },
     withLock: (_name, work) => work(),
+    openChangeNotices: () => pgliteChangeNotices(pglite),
     close: () => db.destroy(),
   };
 }
