@@ -1,7 +1,6 @@
 // Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the API areas.
 import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -38,6 +37,8 @@ import { unsubscribeRoutes } from './modules/unsubscribe/routes';
 import { userRoutes } from './modules/user/routes';
 import { measureRequests } from './observability/metrics';
 import { echoRequestIds, requestIdOf } from './observability/request-id';
+import { MemoryCounters, PostgresCounters } from './rate-limit-counters';
+import { registerRateLimits } from './rate-limits';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
@@ -159,7 +160,11 @@ export async function buildApp({
     // Cross-origin isolation would block the map tiles and images later issues load.
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four.
+  registerRateLimits(
+    app,
+    connection.kind === 'postgres' ? new PostgresCounters(connection.db, app.log) : new MemoryCounters(),
+  );
 
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 // JWTs: member access tokens, rotating refresh tokens and operator tokens, each with its own audience.
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../contract/auth';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -22,6 +22,27 @@ export interface AccessClaims {
   role: Role;
   /** The member session (refresh-token family) the token was issued in; absent in older tokens. */
   sessionId?: string | undefined;
+}
+
+/** Who a bearer token speaks for: a member (role user) or an operator of one area. */
+export interface Caller extends AccessClaims {
+  /** Signed by us, but its time ran out: the app is about to refresh it, nobody is probing. */
+  isExpired: boolean;
+}
+
+const AUDIENCE_ROLE: Record<string, Role> = {
+  [AUDIENCE.member]: 'user',
+  [AUDIENCE.admin]: 'admin',
+  [AUDIENCE.security]: 'security',
+};
+
+/** The caller a verified payload names; null unless its audience and role agree. */
+function callerOf(payload: JWTPayload, isExpired: boolean): Caller | null {
+  const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+  const role = audience === undefined ? undefined : AUDIENCE_ROLE[audience];
+  if (!payload.sub || role === undefined || payload.role !== role) return null;
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+  return { userId: payload.sub, role, sessionId, isExpired };
 }
 
 export interface RefreshClaims {
@@ -74,14 +95,24 @@ export class TokenService {
     return { token, userId, tokenId, familyId };
   }
 
-  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
-    const payload = await this.#verify(token, AUDIENCE.member);
-    return payload && { userId: payload.sub, role: payload.role, sessionId: payload.sid };
-  }
-
-  async verifyOperatorToken(token: string, role: OperatorRole): Promise<string | null> {
-    const payload = await this.#verify(token, AUDIENCE[role]);
-    return payload?.role === role ? payload.sub : null;
+  /**
+   * The account behind an access or operator token, whichever area it is for: checked once per request
+   * (server/security/identity.ts), and the areas' guards read the answer.
+   */
+  async verifyCaller(token: string): Promise<Caller | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.#key, {
+        issuer: ISSUER,
+        audience: [AUDIENCE.member, AUDIENCE.admin, AUDIENCE.security],
+        algorithms: ['HS256'],
+      });
+      return callerOf(payload, false);
+    } catch (error) {
+      // jose checks the signature before the times, so an expired token's claims are still ours.
+      if (error instanceof errors.JWTExpired && error.payload.iss === ISSUER)
+        return callerOf(error.payload, true);
+      return null;
+    }
   }
 
   async verifyRefreshToken(token: string): Promise<RefreshClaims | null> {
@@ -112,23 +143,5 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
       .sign(await this.#key);
-  }
-
-  async #verify(
-    token: string,
-    audience: string,
-  ): Promise<{ sub: string; role: Role; sid: string | undefined } | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.#key, {
-        issuer: ISSUER,
-        audience,
-        algorithms: ['HS256'],
-      });
-      const role = payload.role;
-      if (!payload.sub || (role !== 'user' && role !== 'admin' && role !== 'security')) return null;
-      return { sub: payload.sub, role, sid: typeof payload.sid === 'string' ? payload.sid : undefined };
-    } catch {
-      return null;
-    }
   }
 }

@@ -8,6 +8,20 @@ export function normalizeAddress(address: string): string {
   return ipaddr.process(address).toString();
 }
 
+/**
+ * What limits, scores and blocks count: the address itself for IPv4, its network for IPv6 (one
+ * subscriber holds a whole /64 and can rotate through it at will), written `2001:db8:1:2::/64`.
+ * Loopback stays itself.
+ */
+export function addressKey(address: string, ipv6PrefixLength: number): string {
+  const normalized = normalizeAddress(address);
+  if (!normalized.includes(':') || !ipaddr.isValid(normalized) || ipv6PrefixLength >= 128) return normalized;
+  const parsed = ipaddr.parse(normalized);
+  if (parsed.range() === 'loopback') return normalized;
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${normalized}/${ipv6PrefixLength}`);
+  return `${network.toString()}/${ipv6PrefixLength}`;
+}
+
 export type AddressRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** An address or CIDR as a range (an address is its own /32 or /128); undefined when unreadable. */
@@ -26,7 +40,14 @@ export function parseRange(range: string): AddressRange | undefined {
   }
 }
 
+/** Whether `address` (an address, or an address key such as an IPv6 /64) lies in `range` or overlaps it. */
 export function isInRange(address: string, range: AddressRange): boolean {
+  const own = address.includes('/') ? parseRange(address) : undefined;
+  if (own) {
+    if (own[0].kind() !== range[0].kind()) return false;
+    // The wider of the two contains the other's first address exactly when they overlap.
+    return own[1] <= range[1] ? range[0].match(own) : own[0].match(range);
+  }
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
   return parsed.kind() === range[0].kind() && parsed.match(range);

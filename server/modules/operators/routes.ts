@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OperatorEndpoints, type OperatorRole } from '../../../contract/operators';
 import { perMinute } from '../../rate-limits';
 import { route } from '../../route';
+import { addressKeyOf } from '../../security/identity';
 import { authenticateOperator, operatorOf } from '../auth/guards';
 import { AuthService } from '../auth/service';
 
@@ -19,7 +20,12 @@ export function operatorRoutes(
       app,
       endpoints.login,
       async (request) => ({
-        token: await auth.operatorLogin(request.body.email, request.body.password, role, request.ip),
+        token: await auth.operatorLogin(
+          request.body.email,
+          request.body.password,
+          role,
+          addressKeyOf(request),
+        ),
       }),
       { config: perMinute(20) },
     );
