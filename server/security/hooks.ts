@@ -104,8 +104,11 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     const account = request.who?.account;
     // What a browser fetched for another site's page was not the client's choice (its agent still is).
     const isChosen = !isCrossSiteFetch(request) || AGENT_FINDINGS.has(eventType);
+    // A member's or an admin's own token at the wrong door is a client mix-up the door refuses, not
+    // an attack: it never suspends the account.
+    const isWrongDoor = account !== undefined && eventType === 'UNAUTHORIZED_ACCESS';
     monitor.record({ eventType, severity, matched }, contextOf(request, email), {
-      mayBlock: request.isUnfurler !== true && isChosen,
+      mayBlock: request.isUnfurler !== true && isChosen && !isWrongDoor,
       subject: account ? accountSubject(account.userId) : undefined,
     });
   };

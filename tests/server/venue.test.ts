@@ -4,6 +4,7 @@
 // points, operators are never kept out, and limits hold across processes on one PostgreSQL.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { SecurityDashboard } from '../../contract/security';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/connection';
@@ -307,6 +308,69 @@ describeOnEachDatabase(
   },
   { JWT_SECRET },
 );
+
+// An app of its own: the other tests' attackers would be high-risk addresses on its dashboard too.
+describeOnEachDatabase('a venue on the security dashboard', (t) => {
+  it('marks a venue’s address as shared on the dashboard, never recommends blocking it, and asks before a block', async () => {
+    const venue = '203.0.113.70';
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t())));
+    for (const member of members) {
+      const login = await t().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: member.email, password: member.password },
+        remoteAddress: venue,
+      });
+      expect(login.statusCode).toBe(200);
+    }
+    // Someone in the crowd tries SQL injection in a query (detected, not blocked): high risk at 5.
+    for (let n = 0; n < 6; n += 1) {
+      await t().app.inject({
+        method: 'GET',
+        url: `/api/health?q=' union select ${n}--`,
+        headers: { 'user-agent': CHROME },
+        remoteAddress: venue,
+      });
+    }
+    const token = json<{ token: string }>(
+      await t().app.inject({ method: 'POST', url: '/api/security/login', payload: SECURITY }),
+    ).token;
+    const dashboard = json<{ data: SecurityDashboard }>(
+      await t().app.inject({ method: 'GET', url: '/api/security/dashboard', headers: bearer(token) }),
+    ).data;
+    expect(dashboard.suspiciousIPs.find((address) => address.ipAddress === venue)).toMatchObject({
+      membersSignedIn: 6,
+      isShared: true,
+    });
+    expect(dashboard.sharedAddresses).toContainEqual({ ipAddress: venue, members: 6 });
+    const actions = dashboard.recommendations.map((recommendation) => recommendation.action);
+    expect(actions).toContain('Watch shared addresses, do not block them');
+    expect(actions).not.toContain('Review high-risk addresses');
+
+    const block = (confirmShared?: boolean) =>
+      t().app.inject({
+        method: 'POST',
+        url: '/api/security/blocks',
+        headers: bearer(token),
+        payload: {
+          ipAddress: venue,
+          durationMinutes: 60,
+          reason: 'attack from the show floor',
+          confirmShared,
+        },
+      });
+    const asked = await block();
+    expect(asked.statusCode).toBe(409);
+    const question = json(asked);
+    expect(question.code).toBe('SHARED_ADDRESS_UNCONFIRMED');
+    expect(question.error).toMatch(/^6 members signed in from 203\.0\.113\.70 in the last 24 hours \(/);
+    expect(question.error).toContain(members[5]?.email);
+    expect(question.error).toMatch(/and 1 more\)/);
+    expect(t().app.security.isBlocked(venue)).toBe(false);
+    expect((await block(true)).statusCode).toBe(201);
+    expect(t().app.security.isBlocked(venue)).toBe(true);
+  });
+});
 
 describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two app instances on one PostgreSQL', () => {
   it('refuses the 31st reset request from one address a minute, however the requests are spread', async () => {

@@ -38,6 +38,7 @@ const quiet: SecurityDashboard = {
   recentEvents: [],
   incidents: { fileAccess: [], botAttacks: [], scannerActivity: [] },
   suspiciousIPs: [],
+  sharedAddresses: [],
   protectionStatus: {
     fileProtection: { active: true, blocked: 0, effectiveness: 100 },
     botProtection: { active: true, blocked: 0, effectiveness: 100 },
@@ -85,8 +86,24 @@ const busy: SecurityDashboard = {
     ],
   },
   suspiciousIPs: [
-    { ipAddress: '8.8.8.8', count: 12, country: 'US', lastSeen: minutesAgo(1), highestSeverity: 'CRITICAL' },
-    { ipAddress: '81.2.69.142', count: 4, country: 'GB', lastSeen: minutesAgo(3), highestSeverity: 'HIGH' },
+    {
+      ipAddress: '8.8.8.8',
+      count: 12,
+      country: 'US',
+      lastSeen: minutesAgo(1),
+      highestSeverity: 'CRITICAL',
+      membersSignedIn: 0,
+      isShared: false,
+    },
+    {
+      ipAddress: '81.2.69.142',
+      count: 4,
+      country: 'GB',
+      lastSeen: minutesAgo(3),
+      highestSeverity: 'HIGH',
+      membersSignedIn: 0,
+      isShared: false,
+    },
   ],
   threatAnalysis: {
     fileAccessAttempts: 12,

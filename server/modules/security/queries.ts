@@ -197,3 +197,48 @@ export async function operatorEmail(db: Db, operatorId: string): Promise<string>
   const row = await db.selectFrom('users').select('email').where('id', '=', operatorId).executeTakeFirst();
   return row?.email ?? operatorId;
 }
+
+/** Different members who signed in from each of `addresses` since `since` (migration 020). */
+export async function membersSignedInFrom(
+  db: Db,
+  addresses: readonly string[],
+  since: Date,
+): Promise<Map<string, number>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sign_in_addresses')
+    .select(['address', (eb) => eb.fn.countAll<string>().as('members')])
+    .where('address', 'in', addresses)
+    .where('last_at', '>', since)
+    .groupBy('address')
+    .execute();
+  return new Map(rows.map((row) => [row.address, Number(row.members)]));
+}
+
+/** Addresses at least `minMembers` different members signed in from since `since`, most first. */
+export async function sharedAddresses(db: Db, since: Date, minMembers: number, limit: number) {
+  const rows = await db
+    .selectFrom('sign_in_addresses')
+    .select(['address', (eb) => eb.fn.countAll<string>().as('members')])
+    .where('last_at', '>', since)
+    .groupBy('address')
+    .having((eb) => eb.fn.countAll(), '>=', minMembers)
+    .orderBy('members', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ipAddress: row.address, members: Number(row.members) }));
+}
+
+/** The e-mails of members who signed in from `address` since `since`, latest first (at most `limit`). */
+export async function memberEmailsFrom(db: Db, address: string, since: Date, limit: number) {
+  const rows = await db
+    .selectFrom('sign_in_addresses')
+    .innerJoin('users', 'users.id', 'sign_in_addresses.user_id')
+    .select('users.email')
+    .where('sign_in_addresses.address', '=', address)
+    .where('sign_in_addresses.last_at', '>', since)
+    .orderBy('sign_in_addresses.last_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.email);
+}
