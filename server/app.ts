@@ -43,6 +43,7 @@ import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
 import { redactUrl } from './secret-urls';
+import { answerBreakGlass } from './security/break-glass';
 import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
 import { registerStatic } from './static';
@@ -132,6 +133,8 @@ export async function buildApp({
     countryOf: (address) => ctx.ipCountry.countryOf(address),
   });
 
+  // Embedded PGlite belongs to this process: the break-glass command reaches it through DATA_DIR.
+  if (connection.kind === 'pglite' && connection.dataDir) answerBreakGlass(app, connection.dataDir);
   await ensureOperators(ctx);
   if (housekeeping) scheduleHousekeeping(app);
   // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
