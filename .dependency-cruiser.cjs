@@ -106,9 +106,9 @@ module.exports = {
     {
       name: 'infrastructure-to-module',
       comment:
-        'server/mail and server/security are infrastructure: modules call them, they never import a module.',
+        'server/platform/mail and server/platform/security are infrastructure: modules call them, they never import a module.',
       severity: 'error',
-      from: { path: '^server/(mail|security)/' },
+      from: { path: '^server/platform/(mail|security)/' },
       to: { path: '^server/modules/' },
     },
     {

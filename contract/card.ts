@@ -21,10 +21,10 @@ const optionalText = (max: number, label: string) =>
 
 /** Loose on purpose: people type "linkedin.com/in/ada"; the page adds https:// when it is missing. */
 const optionalUrl = (label: string) =>
-  optionalText(300, label).refine(
-    (value) => value === '' || /^\S+\.\S+$/.test(value),
-    `${label} must be a web address`,
-  );
+  optionalText(300, label)
+    .refine((value) => value === '' || /^\S+\.\S+$/.test(value), `${label} must be a web address`)
+    // The same rule for the API reference, which cannot run the function: blank, or a dot between non-spaces.
+    .meta({ pattern: '^\\s*(\\S+\\.\\S+)?\\s*$' });
 
 /** A business card as the server sends it back. */
 export const BusinessCardViewSchema = z.object({
@@ -46,10 +46,12 @@ export const BusinessCardSchema = z.object({
   company: optionalText(120, 'Company'),
   role: optionalText(120, 'Role'),
   email: EmailSchema,
-  phone: optionalText(40, 'Phone').refine(
-    (value) => value === '' || /^\+?[\d\s().-]{3,}$/.test(value),
-    'Phone may contain only digits, spaces, +, -, ( and )',
-  ),
+  phone: optionalText(40, 'Phone')
+    .refine(
+      (value) => value === '' || /^\+?[\d\s().-]{3,}$/.test(value),
+      'Phone may contain only digits, spaces, +, -, ( and )',
+    )
+    .meta({ pattern: '^\\s*(\\+?[\\d\\s().-]{3,})?\\s*$' }),
   linkedinURL: optionalUrl('LinkedIn'),
   additionalURL: optionalUrl('Website'),
 });
@@ -151,7 +153,7 @@ export const RecordCardEventEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   body: CardEventRequestSchema,
   responses: { 204: z.void() },
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
 });
 
 export const IssueCardsEndpoint = defineEndpoint({

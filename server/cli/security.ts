@@ -8,16 +8,16 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IpAddressSchema } from '../../contract/security';
-import { readConfig } from '../config';
-import { DataDirInUseError } from '../db/data-dir-lock';
-import { addressKey } from '../security/address';
+import { readConfig } from '../platform/config';
+import { DataDirInUseError } from '../platform/db/data-dir-lock';
+import { addressKey } from '../platform/security/address';
 import {
   BREAK_GLASS_DIR,
   type BreakGlassAnswer,
   type BreakGlassCommand,
   runBreakGlass,
-} from '../security/break-glass';
-import { liftBlock } from '../security/store';
+} from '../platform/security/break-glass';
+import { liftBlock } from '../platform/security/store';
 import { withDatabase } from './with-database';
 
 const USAGE = `Usage:

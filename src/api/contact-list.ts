@@ -1,6 +1,6 @@
 // The member's contact list fetched against the cache's etag (spec §7 Cards and contacts, §8 Session).
-import { type Contact, ContactListSchema, ListContactsEndpoint } from '../../contract/contacts';
-import { requestEndpoint } from './client';
+import { type Contact, ListContactsEndpoint } from '../../contract/contacts';
+import { revalidateAsMember } from './client';
 
 export type ContactListResult =
   | { status: 'unchanged' }
@@ -11,15 +11,7 @@ export type ContactListResult =
  * bypassed: the Dexie cache is the one that decides what is fresh, with its own If-None-Match.
  */
 export async function fetchContactList(etag: string | null): Promise<ContactListResult> {
-  const response = await requestEndpoint(ListContactsEndpoint, {
-    headers: etag ? { 'If-None-Match': etag } : {},
-    cache: 'no-store',
-    throwHttpErrors: (status) => status !== 304,
-  });
-  if (response.status === 304) return { status: 'unchanged' };
-  return {
-    status: 'changed',
-    contacts: ContactListSchema.parse(await response.json()),
-    etag: response.headers.get('ETag'),
-  };
+  const answer = await revalidateAsMember(ListContactsEndpoint, etag, { cache: 'no-store' });
+  if ('unchanged' in answer) return { status: 'unchanged' };
+  return { status: 'changed', contacts: answer.value, etag: answer.headers.get('ETag') };
 }

@@ -4,12 +4,11 @@ import {
   CreateContactEndpoint,
   type CreateContactRequest,
   CreateContactRequestSchema,
-  CreateContactResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   readContactListTags,
 } from '../../contract/contacts';
-import { ErrorAnswerSchema } from '../../contract/errors';
 import { REPLAY_HEADER, REPLAY_HEADER_VALUE } from '../../contract/sessions';
+import { refusalText, send } from '../api/transport';
 import { readAuthMirror } from '../db/auth-mirror';
 import { type ContactChange, mergeContactChange } from '../db/contacts-cache';
 import { db, keepParsed, type OutboxEntry, OutboxEntrySchema } from '../db/tapnet-db';
@@ -23,8 +22,6 @@ export const OUTBOX_CHANNEL_NAME = 'tapnet-outbox';
 
 /** A replayed save that hangs this long is treated as offline and tried again later. */
 export const REPLAY_TIMEOUT_MS = 15_000;
-
-const API_BASE = import.meta.env.VITE_API_BASE ?? '';
 
 export async function queueContactSave(
   payload: CreateContactRequest,
@@ -57,40 +54,35 @@ type ReplayResult =
   | { kind: 'retry-later'; reason: string };
 
 async function postSave(entry: OutboxEntry, accessToken: string): Promise<ReplayResult> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${CreateContactEndpoint.path}`, {
-      method: CreateContactEndpoint.method,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${accessToken}`,
-        [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
-        // Not the member's activity (it may run with the app closed), and a save made offline.
-        [REPLAY_HEADER]: REPLAY_HEADER_VALUE,
-      },
-      body: JSON.stringify(entry.payload),
-      signal: AbortSignal.timeout(REPLAY_TIMEOUT_MS),
-    });
-  } catch (error) {
-    return { kind: 'retry-later', reason: error instanceof Error ? error.message : String(error) };
+  const outcome = await send(CreateContactEndpoint, {
+    json: entry.payload,
+    token: accessToken,
+    headers: {
+      [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
+      // Not the member's activity (it may run with the app closed), and a save made offline.
+      [REPLAY_HEADER]: REPLAY_HEADER_VALUE,
+    },
+    timeoutMs: REPLAY_TIMEOUT_MS,
+  });
+  if (outcome.ok) {
+    const { value, headers } = outcome;
+    return {
+      kind: 'done',
+      change: { type: 'upsert', contact: value.contact, listTags: readContactListTags(headers) },
+    };
   }
-  if (response.ok) return { kind: 'done', change: await savedContactChange(response) };
-  if (response.status === 401) return { kind: 'unauthorized' };
+  const { failure } = outcome;
+  if (failure.kind === 'unreachable') return { kind: 'retry-later', reason: failure.message };
+  // Saved, but the answer does not carry the contact: the next revalidation brings it.
+  if (failure.kind === 'unreadable') return { kind: 'done', change: null };
+  if (failure.status === 401) return { kind: 'unauthorized' };
   // Rate limits and server trouble pass; the same key makes the next attempt safe.
-  if (response.status === 429 || response.status >= 500) {
-    return { kind: 'retry-later', reason: `HTTP ${response.status}` };
+  if (failure.status === 429 || failure.status >= 500) {
+    return { kind: 'retry-later', reason: `HTTP ${failure.status}` };
   }
-  const body = ErrorAnswerSchema.safeParse(await response.json().catch(() => null));
   // The card is already among the contacts: the save has nothing left to do.
-  if (body.success && body.data.code === 'CONTACT_EXISTS') return { kind: 'done', change: null };
-  return { kind: 'refused', message: body.success ? body.data.error : `HTTP ${response.status}` };
-}
-
-/** The saved contact, to write into the cache at once; null when the answer does not carry one. */
-async function savedContactChange(response: Response): Promise<ContactChange | null> {
-  const body = CreateContactResponseSchema.safeParse(await response.json().catch(() => null));
-  if (!body.success) return null;
-  return { type: 'upsert', contact: body.data.contact, listTags: readContactListTags(response.headers) };
+  if (failure.code === 'CONTACT_EXISTS') return { kind: 'done', change: null };
+  return { kind: 'refused', message: refusalText(failure) };
 }
 
 /** Both the page and the service worker flush; the lock keeps them from sending the same save twice. */

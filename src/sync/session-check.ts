@@ -33,7 +33,7 @@ export async function checkSession(): Promise<void> {
   }
   if (useSessionStore.getState().status === 'checking' && (await hasCachedData(accessToken))) signIn();
   try {
-    signIn(await fetchAccount({ timeout: ACCOUNT_CHECK_TIMEOUT_MS }));
+    signIn(await fetchAccount({ timeoutMs: ACCOUNT_CHECK_TIMEOUT_MS }));
   } catch (error) {
     if (isSessionRefused(error)) {
       clearSession();

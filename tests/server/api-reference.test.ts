@@ -30,7 +30,19 @@ describeOnEachDatabase('the API reference', (t) => {
   it('documents the error codes an endpoint answers with their status', async () => {
     const document = json<OpenApiDocument>(await t().app.inject({ method: 'GET', url: '/api/openapi.json' }));
     const save = document.paths['/api/contact/create']?.post;
-    expect(Object.keys(save?.responses ?? {}).sort()).toEqual(['201', '400', '401', '404', '409', '422']);
+    expect(Object.keys(save?.responses ?? {}).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
     expect(JSON.stringify(save?.responses['400'])).toContain('CONTACT_EXISTS');
     expect(document.paths['/api/contact/{id}']).toHaveProperty('put');
   });

@@ -5,9 +5,9 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { SecurityDashboard } from '../../contract/security';
-import { buildApp } from '../../server/app';
-import { readConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/connection';
+import { buildApp } from '../../server/platform/app';
+import { readConfig } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db/connection';
 import { createThrowawayDatabase } from '../support/throwaway-postgres';
 import {
   ADMIN,

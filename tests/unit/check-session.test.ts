@@ -4,16 +4,7 @@ import { setSessionExpiredNavigator } from '../../src/session/session-expiry';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { checkSession } from '../../src/sync/session-check';
-import { jsonResponse, tokenExpiringIn } from './helpers';
-
-const account = {
-  _id: 'user-1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.test',
-  nfcUID: null,
-  joined: '2025-01-01T00:00:00.000Z',
-  businessCard: null,
-};
+import { account, jsonResponse, tokenExpiringIn } from './helpers';
 
 function stubFetch(answer: (path: string) => Response | Promise<Response>) {
   const fetch = vi.fn(async (input: Request) => answer(new URL(input.url).pathname));

@@ -1,6 +1,6 @@
 // The rules of every 6-digit code (DESIGN.md §4 Tokens): sign-up verification and e-mail change share them.
 import { sql } from 'kysely';
-import { HttpError } from '../../errors';
+import { HttpError } from '../../platform/errors';
 import { matchesHash } from './secrets';
 
 export const CODE_TTL_MINUTES = 10;

@@ -10,10 +10,10 @@ import {
   ResetPasswordEndpoint,
   VerifyEmailEndpoint,
 } from '../../../contract/auth';
-import { PerEmailLimit, perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { addressKeyOf } from '../../security/identity';
-import { sessionClientOf } from '../sessions/client';
+import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { addressKeyOf } from '../../platform/security/identity';
+import { sessionClientOf } from '../sessions';
 import { AuthService } from './service';
 
 // Limits per client address (these calls are made before anyone is signed in): sized for a venue where

@@ -18,8 +18,8 @@ import {
   type RefreshAllowance,
   refreshLimitMessage,
 } from '../../../contract/insights';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
 import {
   countForcedRefresh,
   findDigest,

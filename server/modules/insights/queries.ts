@@ -5,7 +5,7 @@ import {
   type InsightKind,
   type InsightPreferences,
 } from '../../../contract/insights';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import type { Candidate } from './ranking';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -13,9 +13,9 @@ import {
   SaveInsightPreferencesEndpoint,
   TrackInsightClickEndpoint,
 } from '../../../contract/insights';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { HttpError } from '../../platform/errors';
+import { memberOf } from '../../platform/guards';
+import { route } from '../../platform/route';
 import { cachedDigest, dayIn, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
 import { newsDetail } from './news-detail';
@@ -23,8 +23,6 @@ import { deleteDigests, itemExists, listDigests, recordClick } from './queries';
 import { Primer, preferencesOf, replacePreferences } from './service';
 
 export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   route(app, GetInsightPreferencesEndpoint, async (request) =>
     preferencesOf(app.ctx.db, memberOf(request).userId),
   );
@@ -35,7 +33,6 @@ export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
   const deps: InsightsDeps = { db: app.ctx.db, llm: app.ctx.config.insights.llm, log: app.log };
   const primer = new Primer(deps);
   app.addHook('onClose', async () => primer.settle());

@@ -12,9 +12,9 @@ import {
   SecurityEventTypeSchema,
   SHARED_ADDRESS_MEMBERS,
 } from '../../../contract/security';
-import type { AppContext } from '../../context';
-import type { SecurityMonitor } from '../../security/monitor';
-import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../security/rules';
+import type { AppContext } from '../../platform/context';
+import type { SecurityMonitor } from '../../platform/security/monitor';
+import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../platform/security/rules';
 import * as queries from './queries';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -13,15 +13,15 @@ import {
   type SecurityRule,
   SHARED_ADDRESS_MEMBERS,
 } from '../../../contract/security';
-import type { AppContext } from '../../context';
-import { HttpError } from '../../errors';
-import { isInRange, parseRange } from '../../security/address';
-import { builtInRanges } from '../../security/allowlist';
-import type { SecurityMonitor } from '../../security/monitor';
-import { addressesBlockedIf } from '../../security/preview';
-import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../security/rules';
-import { appendAudit, setRuleMode } from '../../security/store';
-import { toCsv } from '../cards/csv';
+import type { AppContext } from '../../platform/context';
+import { toCsv } from '../../platform/csv';
+import { HttpError } from '../../platform/errors';
+import { isInRange, parseRange } from '../../platform/security/address';
+import { builtInRanges } from '../../platform/security/allowlist';
+import type { SecurityMonitor } from '../../platform/security/monitor';
+import { addressesBlockedIf } from '../../platform/security/preview';
+import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../platform/security/rules';
+import { appendAudit, setRuleMode } from '../../platform/security/store';
 import * as queries from './queries';
 
 export interface Actor {

@@ -3,11 +3,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SecurityEndpoints } from '../../../contract/security';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { addressKey } from '../../security/address';
-import { addressKeyOf } from '../../security/identity';
-import { operatorOf } from '../auth/guards';
+import { HttpError } from '../../platform/errors';
+import { operatorOf } from '../../platform/guards';
+import { route } from '../../platform/route';
+import { addressKey } from '../../platform/security/address';
+import { addressKeyOf } from '../../platform/security/identity';
 import { buildDashboard } from './dashboard';
 import { SecurityOperations } from './operations';
 

@@ -1,11 +1,10 @@
-// /api/user/*: the signed-in member's account, business card, card link, settings, export and deletion.
+// /api/user/*: the signed-in member's account, business card, card link, settings and deletion (the
+// contacts export under /api/user/export is registered by contacts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
   CancelEmailChangeEndpoint,
   ConfirmEmailChangeEndpoint,
-  ContactExportEndpoints,
-  ContactExportFormatSchema,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
@@ -14,13 +13,12 @@ import {
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../../contract/user';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { memberOf } from '../../platform/guards';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import {
   deleteAccount,
-  exportContacts,
   getAccount,
   getNotificationSettings,
   saveBusinessCard,
@@ -29,8 +27,6 @@ import {
 } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   route(app, GetAccountEndpoint, async (request) => getAccount(app.ctx.db, memberOf(request).userId));
 
   route(app, UpdateBusinessCardEndpoint, async (request) =>
@@ -86,22 +82,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: ACCOUNT_DELETED_MESSAGE };
       },
       { config: perMinute(10) },
-    );
-  }
-
-  for (const format of ContactExportFormatSchema.options) {
-    route(
-      app,
-      ContactExportEndpoints[format],
-      async (request, reply) => {
-        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format);
-        return reply
-          .header('Content-Type', file.contentType)
-          .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-          .header('Cache-Control', 'no-store')
-          .send(file.body);
-      },
-      { config: perMinute(30) },
     );
   }
 };

@@ -2,7 +2,7 @@
 // and the feeds' fetch state. The SQL of the feed side of insights lives here.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { InsightKind } from '../../../../contract/insights';
-import type { Database, InsightItemsTable } from '../../../db/schema';
+import type { Database, InsightItemsTable } from '../../../platform/db/schema';
 import type { FeedEntry } from './entries';
 import type { Validators } from './fetch-feed';
 import { itemId, titleKey, urlKey } from './text';

@@ -2,8 +2,8 @@
 // GET, and the shipped sample set when no feed is configured.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../../config';
-import type { Database } from '../../../db/schema';
+import type { Config } from '../../../platform/config';
+import type { Database } from '../../../platform/db/schema';
 import { configuredFeeds } from './feed-list';
 import { fetchFeed } from './fetch-feed';
 import {
