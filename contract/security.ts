@@ -235,7 +235,7 @@ export const SecurityDashboardSchema = z.object({
     scannerActivity: z.array(SecurityEventSchema),
   }),
   suspiciousIPs: z.array(SuspiciousIpSchema),
-  /** Addresses many members signed in from in the last 24 h, most members first (top 20). */
+  /** Of the addresses named above (suspicious or blocked), those many members signed in from in the last 24 h, most first (top 20). */
   sharedAddresses: z.array(SharedAddressSchema),
   protectionStatus: ProtectionStatusSchema,
   threatAnalysis: ThreatAnalysisSchema,

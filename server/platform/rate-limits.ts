@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { ErrorResponse } from '../../contract/errors';
 import { HttpError } from './errors';
 import { type RequestCounters, WINDOW_MS } from './rate-limit-counters';
+import { addressFingerprint } from './security/address';
 
 export interface RouteLimit {
   /** Requests a minute from one address key with nobody signed in. */
@@ -61,7 +62,8 @@ function budgetsOf(request: FastifyRequest, routeId: string, limit: RouteLimit, 
   if (who?.account) {
     return [{ key: `${routeId}|account:${who.account.userId}`, max: Math.ceil(limit.perAccount * scale) }];
   }
-  const address = who?.addressKey ?? request.ip;
+  // Counted under the address's fingerprint: the shared counters keep no client address.
+  const address = addressFingerprint(who?.addressKey ?? request.ip, request.server.ctx.codeKey);
   const budgets = [{ key: `${routeId}|${address}`, max: Math.ceil(limit.perAddress * scale) }];
   const card = (request.params as { nfcUID?: unknown } | undefined)?.nfcUID;
   if (limit.perCardAndAddress !== undefined && typeof card === 'string') {

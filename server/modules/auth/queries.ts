@@ -122,7 +122,7 @@ export async function findAddressStanding(
   };
 }
 
-/** Remembers that the member signed in from this address key (shared addresses, the dashboard). */
+/** Remembers that the member signed in from an address key, by its fingerprint (shared addresses). */
 export async function rememberSignInAddress(db: Db, userId: string, address: string): Promise<void> {
   await db
     .insertInto('sign_in_addresses')

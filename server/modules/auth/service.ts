@@ -10,6 +10,7 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../../platform/mail/templates';
+import { addressFingerprint } from '../../platform/security/address';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
 import { createStartingBusinessCard } from '../cards';
 import { endSessions, insertSession, type SessionClient } from '../sessions';
@@ -118,7 +119,7 @@ export class AuthService {
       await queries.markVerified(trx, user.id);
       await queries.deleteVerification(trx, user.id);
       await queries.recordSuccessfulLogin(trx, user.id);
-      await queries.rememberSignInAddress(trx, user.id, address);
+      await queries.rememberSignInAddress(trx, user.id, addressFingerprint(address, this.ctx.codeKey));
     });
     return this.issueTokenPair(user.id, user.role, client);
   }
@@ -156,7 +157,7 @@ export class AuthService {
     const user = await this.checkPassword(email, password, address);
     if (user.role !== 'user') throw new HttpError('OPERATOR_ACCOUNT', messages.operatorUseDashboard);
     if (!user.is_verified) throw new HttpError('EMAIL_NOT_VERIFIED', messages.notVerified);
-    await queries.rememberSignInAddress(this.db, user.id, address);
+    await queries.rememberSignInAddress(this.db, user.id, addressFingerprint(address, this.ctx.codeKey));
     return { ...(await this.issueTokenPair(user.id, user.role, client)), user: { id: user.id } };
   }
 

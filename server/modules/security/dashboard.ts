@@ -13,6 +13,7 @@ import {
   SHARED_ADDRESS_MEMBERS,
 } from '../../../contract/security';
 import type { AppContext } from '../../platform/context';
+import { addressFingerprint } from '../../platform/security/address';
 import type { SecurityMonitor } from '../../platform/security/monitor';
 import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../platform/security/rules';
 import * as queries from './queries';
@@ -76,7 +77,6 @@ export async function buildDashboard(
     fileAccess,
     botAttacks,
     scannerActivity,
-    sharedAddresses,
   ] = await Promise.all([
     queries.severityCounts(ctx.db, since24h),
     queries.typeCounts(ctx.db, since24h),
@@ -91,13 +91,24 @@ export async function buildDashboard(
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.fileAccess),
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.botAttacks),
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.scannerActivity),
-    queries.sharedAddresses(ctx.db, since24h, SHARED_ADDRESS_MEMBERS, LISTS.shared),
   ]);
+  // The addresses the dashboard names (suspicious or blocked), each looked up by its fingerprint.
   const members = await queries.membersSignedInFrom(
     ctx.db,
-    addresses.map((address) => address.ipAddress),
+    [
+      ...new Set([
+        ...addresses.map((address) => address.ipAddress),
+        ...blocks.map((block) => block.ip_address),
+      ]),
+    ],
     since24h,
+    (address) => addressFingerprint(address, ctx.codeKey),
   );
+  const sharedAddresses = [...members]
+    .filter(([, count]) => count >= SHARED_ADDRESS_MEMBERS)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, LISTS.shared)
+    .map(([ipAddress, count]) => ({ ipAddress, members: count }));
   const blockedIPs = blocks.map((block) => block.ip_address);
   const blocked = new Set(blockedIPs);
   const suspiciousIPs = addresses.map((address) => {

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../platform/context';
 import { toCsv } from '../../platform/csv';
 import { HttpError } from '../../platform/errors';
-import { isInRange, parseRange } from '../../platform/security/address';
+import { addressFingerprint, isInRange, parseRange } from '../../platform/security/address';
 import { builtInRanges } from '../../platform/security/allowlist';
 import type { SecurityMonitor } from '../../platform/security/monitor';
 import { addressesBlockedIf } from '../../platform/security/preview';
@@ -86,9 +86,11 @@ export class SecurityOperations {
   /** A venue's address is blocked only once the operator has seen whom it affects. */
   private async refuseSharedAddress(ipAddress: string): Promise<void> {
     const since = new Date(Date.now() - DAY_MS);
-    const members = (await queries.membersSignedInFrom(this.ctx.db, [ipAddress], since)).get(ipAddress) ?? 0;
+    const fingerprintOf = (address: string) => addressFingerprint(address, this.ctx.codeKey);
+    const counts = await queries.membersSignedInFrom(this.ctx.db, [ipAddress], since, fingerprintOf);
+    const members = counts.get(ipAddress) ?? 0;
     if (members < SHARED_ADDRESS_MEMBERS) return;
-    const named = await queries.memberEmailsFrom(this.ctx.db, ipAddress, since, NAMED_MEMBERS);
+    const named = await queries.memberEmailsFrom(this.ctx.db, fingerprintOf(ipAddress), since, NAMED_MEMBERS);
     const others = members - named.length;
     throw new HttpError(
       'SHARED_ADDRESS_UNCONFIRMED',

@@ -198,44 +198,35 @@ export async function operatorEmail(db: Db, operatorId: string): Promise<string>
   return row?.email ?? operatorId;
 }
 
-/** Different members who signed in from each of `addresses` since `since` (migration 020). */
+/**
+ * Different members who signed in from each of `addresses` (address keys) since `since`; the record
+ * keeps fingerprints only (migration 020), so each address is looked up by its own.
+ */
 export async function membersSignedInFrom(
   db: Db,
   addresses: readonly string[],
   since: Date,
+  fingerprintOf: (address: string) => string,
 ): Promise<Map<string, number>> {
   if (addresses.length === 0) return new Map();
+  const byFingerprint = new Map(addresses.map((address) => [fingerprintOf(address), address]));
   const rows = await db
     .selectFrom('sign_in_addresses')
     .select(['address', (eb) => eb.fn.countAll<string>().as('members')])
-    .where('address', 'in', addresses)
+    .where('address', 'in', [...byFingerprint.keys()])
     .where('last_at', '>', since)
     .groupBy('address')
     .execute();
-  return new Map(rows.map((row) => [row.address, Number(row.members)]));
+  return new Map(rows.map((row) => [byFingerprint.get(row.address) ?? row.address, Number(row.members)]));
 }
 
-/** Addresses at least `minMembers` different members signed in from since `since`, most first. */
-export async function sharedAddresses(db: Db, since: Date, minMembers: number, limit: number) {
-  const rows = await db
-    .selectFrom('sign_in_addresses')
-    .select(['address', (eb) => eb.fn.countAll<string>().as('members')])
-    .where('last_at', '>', since)
-    .groupBy('address')
-    .having((eb) => eb.fn.countAll(), '>=', minMembers)
-    .orderBy('members', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ipAddress: row.address, members: Number(row.members) }));
-}
-
-/** The e-mails of members who signed in from `address` since `since`, latest first (at most `limit`). */
-export async function memberEmailsFrom(db: Db, address: string, since: Date, limit: number) {
+/** The e-mails of members who signed in from the address with `fingerprint` since `since`, latest first. */
+export async function memberEmailsFrom(db: Db, fingerprint: string, since: Date, limit: number) {
   const rows = await db
     .selectFrom('sign_in_addresses')
     .innerJoin('users', 'users.id', 'sign_in_addresses.user_id')
     .select('users.email')
-    .where('sign_in_addresses.address', '=', address)
+    .where('sign_in_addresses.address', '=', fingerprint)
     .where('sign_in_addresses.last_at', '>', since)
     .orderBy('sign_in_addresses.last_at', 'desc')
     .limit(limit)

@@ -1,6 +1,15 @@
 // One spelling per client address, so a block, a count and an allowlist entry all mean the same host:
 // IPv4-mapped IPv6 (::ffff:203.0.113.9) becomes the IPv4 address, IPv6 its shortest form.
+import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+
+/**
+ * An address key as the sign-in record keeps it (migration 020): an HMAC under the server's secret,
+ * so no client address is stored for members, yet the same address always gives the same value.
+ */
+export function addressFingerprint(key: string, secret: string): string {
+  return createHmac('sha256', secret).update(`sign-in-address:${key}`).digest('hex');
+}
 
 export function normalizeAddress(address: string): string {
   // A socket's IPv4 peer is already in its one spelling: the common case costs nothing.

@@ -186,8 +186,9 @@ export class SecurityMonitor {
     }
     const mayBlock = options.mayBlock !== false && mode === 'block' && !rule.neverBlocks && event.points > 0;
     // An account answers for what it does itself; only anonymous requests score their address.
+    // An allowlisted address (loopback, the proxies, the operators' entries) is exempt whoever asks there.
     const subject = options.subject ?? context.ipAddress;
-    const isExempt = subject === context.ipAddress && this.isExempt(context.ipAddress, now);
+    const isExempt = this.isExempt(context.ipAddress, now);
     if (!mayBlock || this.isBlocked(subject) || isExempt) return;
     const overflow = this.buckets.pour(subject, event.points, event, now);
     if (overflow) {

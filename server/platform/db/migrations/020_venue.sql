@@ -13,7 +13,8 @@ CREATE UNLOGGED TABLE rate_limit_counters (
 CREATE INDEX rate_limit_counters_window_idx ON rate_limit_counters (window_start);
 
 -- The members who signed in from an address key (an IPv4 address, or an IPv6 /64) lately: many of
--- them within 24 h mark the address as shared on the security dashboard. Pruned after two days.
+-- them within 24 h mark the address as shared on the security dashboard. `address` holds the key's
+-- HMAC under the server's secret, never the address itself (sessions keep no client address).
 CREATE TABLE sign_in_addresses (
   address text NOT NULL,
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
