@@ -67,8 +67,8 @@ export const PLATFORM_ERRORS = {
   body: ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
   /** One with params, query, body or headers to check. */
   input: ['VALIDATION_FAILED'],
-  /** One behind a member's or an operator's token: none sent, or one that is not valid here. */
-  token: ['UNAUTHORIZED', 'TOKEN_INVALID'],
+  /** One behind a member's or an operator's token: none sent, one that is not valid here, or its account suspended. */
+  token: ['UNAUTHORIZED', 'TOKEN_INVALID', 'ACCOUNT_SUSPENDED'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** Every code `endpoint` may answer: the platform's by kind, then its own. */

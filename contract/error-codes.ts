@@ -57,6 +57,8 @@ export const ERROR_STATUS = {
   INSIGHT_ITEM_NOT_FOUND: 404,
   // Security monitoring: blocked addresses and the operator's tools.
   ADDRESS_BLOCKED: 403,
+  ACCOUNT_SUSPENDED: 403,
+  SHARED_ADDRESS_UNCONFIRMED: 409,
   IP_NOT_BLOCKED: 404,
   OWN_ADDRESS: 400,
   ADDRESS_ALLOWLISTED: 409,

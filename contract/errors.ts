@@ -59,6 +59,10 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   INSIGHTS_REFRESH_LIMIT: 'Today’s forced refreshes of this kind (events or news) are used up.',
   INSIGHT_ITEM_NOT_FOUND: 'No event or news item has this id.',
   ADDRESS_BLOCKED: 'The client address is blocked for a while after suspicious requests.',
+  ACCOUNT_SUSPENDED:
+    'The signed-in account made suspicious requests itself and is suspended for a while, wherever it asks from.',
+  SHARED_ADDRESS_UNCONFIRMED:
+    'The address is shared by many members (a venue): blocking it needs the operator to confirm, naming who it affects.',
   IP_NOT_BLOCKED: 'The address is not blocked.',
   OWN_ADDRESS: 'An operator tried to block the address their own request comes from.',
   ADDRESS_ALLOWLISTED: 'The address is on the allowlist, so it cannot be blocked.',

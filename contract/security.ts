@@ -43,10 +43,11 @@ export const RuleModeSchema = z.enum(['block', 'detect', 'off']);
 export type RuleMode = z.infer<typeof RuleModeSchema>;
 
 /** An IPv4 or IPv6 address (IPv4-mapped IPv6 is stored as the IPv4 address). */
+/** An address, or an IPv6 network as blocks name it (`2001:db8:1:2::/64`: one subscriber). */
 export const IpAddressSchema = z
   .string()
   .trim()
-  .pipe(z.union([z.ipv4(), z.ipv6()], { error: 'Please enter a valid IP address' }));
+  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv6()], { error: 'Please enter a valid IP address' }));
 
 /** An address or a CIDR range, for the allowlist. */
 export const AddressRangeSchema = z
@@ -98,7 +99,21 @@ export const SuspiciousIpSchema = z.object({
   country: z.string().nullable(),
   lastSeen: TimestampSchema,
   highestSeverity: SeveritySchema,
+  /** Different members who signed in from the address in the last 24 h. */
+  membersSignedIn: z.number().int(),
+  /** Many members signed in from it (SHARED_ADDRESS_MEMBERS or more): a venue, never recommended for a block. */
+  isShared: z.boolean(),
 });
+
+/** From this many different members signed in within 24 h, an address is shared (a venue, an office). */
+export const SHARED_ADDRESS_MEMBERS = 5;
+
+export const SharedAddressSchema = z.object({
+  ipAddress: z.string(),
+  /** Different members who signed in from it in the last 24 h. */
+  members: z.number().int(),
+});
+export type SharedAddress = z.infer<typeof SharedAddressSchema>;
 
 const EffectivenessSchema = z.number().min(0).max(100);
 
@@ -220,6 +235,8 @@ export const SecurityDashboardSchema = z.object({
     scannerActivity: z.array(SecurityEventSchema),
   }),
   suspiciousIPs: z.array(SuspiciousIpSchema),
+  /** Of the addresses named above (suspicious or blocked), those many members signed in from in the last 24 h, most first (top 20). */
+  sharedAddresses: z.array(SharedAddressSchema),
   protectionStatus: ProtectionStatusSchema,
   threatAnalysis: ThreatAnalysisSchema,
   /** Top 5 countries of the last 24 h's events. */
@@ -264,6 +281,8 @@ export const ManualBlockRequestSchema = z.object({
     )
     .meta({ enum: [...BLOCK_DURATIONS_MINUTES] }),
   reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  /** The operator saw which members a block of this shared address affects, and blocks it anyway. */
+  confirmShared: z.boolean().optional(),
 });
 export type ManualBlockRequest = z.input<typeof ManualBlockRequestSchema>;
 
@@ -411,7 +430,7 @@ export const SecurityEndpoints = {
       'Blocks an address for 1 h, 24 h or 7 d with a reason (never the operator’s own or an allowlisted one).',
     body: ManualBlockRequestSchema,
     responses: { 201: BlockSchema },
-    errors: ['OWN_ADDRESS', 'ADDRESS_ALLOWLISTED'],
+    errors: ['OWN_ADDRESS', 'ADDRESS_ALLOWLISTED', 'SHARED_ADDRESS_UNCONFIRMED'],
   }),
   listAllowlist: defineEndpoint({
     ...securityOperator,

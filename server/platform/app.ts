@@ -1,7 +1,6 @@
 // Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the modules
 // of the registry (server/modules/index.ts), which this file knows only as a list.
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -19,10 +18,13 @@ import type { PageSources } from './module';
 import { answerUnknownRoutes } from './not-found';
 import { measureRequests } from './observability/metrics';
 import { echoRequestIds, requestIdOf } from './observability/request-id';
+import { MemoryCounters, PostgresCounters } from './rate-limit-counters';
+import { registerRateLimits } from './rate-limits';
 import { refusingNul } from './refuse-nul';
 import { recordRoutes } from './route';
 import { loadJwtSecret } from './secret';
 import { redactUrl } from './secret-urls';
+import { answerBreakGlass } from './security/break-glass';
 import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
 import { sendSecurityHeaders } from './security-headers';
@@ -117,6 +119,8 @@ export async function buildApp({
     countryOf: (address) => ctx.ipCountry.countryOf(address),
   });
 
+  // Embedded PGlite belongs to this process: the break-glass command reaches it through DATA_DIR.
+  if (connection.kind === 'pglite' && connection.dataDir) answerBreakGlass(app, connection.dataDir);
   for (const module of modules) await module.onStart?.(app);
   if (housekeeping) scheduleHousekeeping(app, modules);
   const pages = pageSourcesOf(app);
@@ -142,7 +146,11 @@ export async function buildApp({
     // Cross-origin isolation would block the map tiles and images later issues load.
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four.
+  registerRateLimits(
+    app,
+    connection.kind === 'postgres' ? new PostgresCounters(connection.db, app.log) : new MemoryCounters(),
+  );
 
   for (const module of modules) await app.register(module.routes);
   const isServingApp = await registerStatic(app, config.staticDir);

@@ -128,6 +128,7 @@ const ConfigSchema = z
     STATIC_DIR: z.string().default('./dist'),
     SSR_DIR: z.string().default('./dist-ssr'),
     RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+    IPV6_PREFIX_LENGTH: z.coerce.number().int().min(32).max(128).default(64),
     MAP_STYLE_URL: z
       .string()
       .trim()
@@ -223,6 +224,8 @@ const ConfigSchema = z
     staticDir: env.STATIC_DIR,
     ssrDir: env.SSR_DIR,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    /** IPv6 clients are limited, scored and blocked by this network (one subscriber's /64 by default). */
+    ipv6PrefixLength: env.IPV6_PREFIX_LENGTH,
     map: {
       styleUrl: env.MAP_STYLE_URL,
       origins: mapOriginsOf(env.MAP_STYLE_URL, env.MAP_ORIGINS),

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { Role } from '../../contract/auth';
 import type { EndpointAuth } from '../../contract/endpoint';
 import { HttpError } from './errors';
-import type { AccessClaims, OperatorRole } from './tokens';
+import type { AccessClaims, Caller, OperatorRole } from './tokens';
 
 /** Told of each member request the guard admits, before its handler runs (the sessions' activity). */
 export type MemberListener = (request: FastifyRequest, claims: AccessClaims) => Promise<void>;
@@ -52,9 +52,21 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
+/**
+ * The security hook has already checked the token (server/security/identity.ts); a request that came
+ * another way (none in the app) checks it here.
+ */
+async function callerOf(request: FastifyRequest): Promise<Caller | undefined> {
+  const token = bearerToken(request);
+  if (request.who) return request.who.account;
+  const caller = await request.server.ctx.tokens.verifyCaller(token);
+  return caller && !caller.isExpired ? caller : undefined;
+}
+
 /** onRequest hook for member-only areas. */
 export async function authenticateMember(request: FastifyRequest): Promise<void> {
-  const claims = await request.server.ctx.tokens.verifyAccessToken(bearerToken(request));
+  const caller = await callerOf(request);
+  const claims = caller && { userId: caller.userId, role: caller.role, sessionId: caller.sessionId };
   if (claims?.role !== 'user' || !(await accountExists(request, claims.userId, 'user'))) {
     throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
   }
@@ -65,7 +77,8 @@ export async function authenticateMember(request: FastifyRequest): Promise<void>
 /** onRequest hook for an operator area. */
 export function authenticateOperator(role: OperatorRole) {
   return async (request: FastifyRequest): Promise<void> => {
-    const operatorId = await request.server.ctx.tokens.verifyOperatorToken(bearerToken(request), role);
+    const caller = await callerOf(request);
+    const operatorId = caller?.role === role ? caller.userId : undefined;
     if (!operatorId || !(await accountExists(request, operatorId, role))) {
       throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
     }

@@ -1,17 +1,90 @@
-// Request limits of a route, per client address (the one address Fastify resolves under TRUST_PROXY) and,
-// where an address is the target, per e-mail address. RATE_LIMIT_SCALE multiplies every limit at once
-// (the e2e suite registers many people from one address).
-import type { FastifyRequest } from 'fastify';
+// Request limits of a route, counted for who is asking (server/security/identity.ts): a signed-in
+// account by itself, wherever it asks from (a member at a busy show behind the venue's one address
+// counts only their own requests); anonymous traffic by its address key (an IPv6 /64), sized for a
+// venue of several hundred people; the card's public routes also per card and address. Counted where
+// every process sees the counts (rate-limit-counters.ts). RATE_LIMIT_SCALE multiplies every limit at
+// once (the e2e suite registers many people from one address). Figures: docs/security-model.md.
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { ErrorResponse } from '../../contract/errors';
 import { HttpError } from './errors';
+import { type RequestCounters, WINDOW_MS } from './rate-limit-counters';
+import { addressFingerprint } from './security/address';
 import { MINUTE_MS } from './time';
 
-export function perMinute(max: number) {
-  return {
-    rateLimit: {
-      max: (request: FastifyRequest) => Math.ceil(max * request.server.ctx.config.rateLimitScale),
-      timeWindow: '1 minute',
-    },
-  };
+export interface RouteLimit {
+  /** Requests a minute from one address key with nobody signed in. */
+  perAddress: number;
+  /** Requests a minute from one signed-in account (member or operator), from anywhere. */
+  perAccount: number;
+  /** Anonymous requests a minute about one card (`:nfcUID`) from one address key. */
+  perCardAndAddress?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    limit?: RouteLimit;
+  }
+}
+
+/** A route's limit; one figure is both the per-address and the per-account budget. */
+export function perMinute(limit: number | RouteLimit): { limit: RouteLimit } {
+  return { limit: typeof limit === 'number' ? { perAddress: limit, perAccount: limit } : limit };
+}
+
+function retryMessage(seconds: number): string {
+  return `Rate limit exceeded: too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+}
+
+/** Counts every request of a limited route once its caller is known (after the area's token check). */
+export function registerRateLimits(app: FastifyInstance, counters: RequestCounters): void {
+  app.addHook('onRoute', (routeOptions) => {
+    const limit = routeOptions.config?.limit;
+    if (!limit) return;
+    const routeId = `${[routeOptions.method].flat().join(',')} ${routeOptions.url}`;
+    const check: onRequestAsyncHookHandler = async (request, reply) => {
+      const budgets = budgetsOf(request, routeId, limit, request.server.ctx.config.rateLimitScale);
+      const now = Date.now();
+      const counts = await counters.hit(
+        budgets.map(({ key }) => key),
+        now,
+      );
+      const spent = counts.filter((count, index) => count.hits > (budgets[index]?.max ?? 0));
+      if (spent.length === 0) return;
+      const endsAt = Math.max(...spent.map(({ windowStart }) => windowStart + WINDOW_MS));
+      refuse(request, reply, Math.max(1, Math.ceil((endsAt - now) / 1000)));
+      return reply;
+    };
+    routeOptions.onRequest = [...[routeOptions.onRequest ?? []].flat(), check];
+  });
+}
+
+function budgetsOf(request: FastifyRequest, routeId: string, limit: RouteLimit, scale: number) {
+  const who = request.who;
+  if (who?.account) {
+    return [{ key: `${routeId}|account:${who.account.userId}`, max: Math.ceil(limit.perAccount * scale) }];
+  }
+  // Counted under the address's fingerprint: the shared counters keep no client address.
+  const address = addressFingerprint(who?.addressKey ?? request.ip, request.server.ctx.codeKey);
+  const budgets = [{ key: `${routeId}|${address}`, max: Math.ceil(limit.perAddress * scale) }];
+  const card = (request.params as { nfcUID?: unknown } | undefined)?.nfcUID;
+  if (limit.perCardAndAddress !== undefined && typeof card === 'string') {
+    budgets.push({
+      key: `${routeId}|${address}|card:${card}`,
+      max: Math.ceil(limit.perCardAndAddress * scale),
+    });
+  }
+  return budgets;
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): void {
+  reply
+    .code(429)
+    .header('Retry-After', String(retryAfterSeconds))
+    .send({
+      error: retryMessage(retryAfterSeconds),
+      code: 'RATE_LIMITED',
+      requestId: request.id,
+    } satisfies ErrorResponse);
 }
 
 /**

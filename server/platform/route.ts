@@ -110,7 +110,7 @@ export function route<E extends Endpoint>(
 export interface RegisteredRoute {
   method: string;
   url: string;
-  /** Whether the route has a per-address limit, so may answer 429 RATE_LIMITED. */
+  /** Whether the route has a request limit (rate-limits.ts), so may answer 429 RATE_LIMITED. */
   isRateLimited: boolean;
 }
 
@@ -126,7 +126,7 @@ export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', ({ method, url, config }) => {
-    const isRateLimited = config !== undefined && 'rateLimit' in config;
+    const isRateLimited = config?.limit !== undefined;
     for (const one of [method].flat()) if (one !== 'HEAD') routes.push({ method: one, url, isRateLimited });
   });
 }

@@ -1,6 +1,6 @@
 // JWTs: member access tokens, rotating refresh tokens and operator tokens, each with its own audience.
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../../contract/auth';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -24,6 +24,27 @@ export interface AccessClaims {
   sessionId?: string | undefined;
 }
 
+/** Who a bearer token speaks for: a member (role user) or an operator of one area. */
+export interface Caller extends AccessClaims {
+  /** Signed by us, but its time ran out: the app is about to refresh it, nobody is probing. */
+  isExpired: boolean;
+}
+
+const AUDIENCE_ROLE: Record<string, Role> = {
+  [AUDIENCE.member]: 'user',
+  [AUDIENCE.admin]: 'admin',
+  [AUDIENCE.security]: 'security',
+};
+
+/** The caller a verified payload names; null unless its audience and role agree. */
+function callerOf(payload: JWTPayload, isExpired: boolean): Caller | null {
+  const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+  const role = audience === undefined ? undefined : AUDIENCE_ROLE[audience];
+  if (!payload.sub || role === undefined || payload.role !== role) return null;
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+  return { userId: payload.sub, role, sessionId, isExpired };
+}
+
 export interface RefreshClaims {
   userId: string;
   tokenId: string;
@@ -41,11 +62,11 @@ export class TokenService {
   readonly #key: Promise<CryptoKey>;
 
   /**
-   * Member access tokens already verified, until they expire: an open app sends the same token every
+   * Access and operator tokens already verified, until they expire: an open app sends the same token every
    * 25 s for its 15 minutes, and checking its signature again (WebCrypto's HMAC) was a fifth of a
    * 304's CPU. Only a token that passed verification is kept, keyed by its exact text.
    */
-  readonly #verifiedAccess = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  readonly #verifiedCallers = new Map<string, { caller: Caller; expiresAtMs: number }>();
 
   constructor(secret: string) {
     this.#key = crypto.subtle.importKey(
@@ -84,29 +105,38 @@ export class TokenService {
     return { token, userId, tokenId, familyId };
   }
 
-  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  /**
+   * The account behind an access or operator token, whichever area it is for: checked once per request
+   * (server/platform/security/identity.ts), and the areas' guards read the answer.
+   */
+  async verifyCaller(token: string): Promise<Caller | null> {
     const now = Date.now();
-    const known = this.#verifiedAccess.get(token);
-    if (known && now < known.expiresAtMs) return known.claims;
-    const payload = await this.#verify(token, AUDIENCE.member);
-    if (!payload) return null;
-    const claims = { userId: payload.sub, role: payload.role, sessionId: payload.sid };
-    if (payload.exp !== undefined) this.#rememberAccess(token, claims, payload.exp * 1000, now);
-    return claims;
+    const known = this.#verifiedCallers.get(token);
+    if (known && now < known.expiresAtMs) return known.caller;
+    try {
+      const { payload } = await jwtVerify(token, await this.#key, {
+        issuer: ISSUER,
+        audience: [AUDIENCE.member, AUDIENCE.admin, AUDIENCE.security],
+        algorithms: ['HS256'],
+      });
+      const caller = callerOf(payload, false);
+      if (caller && payload.exp !== undefined) this.#rememberCaller(token, caller, payload.exp * 1000, now);
+      return caller;
+    } catch (error) {
+      // jose checks the signature before the times, so an expired token's claims are still ours.
+      if (error instanceof errors.JWTExpired && error.payload.iss === ISSUER)
+        return callerOf(error.payload, true);
+      return null;
+    }
   }
 
-  #rememberAccess(token: string, claims: AccessClaims, expiresAtMs: number, now: number): void {
-    const verified = this.#verifiedAccess;
+  #rememberCaller(token: string, caller: Caller, expiresAtMs: number, now: number): void {
+    const verified = this.#verifiedCallers;
     if (verified.size >= VERIFIED_TOKENS_LIMIT) {
       for (const [key, { expiresAtMs: expiry }] of verified) if (expiry <= now) verified.delete(key);
       if (verified.size >= VERIFIED_TOKENS_LIMIT) verified.delete(verified.keys().next().value ?? '');
     }
-    verified.set(token, { claims, expiresAtMs });
-  }
-
-  async verifyOperatorToken(token: string, role: OperatorRole): Promise<string | null> {
-    const payload = await this.#verify(token, AUDIENCE[role]);
-    return payload?.role === role ? payload.sub : null;
+    verified.set(token, { caller, expiresAtMs });
   }
 
   async verifyRefreshToken(token: string): Promise<RefreshClaims | null> {
@@ -137,24 +167,5 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(`${ttlSeconds}s`)
       .sign(await this.#key);
-  }
-
-  async #verify(
-    token: string,
-    audience: string,
-  ): Promise<{ sub: string; role: Role; sid: string | undefined; exp: number | undefined } | null> {
-    try {
-      const { payload } = await jwtVerify(token, await this.#key, {
-        issuer: ISSUER,
-        audience,
-        algorithms: ['HS256'],
-      });
-      const role = payload.role;
-      if (!payload.sub || (role !== 'user' && role !== 'admin' && role !== 'security')) return null;
-      const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
-      return { sub: payload.sub, role, sid, exp: payload.exp };
-    } catch {
-      return null;
-    }
   }
 }

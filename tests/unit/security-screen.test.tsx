@@ -39,6 +39,7 @@ const quiet: SecurityDashboard = {
   recentEvents: [],
   incidents: { fileAccess: [], botAttacks: [], scannerActivity: [] },
   suspiciousIPs: [],
+  sharedAddresses: [],
   protectionStatus: {
     fileProtection: { active: true, blocked: 0, effectiveness: 100 },
     botProtection: { active: true, blocked: 0, effectiveness: 100 },
@@ -86,8 +87,24 @@ const busy: SecurityDashboard = {
     ],
   },
   suspiciousIPs: [
-    { ipAddress: '8.8.8.8', count: 12, country: 'US', lastSeen: minutesAgo(1), highestSeverity: 'CRITICAL' },
-    { ipAddress: '81.2.69.142', count: 4, country: 'GB', lastSeen: minutesAgo(3), highestSeverity: 'HIGH' },
+    {
+      ipAddress: '8.8.8.8',
+      count: 12,
+      country: 'US',
+      lastSeen: minutesAgo(1),
+      highestSeverity: 'CRITICAL',
+      membersSignedIn: 0,
+      isShared: false,
+    },
+    {
+      ipAddress: '81.2.69.142',
+      count: 4,
+      country: 'GB',
+      lastSeen: minutesAgo(3),
+      highestSeverity: 'HIGH',
+      membersSignedIn: 0,
+      isShared: false,
+    },
   ],
   threatAnalysis: {
     fileAccessAttempts: 12,
@@ -375,6 +392,53 @@ describe('the security dashboard', () => {
     );
     expect(useToastStore.getState().toasts.map(({ message: shown }) => shown)).toEqual([message]);
     expect(button('Unblock 8.8.8.8')).toBeDefined();
+  });
+
+  it('asks before blocking a shared address, naming its members, and blocks it once confirmed', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    const question =
+      '6 members signed in from 203.0.113.70 in the last 24 hours (ada@example.com and 5 more). A block refuses everyone there who is not signed in: their sign-ins and sign-ups too. Confirm to block it anyway.';
+    const sent = stubServer(({ path, body }) => {
+      if (path === '/api/security/dashboard') return jsonResponse(200, { data: busy });
+      if (path === '/api/security/blocks' && body) {
+        if (body.confirmShared !== true) {
+          return jsonResponse(409, { error: question, code: 'SHARED_ADDRESS_UNCONFIRMED' });
+        }
+        return jsonResponse(201, {
+          ipAddress: '203.0.113.70',
+          createdAt: minutesAgo(0),
+          expiresAt: new Date(NOW + 86_400_000).toISOString(),
+          source: 'manual',
+          reason: 'attack from the show floor',
+          createdBy: 'security@tapnet.test',
+          offence: 1,
+          country: null,
+        });
+      }
+      return path.startsWith('/api/') ? jsonResponse(200, []) : new Response('', { status: 404 });
+    });
+    await renderScreen();
+    await settle();
+    const form = button('Block Address').closest('form') as HTMLFormElement;
+    const [address, reason] = [...form.querySelectorAll('input')];
+    for (const [field, value] of [
+      [address, '203.0.113.70'],
+      [reason, 'attack from the show floor'],
+    ] as const) {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, value);
+      await act(async () => field?.dispatchEvent(new Event('input', { bubbles: true })));
+    }
+    await click(button('Block Address'));
+    expect(form.querySelector('[role="alert"]')?.textContent).toContain(`Shared address: ${question}`);
+    expect(
+      sent.filter((request) => request.method === 'POST' && request.path === '/api/security/blocks'),
+    ).toHaveLength(1);
+    await click(button('Block Shared Address Anyway'));
+    const blocks = sent.filter(
+      (request) => request.method === 'POST' && request.path === '/api/security/blocks',
+    );
+    expect(blocks.map((request) => request.body?.confirmShared)).toEqual([undefined, true]);
+    expect(form.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('goes back to the login when the server refuses the token', async () => {

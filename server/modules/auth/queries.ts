@@ -95,16 +95,40 @@ export function recordFailedLoginFrom(
     .executeTakeFirstOrThrow();
 }
 
-/** The end of this address's lock out of the account, while it lasts. */
-export async function findAddressLock(db: Db, userId: string, address: string): Promise<Date | undefined> {
+/**
+ * This address's standing with the account: the end of its lock out while it lasts, and whether it
+ * failed within the window (the account's slow-down applies to such addresses only).
+ */
+export async function findAddressStanding(
+  db: Db,
+  userId: string,
+  address: string,
+  windowMinutes: number,
+): Promise<{ lockedUntil: Date | undefined; hasRecentFailures: boolean }> {
   const row = await db
     .selectFrom('login_failures')
-    .select('locked_until')
+    .select([
+      sql<Date | null>`CASE WHEN locked_until > now() THEN locked_until END`.as('locked_until'),
+      sql<boolean>`(failed_count > 0 AND window_start > now() - make_interval(mins => ${windowMinutes}))`.as(
+        'has_recent_failures',
+      ),
+    ])
     .where('user_id', '=', userId)
     .where('address', '=', address)
-    .where('locked_until', '>', sql<Date>`now()`)
     .executeTakeFirst();
-  return row?.locked_until ?? undefined;
+  return {
+    lockedUntil: row?.locked_until ?? undefined,
+    hasRecentFailures: row?.has_recent_failures === true,
+  };
+}
+
+/** Remembers that the member signed in from an address key, by its fingerprint (shared addresses). */
+export async function rememberSignInAddress(db: Db, userId: string, address: string): Promise<void> {
+  await db
+    .insertInto('sign_in_addresses')
+    .values({ address, user_id: userId, last_at: sql`now()` })
+    .onConflict((conflict) => conflict.columns(['address', 'user_id']).doUpdateSet({ last_at: sql`now()` }))
+    .execute();
 }
 
 /**

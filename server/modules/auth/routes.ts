@@ -12,11 +12,14 @@ import {
 } from '../../../contract/auth';
 import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { addressKeyOf } from '../../platform/security/identity';
 import { sessionClientOf } from '../sessions';
 import { AuthService } from './service';
 
-// Limits per client address: generous enough for people, tight enough to slow guessing. Guessing one
-// account's password from many addresses meets the account's own budget (AuthService, in the database).
+// Limits per client address (these calls are made before anyone is signed in): sized for a venue where
+// several hundred people share one address and sign up after tapping a card, still far below what
+// guessing needs. Guessing one account's password meets the address's lock and the account's own
+// slow-down (AuthService, in the database) long before these.
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.ctx);
   // Five reset links in 15 minutes are plenty for a person; more to one inbox is mail-bombing.
@@ -26,37 +29,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     RegisterEndpoint,
     async (request, reply) => reply.code(201).send({ message: await auth.register(request.body) }),
-    { config: perMinute(20) },
+    { config: perMinute(200) },
   );
 
   route(
     app,
     VerifyEmailEndpoint,
-    async (request) => auth.verifyEmail(request.body.email, request.body.code, sessionClientOf(request)),
-    {
-      config: perMinute(30),
-    },
+    async (request) =>
+      auth.verifyEmail(
+        request.body.email,
+        request.body.code,
+        addressKeyOf(request),
+        sessionClientOf(request),
+      ),
+    { config: perMinute(200) },
   );
 
   route(
     app,
     ResendVerificationCodeEndpoint,
     async (request) => ({ message: await auth.resendVerificationCode(request.body.email) }),
-    { config: perMinute(10) },
+    { config: perMinute(60) },
   );
 
   route(
     app,
     LoginEndpoint,
     async (request) =>
-      auth.login(request.body.email, request.body.password, request.ip, sessionClientOf(request)),
-    {
-      config: perMinute(30),
-    },
+      auth.login(request.body.email, request.body.password, addressKeyOf(request), sessionClientOf(request)),
+    { config: perMinute(200) },
   );
 
+  // The whole venue's phones refresh at once when its Wi-Fi comes back.
   route(app, RefreshTokenEndpoint, async (request) => auth.refresh(request.body.refreshToken), {
-    config: perMinute(60),
+    config: perMinute(1000),
   });
 
   route(app, LogoutEndpoint, async (request, reply) => {
@@ -71,13 +77,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       resetMailsPerEmail.take(request.body.email, app.ctx.config.rateLimitScale);
       return { message: auth.forgotPassword(request.body.email, request.log) };
     },
-    { config: perMinute(10) },
+    { config: perMinute(30) },
   );
 
   route(
     app,
     ResetPasswordEndpoint,
     async (request) => ({ message: await auth.resetPassword(request.params.token, request.body.password) }),
-    { config: perMinute(10) },
+    { config: perMinute(30) },
   );
 };

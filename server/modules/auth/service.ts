@@ -11,6 +11,7 @@ import {
   passwordResetMail,
   verificationCodeMail,
 } from '../../platform/mail/templates';
+import { addressFingerprint } from '../../platform/security/address';
 import { MINUTE_MS } from '../../platform/time';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
 import { createStartingBusinessCard } from '../cards';
@@ -104,7 +105,8 @@ export class AuthService {
     return messages.registered;
   }
 
-  async verifyEmail(email: string, code: string, client: SessionClient): Promise<TokenPair> {
+  /** `address`: the client's address key, remembered as one the member signs in from. */
+  async verifyEmail(email: string, code: string, address: string, client: SessionClient): Promise<TokenPair> {
     const user = await queries.findUserByEmail(this.db, email);
     if (!user) throw new HttpError('INVALID_CODE', messages.invalidCode);
     if (user.is_verified) throw new HttpError('ALREADY_VERIFIED', messages.alreadyVerified);
@@ -117,6 +119,7 @@ export class AuthService {
       await queries.markVerified(trx, user.id);
       await queries.deleteVerification(trx, user.id);
       await queries.recordSuccessfulLogin(trx, user.id);
+      await queries.rememberSignInAddress(trx, user.id, addressFingerprint(address, this.ctx.codeKey));
     });
     return this.issueTokenPair(user.id, user.role, client);
   }
@@ -141,7 +144,10 @@ export class AuthService {
     return messages.codeSent;
   }
 
-  /** `address`: the client address resolved under TRUST_PROXY, which a lock out of the account is kept for. */
+  /**
+   * `address`: the client's address key (server/security/identity.ts), which a lock out of the account
+   * is kept for and which is remembered as one the member signs in from.
+   */
   async login(
     email: string,
     password: string,
@@ -151,6 +157,7 @@ export class AuthService {
     const user = await this.checkPassword(email, password, address);
     if (user.role !== 'user') throw new HttpError('OPERATOR_ACCOUNT', messages.operatorUseDashboard);
     if (!user.is_verified) throw new HttpError('EMAIL_NOT_VERIFIED', messages.notVerified);
+    await queries.rememberSignInAddress(this.db, user.id, addressFingerprint(address, this.ctx.codeKey));
     return { ...(await this.issueTokenPair(user.id, user.role, client)), user: { id: user.id } };
   }
 
@@ -263,10 +270,18 @@ export class AuthService {
   private async checkPassword(email: string, password: string, address: string) {
     const user = await queries.findUserByEmail(this.db, email);
     if (user) {
-      const lockedUntil = await queries.findAddressLock(this.db, user.id, address);
-      if (lockedUntil) throw new HttpError('ACCOUNT_LOCKED', lockedMessage(lockedUntil));
-      if (user.login_throttled_until && user.login_throttled_until.getTime() > Date.now()) {
-        throw new HttpError('RATE_LIMITED', throttledMessage(user.login_throttled_until));
+      const standing = await queries.findAddressStanding(
+        this.db,
+        user.id,
+        address,
+        ACCOUNT_LOGIN_LIMITS.windowMinutes,
+      );
+      if (standing.lockedUntil) throw new HttpError('ACCOUNT_LOCKED', lockedMessage(standing.lockedUntil));
+      // The slow-down holds back the addresses that guessed wrong, never the owner's: an address with
+      // no recent failure has its password checked (one wrong guess and it is held back too).
+      const throttledUntil = user.login_throttled_until;
+      if (throttledUntil && throttledUntil.getTime() > Date.now() && standing.hasRecentFailures) {
+        throw new HttpError('RATE_LIMITED', throttledMessage(throttledUntil));
       }
     }
     const isValid = await verifyPassword(user?.password_hash, password);

@@ -79,7 +79,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         .headers(response.headers ?? {})
         .send(response.body);
     },
-    { config: perMinute(60), isResponseChecked: false },
+    // A member saving 5 cards in a minute at a busy show is normal, an outbox of 50 replayed at once
+    // too; 500 is not. Counted per member, so the crowd behind the venue's address never adds up.
+    { config: perMinute({ perAccount: 120, perAddress: 120 }), isResponseChecked: false },
   );
 
   route(app, UpdateContactNotesEndpoint, async (request, reply) => {

@@ -5,6 +5,7 @@ import { OperatorEndpoints, OperatorRoleSchema } from '../../../contract/operato
 import { operatorOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { addressKeyOf } from '../../platform/security/identity';
 import { AuthService } from '../auth';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,12 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoints.login,
       async (request) => ({
-        token: await auth.operatorLogin(request.body.email, request.body.password, role, request.ip),
+        token: await auth.operatorLogin(
+          request.body.email,
+          request.body.password,
+          role,
+          addressKeyOf(request),
+        ),
       }),
       { config: perMinute(20) },
     );

@@ -20,6 +20,7 @@ export const pageViewRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute();
       return reply.code(204).send();
     },
-    { config: perMinute(120) },
+    // Anonymous visitors of a venue share its address: their budget is the crowd's.
+    { config: perMinute({ perAccount: 120, perAddress: 3000 }) },
   );
 };

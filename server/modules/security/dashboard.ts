@@ -12,14 +12,16 @@ import {
   type SecurityDashboard,
   type SecurityEventType,
   SecurityEventTypeSchema,
+  SHARED_ADDRESS_MEMBERS,
 } from '../../../contract/security';
 import type { AppContext } from '../../platform/context';
+import { addressFingerprint } from '../../platform/security/address';
 import { HIGH_RISK_EVENTS, type SecurityMonitor } from '../../platform/security/monitor';
 import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../platform/security/rules';
 import { HOUR_MS } from '../../platform/time';
 import * as queries from './queries';
 
-const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20 } as const;
+const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20, shared: 20 } as const;
 
 /** What counts as an attack on the map: not sign-ins, operator work or welcome bots. */
 export const ATTACK_TYPES: readonly SecurityEventType[] = SecurityEventTypeSchema.options.filter(
@@ -47,7 +49,15 @@ function sum(counts: Map<SecurityEventType, number>, types: readonly SecurityEve
   return types.reduce((total, type) => total + (counts.get(type) ?? 0), 0);
 }
 
-export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor): Promise<SecurityDashboard> {
+/**
+ * `operatorAddress`: the asking operator's address key, which the block tool refuses, so it is never
+ * recommended for a block either.
+ */
+export async function buildDashboard(
+  ctx: AppContext,
+  monitor: SecurityMonitor,
+  operatorAddress: string,
+): Promise<SecurityDashboard> {
   await monitor.settle();
   const now = Date.now();
   const since24h = new Date(now - 24 * HOUR_MS);
@@ -81,18 +91,45 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.botAttacks),
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.scannerActivity),
   ]);
+  // The addresses the dashboard names (suspicious or blocked), each looked up by its fingerprint.
+  const members = await queries.membersSignedInFrom(
+    ctx.db,
+    [
+      ...new Set([
+        ...addresses.map((address) => address.ipAddress),
+        ...blocks.map((block) => block.ip_address),
+      ]),
+    ],
+    since24h,
+    (address) => addressFingerprint(address, ctx.codeKey),
+  );
+  const sharedAddresses = [...members]
+    .filter(([, count]) => count >= SHARED_ADDRESS_MEMBERS)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, LISTS.shared)
+    .map(([ipAddress, count]) => ({ ipAddress, members: count }));
   const blockedIPs = blocks.map((block) => block.ip_address);
   const blocked = new Set(blockedIPs);
-  const suspiciousIPs = addresses.map((address) => ({
-    ...address,
-    lastSeen: address.lastSeen.toISOString(),
-  }));
-  // Risk: high-risk addresses still free to act (not blocked), capped at 10.
-  const riskScore = Math.min(
-    10,
-    addresses.filter((address) => address.count >= HIGH_RISK_EVENTS && !blocked.has(address.ipAddress))
-      .length,
+  const suspiciousIPs = addresses.map((address) => {
+    const membersSignedIn = members.get(address.ipAddress) ?? 0;
+    return {
+      ...address,
+      lastSeen: address.lastSeen.toISOString(),
+      membersSignedIn,
+      isShared: membersSignedIn >= SHARED_ADDRESS_MEMBERS,
+    };
+  });
+  const highRisk = suspiciousIPs.filter(
+    (address) => address.count >= HIGH_RISK_EVENTS && !blocked.has(address.ipAddress),
   );
+  // What a block would suit: never a venue's address, nor one the block tool refuses.
+  const blockable = highRisk.filter(
+    ({ ipAddress, isShared }) =>
+      !isShared && ipAddress !== operatorAddress && !monitor.isAllowlisted(ipAddress),
+  );
+  const sharedAtRisk = highRisk.filter(({ isShared }) => isShared);
+  // Risk: high-risk addresses still free to act that a block would suit, capped at 10.
+  const riskScore = Math.min(10, blockable.length);
   const modeOf = (ruleId: string) => {
     const rule = RULE_BY_ID.get(ruleId);
     return rule ? monitor.modeOf(rule) : 'off';
@@ -114,6 +151,7 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
     recentEvents,
     incidents: { fileAccess, botAttacks, scannerActivity },
     suspiciousIPs,
+    sharedAddresses,
     protectionStatus: {
       fileProtection: {
         active: enabled && modeOf('sensitive-file') !== 'off',
@@ -159,7 +197,7 @@ export async function buildDashboard(ctx: AppContext, monitor: SecurityMonitor):
     securityScore,
     scoreVerdict: verdictOf(securityScore),
     scoreChecks: checks,
-    recommendations: recommend(types, checks, { riskScore, modeOf }),
+    recommendations: recommend(types, checks, { riskScore, sharedAtRisk: sharedAtRisk.length, modeOf }),
   };
 }
 
@@ -229,7 +267,7 @@ function scoreChecks(
 function recommend(
   types: Map<SecurityEventType, number>,
   checks: ScoreCheck[],
-  facts: { riskScore: number; modeOf: (ruleId: string) => string },
+  facts: { riskScore: number; sharedAtRisk: number; modeOf: (ruleId: string) => string },
 ): Recommendation[] {
   const recommendations: Recommendation[] = [];
   const seen = (type: SecurityEventType) => (types.get(type) ?? 0) > 0;
@@ -240,6 +278,15 @@ function recommend(
       description: `${facts.riskScore} addresses reached ${HIGH_RISK_EVENTS} events in 24 h without being blocked.`,
       implementation:
         'The High-Risk IP Activity alert names them: block each for 24 h under Operator Tools → Block an Address, or add it to the Allowlist if it is yours.',
+    });
+  }
+  if (facts.sharedAtRisk > 0) {
+    recommendations.push({
+      priority: 'MEDIUM',
+      action: 'Watch shared addresses, do not block them',
+      description: `${facts.sharedAtRisk} shared addresses (${SHARED_ADDRESS_MEMBERS} or more members signed in from each in 24 h, a venue or an office) reached ${HIGH_RISK_EVENTS} events in 24 h.`,
+      implementation:
+        'Blocking one refuses everyone there who is not signed in. The attacker’s own requests are refused already, and an account that attacks is suspended by itself; for an event, allowlist the venue’s address for a day instead.',
     });
   }
   if (seen('SQL_INJECTION_ATTEMPT') && facts.modeOf('sql-injection') !== 'block') {

@@ -2,20 +2,21 @@
 // allowlist, switch rule modes, read the audit log, export events. Every change is audited.
 
 import type { z } from 'zod';
-import type {
-  AddAllowlistEntryRequestSchema,
-  AllowlistEntry,
-  AuditEntry,
-  Block,
-  ManualBlockRequestSchema,
-  RuleMode,
-  SecurityEvent,
-  SecurityRule,
+import {
+  type AddAllowlistEntryRequestSchema,
+  type AllowlistEntry,
+  type AuditEntry,
+  type Block,
+  type ManualBlockRequestSchema,
+  type RuleMode,
+  type SecurityEvent,
+  type SecurityRule,
+  SHARED_ADDRESS_MEMBERS,
 } from '../../../contract/security';
 import type { AppContext } from '../../platform/context';
 import { toCsv } from '../../platform/csv';
 import { HttpError } from '../../platform/errors';
-import { isInRange, normalizeAddress, parseRange } from '../../platform/security/address';
+import { addressFingerprint, isInRange, parseRange } from '../../platform/security/address';
 import { builtInRanges } from '../../platform/security/allowlist';
 import type { SecurityMonitor } from '../../platform/security/monitor';
 import { addressesBlockedIf } from '../../platform/security/preview';
@@ -32,6 +33,8 @@ export interface Actor {
 type BlockRow = Awaited<ReturnType<typeof queries.activeBlockRows>>[number];
 
 const EXPORT_MAX_ROWS = 100_000;
+/** How many of a shared address's members the block confirmation names. */
+const NAMED_MEMBERS = 5;
 
 function toBlock(row: BlockRow): Block {
   return {
@@ -80,6 +83,23 @@ export class SecurityOperations {
     });
   }
 
+  /** A venue's address is blocked only once the operator has seen whom it affects. */
+  private async refuseSharedAddress(ipAddress: string): Promise<void> {
+    const since = new Date(Date.now() - DAY_MS);
+    const fingerprintOf = (address: string) => addressFingerprint(address, this.ctx.codeKey);
+    const counts = await queries.membersSignedInFrom(this.ctx.db, [ipAddress], since, fingerprintOf);
+    const members = counts.get(ipAddress) ?? 0;
+    if (members < SHARED_ADDRESS_MEMBERS) return;
+    const named = await queries.memberEmailsFrom(this.ctx.db, fingerprintOf(ipAddress), since, NAMED_MEMBERS);
+    const others = members - named.length;
+    throw new HttpError(
+      'SHARED_ADDRESS_UNCONFIRMED',
+      `${members} members signed in from ${ipAddress} in the last 24 hours (${named.join(', ')}${
+        others > 0 ? ` and ${others} more` : ''
+      }). A block refuses everyone there who is not signed in: their sign-ins and sign-ups too. Confirm to block it anyway.`,
+    );
+  }
+
   async unblock(ipAddress: string, reason: string | undefined, actor: Actor): Promise<void> {
     if (!(await this.monitor.unblock(ipAddress, actor.email))) {
       throw new HttpError('IP_NOT_BLOCKED', 'This address is not blocked');
@@ -98,14 +118,16 @@ export class SecurityOperations {
     return { ...toBlock(row), causes, points: row.points };
   }
 
+  /** `request.ipAddress`: already the address key (an IPv6 address's network). */
   async block(request: z.output<typeof ManualBlockRequestSchema>, actor: Actor): Promise<Block> {
-    const ipAddress = normalizeAddress(request.ipAddress);
+    const { ipAddress } = request;
     if (ipAddress === actor.ipAddress) {
       throw new HttpError('OWN_ADDRESS', 'You cannot block the address you are connected from');
     }
     if (this.monitor.isAllowlisted(ipAddress)) {
       throw new HttpError('ADDRESS_ALLOWLISTED', 'This address is on the allowlist; remove it there first');
     }
+    if (!request.confirmShared) await this.refuseSharedAddress(ipAddress);
     await this.monitor.block(ipAddress, {
       source: 'manual',
       reason: request.reason,

@@ -197,3 +197,39 @@ export async function operatorEmail(db: Db, operatorId: string): Promise<string>
   const row = await db.selectFrom('users').select('email').where('id', '=', operatorId).executeTakeFirst();
   return row?.email ?? operatorId;
 }
+
+/**
+ * Different members who signed in from each of `addresses` (address keys) since `since`; the record
+ * keeps fingerprints only (migration 020), so each address is looked up by its own.
+ */
+export async function membersSignedInFrom(
+  db: Db,
+  addresses: readonly string[],
+  since: Date,
+  fingerprintOf: (address: string) => string,
+): Promise<Map<string, number>> {
+  if (addresses.length === 0) return new Map();
+  const byFingerprint = new Map(addresses.map((address) => [fingerprintOf(address), address]));
+  const rows = await db
+    .selectFrom('sign_in_addresses')
+    .select(['address', (eb) => eb.fn.countAll<string>().as('members')])
+    .where('address', 'in', [...byFingerprint.keys()])
+    .where('last_at', '>', since)
+    .groupBy('address')
+    .execute();
+  return new Map(rows.map((row) => [byFingerprint.get(row.address) ?? row.address, Number(row.members)]));
+}
+
+/** The e-mails of members who signed in from the address with `fingerprint` since `since`, latest first. */
+export async function memberEmailsFrom(db: Db, fingerprint: string, since: Date, limit: number) {
+  const rows = await db
+    .selectFrom('sign_in_addresses')
+    .innerJoin('users', 'users.id', 'sign_in_addresses.user_id')
+    .select('users.email')
+    .where('sign_in_addresses.address', '=', fingerprint)
+    .where('sign_in_addresses.last_at', '>', since)
+    .orderBy('sign_in_addresses.last_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -6,23 +6,27 @@ import { SecurityEndpoints } from '../../../contract/security';
 import { HttpError } from '../../platform/errors';
 import { operatorOf } from '../../platform/guards';
 import { route } from '../../platform/route';
-import { normalizeAddress } from '../../platform/security/address';
+import { addressKey } from '../../platform/security/address';
+import { addressKeyOf } from '../../platform/security/identity';
 import { buildDashboard } from './dashboard';
 import { SecurityOperations } from './operations';
 
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const operations = new SecurityOperations(app.ctx, app.security);
 
+  /** What blocks name: an IPv4 address, or the IPv6 network of any address in it. */
+  const keyOf = (address: string) => addressKey(address, app.ctx.config.ipv6PrefixLength);
+
   async function actor(request: FastifyRequest) {
-    return { email: await operations.emailOf(operatorOf(request)), ipAddress: normalizeAddress(request.ip) };
+    return { email: await operations.emailOf(operatorOf(request)), ipAddress: addressKeyOf(request) };
   }
 
-  route(app, SecurityEndpoints.dashboard, async () => ({
-    data: await buildDashboard(app.ctx, app.security),
+  route(app, SecurityEndpoints.dashboard, async (request) => ({
+    data: await buildDashboard(app.ctx, app.security, addressKeyOf(request)),
   }));
 
   route(app, SecurityEndpoints.unblockIp, async (request) => {
-    const ipAddress = normalizeAddress(request.body.ipAddress);
+    const ipAddress = keyOf(request.body.ipAddress);
     await operations.unblock(ipAddress, request.body.reason, await actor(request));
     return { message: `IP ${ipAddress} unblocked successfully`, ipAddress };
   });
@@ -30,13 +34,16 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, SecurityEndpoints.listBlocks, async () => operations.blocks());
 
   route(app, SecurityEndpoints.blockDetails, async (request) => {
-    const details = await operations.blockDetails(normalizeAddress(request.params.ipAddress));
+    const details = await operations.blockDetails(keyOf(request.params.ipAddress));
     if (!details) throw new HttpError('IP_NOT_BLOCKED', 'This address is not blocked');
     return details;
   });
 
   route(app, SecurityEndpoints.manualBlock, async (request, reply) => {
-    const block = await operations.block(request.body, await actor(request));
+    const block = await operations.block(
+      { ...request.body, ipAddress: keyOf(request.body.ipAddress) },
+      await actor(request),
+    );
     return reply.code(201).send(block);
   });
 

@@ -357,6 +357,20 @@ export interface SecurityAlertsSentTable {
   sent_at: Timestamp;
 }
 
+/** Migration 020: request counters shared by every process, one row per key and its open minute. */
+export interface RateLimitCountersTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+/** Migration 020: the members who signed in from an address key lately (shared addresses). */
+export interface SignInAddressesTable {
+  address: string;
+  user_id: string;
+  last_at: Timestamp;
+}
+
 /** Sign-ins per UTC day and device class, kept by a trigger on member_sessions (migration 019). */
 export interface SessionDeviceDaysTable {
   day: ColumnType<string, never, never>;
@@ -437,4 +451,6 @@ export interface Database {
   session_visits: SessionVisitsTable;
   session_device_days: SessionDeviceDaysTable;
   session_visit_days: SessionVisitDaysTable;
+  rate_limit_counters: RateLimitCountersTable;
+  sign_in_addresses: SignInAddressesTable;
 }

@@ -1,15 +1,19 @@
-// The request pipeline's security: a block is refused first, from memory, before any parsing; then
-// each request is inspected once; anonymous bodies after parsing; outcomes (4xx bursts, rate limits,
-// sign-ins, operator routes) once answered. What the blocker itself answered never counts again.
-
+// The request pipeline's security: who is asking is decided first (identity.ts), then a block is
+// refused from memory, before any parsing; then each request is inspected once; anonymous bodies after
+// parsing; outcomes (4xx bursts, rate limits, sign-ins, operator routes) once answered. What the blocker
+// itself answered never counts again. A blocked address keeps its card pages and its signed-in members;
+// points go to the account that asked, or to the address when nobody signed in, and never for what a
+// browser fetched for another site.
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { ErrorResponse } from '../../../contract/errors';
 import type { SecurityEventType, Severity } from '../../../contract/security';
-import { normalizeAddress } from './address';
-import { type Finding, inspectBody, inspectRequest, redact } from './inspect';
+import { addressKey } from './address';
+import { accountSubject, addressKeyOf, identify, isCrossSiteFetch, type Who } from './identity';
+import { type Finding, inspectBody, inspectRequest, isCardPage, redact } from './inspect';
 import type { EventContext, SecurityMonitor } from './monitor';
+import { ruleFor } from './rules';
 import { CountWithin, DistinctWithin } from './sliding-counts';
 
 declare module 'fastify' {
@@ -28,12 +32,19 @@ declare module 'fastify' {
 export const BLOCKED_MESSAGE =
   'Access denied: too many suspicious requests came from your address. Try again later.';
 
+export const SUSPENDED_MESSAGE =
+  'Access denied: this account made too many suspicious requests. Try again later.';
+
 const LOGIN_ROUTES = new Set(['/api/auth/login', '/api/admin/login', '/api/security/login']);
 const OPERATOR_AREA = /^\/api\/(admin|security)\//;
 
 /** Paths browsers and installed apps ask for on their own: their 404s say nothing about the client. */
 const BROWSER_FETCHES =
   /^\/(assets\/|icons\/|favicon|apple-touch-icon|\.well-known\/|sw\.js|registerSW\.js|workbox-|manifest\.webmanifest|robots\.txt)/;
+/** A card's own page event (a tap, a save): part of the card, answered at a blocked address too. */
+const CARD_EVENT = /^\/api\/nfc\/[^/]+\/events\/?$/;
+/** Findings about the user agent alone: a page on another site cannot choose those for the browser. */
+const AGENT_FINDINGS = new Set(['SCANNER_DETECTED', 'SUSPICIOUS_USER_AGENT']);
 
 const BURST_HIGH = { windowMs: 10_000, distinct: 10 };
 const BURST_MEDIUM = { windowMs: 10 * 60_000, distinct: 20 };
@@ -49,7 +60,7 @@ function pathOf(url: string): string {
 
 function contextOf(request: FastifyRequest, email?: string | null): EventContext {
   return {
-    ipAddress: normalizeAddress(request.ip),
+    ipAddress: addressKeyOf(request),
     endpoint: `${request.method} ${redact(pathOf(request.url))}`,
     email: email ?? null,
     userAgent: request.headers['user-agent'] ?? null,
@@ -57,12 +68,17 @@ function contextOf(request: FastifyRequest, email?: string | null): EventContext
 }
 
 function isSignedIn(request: FastifyRequest): boolean {
-  return request.member !== undefined || request.operatorId !== undefined;
+  return request.who?.account !== undefined;
 }
 
-/** The operator's own way in: a security-area call with a bearer token is never refused by a block. */
-function isOperatorCall(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/security/') && /^Bearer\s/i.test(request.headers.authorization ?? '');
+/** Read-only card pages (and their assets) and a card's own events: they open at a blocked address too. */
+function isCardRequest(request: FastifyRequest): boolean {
+  const path = pathOf(request.url);
+  if (request.method === 'POST') return CARD_EVENT.test(path);
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (isCardPage(path) || BROWSER_FETCHES.test(path))
+  );
 }
 
 function emailIn(body: unknown): string | null {
@@ -78,29 +94,47 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
   const loginFailures = new CountWithin(LOGIN_FAILURE_WINDOW_MS);
   const malformed = new CountWithin(MALFORMED_WINDOW_MS);
 
+  const { ipv6PrefixLength } = app.ctx.config;
+
   const record = (
     request: FastifyRequest,
     eventType: SecurityEventType,
     severity: Severity,
     matched: string | null,
     email?: string | null,
-  ) =>
+  ) => {
+    const account = request.who?.account;
+    // What a browser fetched for another site's page was not the client's choice (its agent still is).
+    const isChosen = !isCrossSiteFetch(request) || AGENT_FINDINGS.has(eventType);
+    // A member's or an admin's own token at the wrong door is a client mix-up the door refuses, not
+    // an attack: it never suspends the account.
+    const isWrongDoor = account !== undefined && eventType === 'UNAUTHORIZED_ACCESS';
     monitor.record({ eventType, severity, matched }, contextOf(request, email), {
-      mayBlock: request.isUnfurler !== true,
+      mayBlock: request.isUnfurler !== true && isChosen && !isWrongDoor,
+      subject: account ? accountSubject(account.userId) : undefined,
     });
+  };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    const address = normalizeAddress(request.ip);
-    if (monitor.isBlocked(address) && !isOperatorCall(request)) {
-      request.securityAnswer = 'blocked';
-      request.securityStartedAt = process.hrtime.bigint();
-      refuse(request, reply);
-      return;
-    }
-    if (!monitor.settings.enabled) {
-      done();
-      return;
-    }
+  /**
+   * A suspended account is refused wherever it asks from. A blocked address refuses only what nobody
+   * signed in for, card pages aside: a valid token is judged by its account, not by its neighbours.
+   */
+  function isRefused({ account, addressKey: key }: Who, request: FastifyRequest): boolean {
+    if (account) return monitor.isBlocked(accountSubject(account.userId));
+    return monitor.isBlocked(key) && !isCardRequest(request);
+  }
+
+  function answerBlocked(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    request.securityAnswer = 'blocked';
+    request.securityStartedAt = process.hrtime.bigint();
+    return refuse(request, reply);
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const who = await identify(request, ipv6PrefixLength);
+    request.who = who;
+    if (isRefused(who, request)) return answerBlocked(request, reply);
+    if (!monitor.settings.enabled) return;
     const inspection = inspectRequest({
       method: request.method,
       url: request.url,
@@ -108,22 +142,19 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     });
     request.isUnfurler = inspection.isUnfurler;
     for (const finding of inspection.findings) recordFinding(request, finding);
-    if (monitor.isBlocked(address) && !isOperatorCall(request)) {
-      // A block-at-once rule (a scanner) fired on this very request.
-      request.securityAnswer = 'blocked';
-      request.securityStartedAt = process.hrtime.bigint();
-      refuse(request, reply);
-      return;
-    }
+    // The hostile request itself is refused whoever sends it: a scanner at once, a probe with a 404.
+    const isScanner = inspection.findings.some(
+      ({ eventType }) =>
+        eventType === 'SCANNER_DETECTED' && monitor.modeOf(ruleFor('SCANNER_DETECTED')) === 'block',
+    );
+    if (isScanner || isRefused(who, request)) return answerBlocked(request, reply);
     if (inspection.isProbe) {
       // Never the app's page with a 200 for /.env and friends: there is nothing here.
       request.securityAnswer = 'probe';
-      reply
+      return reply
         .code(404)
         .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
-      return;
     }
-    done();
   });
 
   /**
@@ -131,7 +162,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
    * so their repeats are not one client's and never escalate.
    */
   function repeatsFrom(request: FastifyRequest, counts: CountWithin): number {
-    const address = normalizeAddress(request.ip);
+    const address = addressKeyOf(request);
     return monitor.isAllowlisted(address) ? 1 : counts.add(address, Date.now());
   }
 
@@ -191,7 +222,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     const isOperator = route !== '/api/auth/login';
     if (status === 200) {
       record(request, isOperator ? 'ADMIN_LOGIN' : 'LOGIN_SUCCESS', 'LOW', route, email);
-      if (route === '/api/security/login') monitor.rememberOperatorAddress(normalizeAddress(request.ip));
+      if (route === '/api/security/login') monitor.rememberOperatorAddress(addressKeyOf(request));
     } else if (status === 401 || status === 423) {
       const failures = repeatsFrom(request, loginFailures);
       record(request, 'LOGIN_FAILURE', failures >= LOGIN_FAILURES_MEDIUM ? 'MEDIUM' : 'LOW', route, email);
@@ -199,7 +230,8 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
   }
 
   function recordOperatorCall(request: FastifyRequest, status: number, path: string): void {
-    if (status === 401 || status === 403) {
+    // An operator's own token that ran out (a tab left open overnight) is no attack on the area.
+    if ((status === 401 || status === 403) && request.who?.hasExpiredToken !== true) {
       record(request, 'UNAUTHORIZED_ACCESS', 'MEDIUM', path);
     } else if (status < 300 && request.method !== 'GET' && request.method !== 'HEAD') {
       record(request, 'ADMIN_ACTION', 'MEDIUM', path);
@@ -208,9 +240,9 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
 
   function recordMissing(request: FastifyRequest, status: number, path: string): void {
     // An expired session's 401s are the app refreshing its token, not a client probing.
-    if (status === 401 && /^Bearer\s/i.test(request.headers.authorization ?? '')) return;
+    if (status === 401 && request.who?.hasExpiredToken === true) return;
     // A shared card that no longer exists is still the product's link, not a probe.
-    const address = normalizeAddress(request.ip);
+    const address = addressKeyOf(request);
     if (BROWSER_FETCHES.test(path) || request.isUnfurler || monitor.isAllowlisted(address)) return;
     const now = Date.now();
     const agent = request.headers['user-agent'] ?? '';
@@ -243,7 +275,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
  */
 export function answerBadUrl(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
   const monitor = request.server.security;
-  const address = clientAddressOfBadUrl(request);
+  const address = addressKey(clientAddressOfBadUrl(request), request.server.ctx.config.ipv6PrefixLength);
   if (monitor.isBlocked(address)) {
     refuse(request, reply);
     return;
@@ -275,12 +307,13 @@ function clientAddressOfBadUrl(request: FastifyRequest): string {
       : typeof trustProxy === 'number'
         ? (_address: string, hop: number) => hop < trustProxy
         : proxyAddr.compile(trustProxy);
-  return normalizeAddress(proxyAddr(request.raw, trust));
+  return proxyAddr(request.raw, trust);
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply): void {
-  reply
-    .code(403)
-    .header('Cache-Control', 'no-store')
-    .send({ error: BLOCKED_MESSAGE, code: 'ADDRESS_BLOCKED', requestId: request.id } satisfies ErrorResponse);
+function refuse(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const body: ErrorResponse =
+    request.who?.account === undefined
+      ? { error: BLOCKED_MESSAGE, code: 'ADDRESS_BLOCKED', requestId: request.id }
+      : { error: SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED', requestId: request.id };
+  return reply.code(403).header('Cache-Control', 'no-store').send(body);
 }

@@ -138,7 +138,15 @@ export class SecurityMonitor {
   }
 
   /** Records what a rule found; in block mode its points go into the address's bucket. */
-  record(detected: Detected, context: EventContext, options: { mayBlock?: boolean } = {}): void {
+  /**
+   * `subject`: whose bucket the points fill, the address unless a signed-in account made the request
+   * (server/security/identity.ts `accountSubject`).
+   */
+  record(
+    detected: Detected,
+    context: EventContext,
+    options: { mayBlock?: boolean; subject?: string } = {},
+  ): void {
     if (!this.settings.enabled) return;
     const rule = ruleFor(detected.eventType);
     const mode = this.modeOf(rule);
@@ -149,7 +157,7 @@ export class SecurityMonitor {
       severity: detected.severity,
       at: new Date(now),
       ipAddress: context.ipAddress,
-      country: this.deps.countryOf?.(context.ipAddress) ?? null,
+      country: this.countryOf(context.ipAddress),
       endpoint: store.clean(context.endpoint),
       email: store.clean(context.email ?? null),
       userAgent: store.clean(context.userAgent),
@@ -177,12 +185,16 @@ export class SecurityMonitor {
       );
     }
     const mayBlock = options.mayBlock !== false && mode === 'block' && !rule.neverBlocks && event.points > 0;
-    if (!mayBlock || this.isBlocked(context.ipAddress) || this.isExempt(context.ipAddress, now)) return;
-    const overflow = this.buckets.pour(context.ipAddress, event.points, event, now);
+    // An account answers for what it does itself; only anonymous requests score their address.
+    // An allowlisted address (loopback, the proxies, the operators' entries) is exempt whoever asks there.
+    const subject = options.subject ?? context.ipAddress;
+    const isExempt = this.isExempt(context.ipAddress, now);
+    if (!mayBlock || this.isBlocked(subject) || isExempt) return;
+    const overflow = this.buckets.pour(subject, event.points, event, now);
     if (overflow) {
       const causes = overflow.map(({ event: cause }) => store.storedToSecurityEvent(cause));
       this.track(
-        this.block(context.ipAddress, {
+        this.block(subject, {
           source: 'automatic',
           reason: `${overflow.reduce((sum, { points }) => sum + points, 0)} points from ${[
             ...new Set(overflow.map(({ event: cause }) => cause.eventType)),
@@ -193,6 +205,11 @@ export class SecurityMonitor {
         }).catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not store a security block')),
       );
     }
+  }
+
+  /** An IPv6 network's country is its first address's; an account has none. */
+  private countryOf(subject: string): string | null {
+    return this.deps.countryOf?.(subject.split('/')[0] ?? subject) ?? null;
   }
 
   private isExempt(ipAddress: string, now: number): boolean {
@@ -222,7 +239,7 @@ export class SecurityMonitor {
     const offence = (await store.recentBlockCount(this.deps.db, ipAddress, new Date(now))) + 1;
     const expiresAt = now + (details.durationMs ?? blockLengthMs(offence, this.deps.random));
     this.blocks.set(ipAddress, expiresAt);
-    const country = this.deps.countryOf?.(ipAddress) ?? null;
+    const country = this.countryOf(ipAddress);
     const points = details.causes.reduce((sum, cause) => sum + cause.points, 0);
     await store.insertBlock(this.deps.db, {
       ipAddress,

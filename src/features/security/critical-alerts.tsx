@@ -68,9 +68,15 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
             <ul className={styles.addressList}>
               {highRiskAddresses(data)
                 .slice(0, BLOCKED_PREVIEW)
-                .map(({ ipAddress, count }) => (
+                .map(({ ipAddress, count, isShared, membersSignedIn }) => (
                   <li key={ipAddress}>
                     <code>{ipAddress}</code> <span className={styles.muted}>({count} events)</span>
+                    {isShared && (
+                      <span className={styles.muted}>
+                        {' '}
+                        · shared: {membersSignedIn} members signed in from it, do not block
+                      </span>
+                    )}
                   </li>
                 ))}
             </ul>

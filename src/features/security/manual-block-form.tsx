@@ -1,5 +1,6 @@
 // Blocking an address by hand (issue 16 part 6): for 1 hour, 24 hours or 7 days, with a reason for the audit
-// log. The server refuses the operator's own address and allowlisted ones, and says why.
+// log. The server refuses the operator's own address and allowlisted ones, and says why; a shared
+// address (a venue, issue 23) it blocks only once the operator has read whom it affects and confirms.
 import { type FormEvent, useId, useState } from 'react';
 import { BLOCK_DURATIONS_MINUTES } from '../../../contract/security';
 import { blockIp } from '../../api/security';
@@ -9,7 +10,7 @@ import fieldStyles from '../../ui/field.module.css';
 import { Panel } from '../../ui/panel';
 import { showToast } from '../../ui/toast-store';
 import { formatTime } from './format';
-import { failureMessage, useRefreshDashboard, useSecurityCall } from './security-session';
+import { failureMessage, SecurityCallError, useRefreshDashboard, useSecurityCall } from './security-session';
 import styles from './tools.module.css';
 
 type Duration = (typeof BLOCK_DURATIONS_MINUTES)[number];
@@ -23,15 +24,24 @@ export function ManualBlockForm() {
   const [durationMinutes, setDurationMinutes] = useState<Duration>(1440);
   const [reason, setReason] = useState('');
   const blocking = useSecurityCall(blockIp);
+  /** The server's question about a shared address, naming its members, until answered. */
+  const [sharedQuestion, setSharedQuestion] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function block(confirmShared: boolean) {
+    setSharedQuestion(null);
     const outcome = await blocking.run({
       ipAddress: ipAddress.trim(),
       durationMinutes,
       reason: reason.trim(),
+      ...(confirmShared ? { confirmShared } : {}),
     });
-    if (!outcome.ok) return;
+    if (!outcome.ok) {
+      const failure = outcome.error instanceof SecurityCallError ? outcome.error.failure : undefined;
+      if (failure?.kind === 'refused' && failure.code === 'SHARED_ADDRESS_UNCONFIRMED') {
+        setSharedQuestion(failure.error ?? 'This address is shared by many members.');
+      }
+      return;
+    }
     showToast(
       'success',
       `IP ${outcome.result.ipAddress} blocked until ${formatTime(outcome.result.expiresAt)}`,
@@ -41,13 +51,18 @@ export function ManualBlockForm() {
     refresh();
   }
 
-  const failure = failureMessage(blocking.error);
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void block(false);
+  }
+
+  const failure = sharedQuestion ? null : failureMessage(blocking.error);
   return (
     <Panel
       title="Block an Address"
       description="Refuses every request from the address, in every server process."
     >
-      <form className={styles.form} onSubmit={(event) => void handleSubmit(event)}>
+      <form className={styles.form} onSubmit={handleSubmit}>
         <Field
           id={`${id}-ip`}
           label="IP address"
@@ -96,6 +111,23 @@ export function ManualBlockForm() {
           <p role="alert" className={styles.error}>
             Failed to block IP: {failure}
           </p>
+        )}
+        {sharedQuestion && (
+          <div role="alert" className={styles.error}>
+            <p>Shared address: {sharedQuestion}</p>
+            <Button
+              type="button"
+              variant="danger"
+              isBusy={blocking.isBusy}
+              busyLabel="Blocking..."
+              onClick={() => void block(true)}
+            >
+              Block Shared Address Anyway
+            </Button>{' '}
+            <Button type="button" variant="secondary" onClick={() => setSharedQuestion(null)}>
+              Cancel
+            </Button>
+          </div>
         )}
         <Button type="submit" variant="danger" isBusy={blocking.isBusy} busyLabel="Blocking...">
           Block Address
