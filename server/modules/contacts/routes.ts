@@ -5,11 +5,15 @@ import type { Transaction } from 'kysely';
 import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
+  ListContactChangesEndpoint,
   ListContactsEndpoint,
+  notesVersion,
   SendMyCardEndpoint,
+  SetContactFlagEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
+import { matchesIfMatch, VersionMessages } from '../../../contract/versions';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { runOnce } from '../../idempotency';
@@ -17,12 +21,15 @@ import { perMinute } from '../../rate-limits';
 import { route } from '../../route';
 import { authenticateMember, memberOf } from '../auth/guards';
 import { isOutboxReplay } from '../sessions/activity';
+import { contactChanges } from './changes';
 import { contactListTag, isNotModified } from './list-etag';
 import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
   findContactListVersion,
+  findNotesForUpdate,
   listContacts,
+  setContactFlag,
   toggleContactFlag,
   updateContactNotes,
 } from './queries';
@@ -88,11 +95,37 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute(60), isResponseChecked: false },
   );
 
+  route(app, ListContactChangesEndpoint, async (request, reply) => {
+    reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+    return contactChanges(app.ctx.db, memberOf(request).userId, request.query.since);
+  });
+
+  // With If-Match (the version of the notes the edit started from), notes another device saved meanwhile
+  // are not overwritten: 412 with the contact as it is and when its notes changed.
   route(app, UpdateContactNotesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    const ifMatch = request.headers['if-match'];
+    const contact = found(
+      await writeInTransaction(reply, userId, async (trx) => {
+        if (ifMatch !== undefined) {
+          const stored = found(await findNotesForUpdate(trx, userId, request.params.id));
+          if (!matchesIfMatch(ifMatch, notesVersion(stored.contact.notes))) {
+            throw new HttpError('VERSION_CONFLICT', VersionMessages.conflict, {
+              conflict: { current: stored.contact, changedAt: stored.changedAt },
+            });
+          }
+        }
+        return updateContactNotes(trx, userId, request.params.id, request.body.notes);
+      }),
+    );
+    return reply.header('ETag', notesVersion(contact.notes)).send(contact);
+  });
+
+  route(app, SetContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
       await writeInTransaction(reply, userId, (trx) =>
-        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+        setContactFlag(trx, userId, request.params.id, request.body.isFlagged),
       ),
     );
   });

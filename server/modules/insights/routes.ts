@@ -15,6 +15,7 @@ import {
 } from '../../../contract/insights';
 import { HttpError } from '../../errors';
 import { route } from '../../route';
+import { withVersion, writeIfMatch } from '../../versions';
 import { authenticateMember, memberOf } from '../auth/guards';
 import { cachedDigest, dayIn, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
@@ -25,13 +26,23 @@ import { Primer, preferencesOf, replacePreferences } from './service';
 export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', authenticateMember);
 
-  route(app, GetInsightPreferencesEndpoint, async (request) =>
-    preferencesOf(app.ctx.db, memberOf(request).userId),
+  route(app, GetInsightPreferencesEndpoint, async (request, reply) =>
+    withVersion(reply, await preferencesOf(app.ctx.db, memberOf(request).userId)),
   );
 
-  route(app, SaveInsightPreferencesEndpoint, async (request) =>
-    replacePreferences(app.ctx.db, memberOf(request).userId, request.body),
-  );
+  // A second device's stale copy must not replace choices it never saw (If-Match, contract/versions.ts).
+  route(app, SaveInsightPreferencesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return writeIfMatch(
+      app.ctx.db,
+      reply,
+      { userId, ifMatch: request.headers['if-match'] },
+      {
+        read: (trx) => preferencesOf(trx, userId),
+        write: (trx) => replacePreferences(trx, userId, request.body),
+      },
+    );
+  });
 };
 
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
