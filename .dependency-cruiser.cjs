@@ -13,6 +13,12 @@ function inSrc(folders) {
   return `^src/(${folders.join('|')})/`;
 }
 
+/**
+ * The transport lies beneath the data layers: it imports only contract/ and src/config, so the session's
+ * token refresh and src/map may send through it too.
+ */
+const TRANSPORT = '^src/api/transport\\.ts$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -52,7 +58,7 @@ module.exports = {
         'src/map is shared by screens: it may use contract/ and src/ui, never a screen, the app or a data layer.',
       severity: 'error',
       from: { path: '^src/map/' },
-      to: { path: `^src/(features|app)/|${inSrc(DATA_LAYERS)}` },
+      to: { path: `^src/(features|app)/|${inSrc(DATA_LAYERS)}`, pathNot: TRANSPORT },
     },
     {
       name: 'data-layer-to-screens',
@@ -67,8 +73,23 @@ module.exports = {
       comment: `Data layers stack db < session < api < sync: ${layer}/ never imports ${layersAbove(layer).join(', ')}.`,
       severity: 'error',
       from: { path: `^src/${layer}/` },
-      to: { path: inSrc(layersAbove(layer)) },
+      to: { path: inSrc(layersAbove(layer)), pathNot: TRANSPORT },
     })),
+    {
+      name: 'transport-is-a-floor',
+      comment:
+        'src/api/transport.ts sends any endpoint for every layer, so it imports nothing of the client but src/config.',
+      severity: 'error',
+      from: { path: TRANSPORT },
+      to: { path: '^src/', pathNot: '^src/config/' },
+    },
+    {
+      name: 'config-imports-no-client',
+      comment: 'src/config parses the build settings for everyone: it imports no other client code.',
+      severity: 'error',
+      from: { path: '^src/config/' },
+      to: { path: '^src/', pathNot: '^src/config/' },
+    },
     {
       name: 'client-to-server-or-sw',
       comment: 'The client talks to the server through src/api and contract/ only.',

@@ -1,73 +1,11 @@
 // The shape of every error the API returns, and the closed set of codes clients decide on (DESIGN.md §4 Errors).
+// The codes themselves are in error-codes.ts (zod-free); they are exported from here too.
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './error-codes';
 
-/**
- * Every code the API answers with, and the status it always comes with. `error` carries the spec's
- * wording for people; clients decide on `code` alone, so a reworded message never changes behaviour.
- */
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  TOKEN_INVALID: 401,
-  REFRESH_TOKEN_INVALID: 401,
-  SESSION_ENDED: 401,
-  INVALID_CREDENTIALS: 401,
-  ACCOUNT_NOT_FOUND: 401,
-  EMAIL_NOT_VERIFIED: 403,
-  OPERATOR_ACCOUNT: 403,
-  NOT_FOUND: 404,
-  CONTACT_NOT_FOUND: 404,
-  CARD_NOT_FOUND: 404,
-  CARD_UNCLAIMED: 404,
-  INVITATION_NOT_FOUND: 404,
-  EMAIL_TAKEN: 409,
-  CARD_TAKEN: 409,
-  REQUEST_IN_PROGRESS: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  ACCOUNT_LOCKED: 423,
-  RATE_LIMITED: 429,
-  INVALID_CODE: 400,
-  CODE_EXPIRED: 400,
-  TOO_MANY_CODE_ATTEMPTS: 400,
-  ALREADY_VERIFIED: 400,
-  RESET_LINK_INVALID: 400,
-  CONTACT_EXISTS: 400,
-  OWN_CARD: 400,
-  NO_LINKED_CARD: 400,
-  CARD_INCOMPLETE: 400,
-  CONTACT_HAS_NO_EMAIL: 400,
-  INTERNAL_ERROR: 500,
-  DATABASE_UNAVAILABLE: 503,
-  // Mail: send-card limits and the "never e-mail me again" link.
-  CARD_SENT_TODAY: 429,
-  CARD_DAILY_LIMIT: 429,
-  UNSUBSCRIBE_INVALID: 404,
-  // Account security: e-mail change by code, Idempotency-Keys tied to one request.
-  WRONG_PASSWORD: 400,
-  EMAIL_UNCHANGED: 400,
-  EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
-  NO_EMAIL_CHANGE: 400,
-  IDEMPOTENCY_KEY_REUSED: 422,
-  // Offline writes: an edit based on a version that is no longer the current one (contract/versions.ts).
-  VERSION_CONFLICT: 412,
-  // Insights: the daily forced refresh, clicks on items the feeds no longer hold.
-  INSIGHTS_REFRESH_LIMIT: 429,
-  INSIGHT_ITEM_NOT_FOUND: 404,
-  // Security monitoring: blocked addresses and the operator's tools.
-  ADDRESS_BLOCKED: 403,
-  IP_NOT_BLOCKED: 404,
-  OWN_ADDRESS: 400,
-  ADDRESS_ALLOWLISTED: 409,
-  ALLOWLIST_ENTRY_NOT_FOUND: 404,
-  RULE_NOT_FOUND: 404,
-  RULE_MODE_NOT_ALLOWED: 400,
-} as const;
+export { ERROR_STATUS, type ErrorCode };
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-// Object.keys loses the key type; the record above is the one list of codes.
+// Object.keys loses the key type; ERROR_STATUS is the one list of codes.
 export const ErrorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 /** What each code means, for the API reference. */

@@ -5,9 +5,9 @@
 // already had it, or refused it for good (then the member gets a notice saying what was not saved).
 
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/contacts';
-import { fillPath, type PathParams } from '../../contract/endpoint';
 import { ErrorAnswerSchema } from '../../contract/errors';
 import { REPLAY_HEADER, REPLAY_HEADER_VALUE } from '../../contract/sessions';
+import { type Route, send } from '../api/transport';
 import { readAuthMirror } from '../db/auth-mirror';
 import { db, keepParsed, type PendingWrite, PendingWriteSchema } from '../db/tapnet-db';
 import { refreshTokens } from '../session/token-refresh';
@@ -24,8 +24,6 @@ export const QUEUE_CHANNEL_NAME = 'tapnet-outbox';
 export const SEND_TIMEOUT_MS = 15_000;
 /** A write merged after a 412 is sent again at once; one that keeps conflicting waits for the next flush. */
 const MAX_CONFLICTS_PER_FLUSH = 3;
-
-const API_BASE = import.meta.env.VITE_API_BASE ?? '';
 
 /** The server's Idempotency-Key alphabet is [A-Za-z0-9_-]; a UUID without dashes fits it. */
 export function newIdempotencyKey(): string {
@@ -91,50 +89,56 @@ type SendOutcome =
   | { kind: 'unauthorized' }
   | { kind: 'retry-later'; reason: string };
 
-async function send<P>(
+/** The queue's writes are checked by their kinds, so the transport passes the body on as it is. */
+const asIs = (body: unknown) => body;
+
+async function sendWrite<P>(
   kind: WriteKind<P>,
-  request: WriteRequest,
+  { endpoint, params, body, headers }: WriteRequest,
   row: PendingWrite,
   accessToken: string,
 ): Promise<SendOutcome> {
-  const { endpoint, params, body, headers } = request;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${fillPath(endpoint.path, (params ?? {}) as PathParams<string>)}`, {
-      method: endpoint.method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        authorization: `Bearer ${accessToken}`,
-        [IDEMPOTENCY_KEY_HEADER]: row.idempotencyKey,
-        // Not the member's activity (it may run with the app closed), and a write made offline.
-        [REPLAY_HEADER]: REPLAY_HEADER_VALUE,
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-  } catch (error) {
-    return { kind: 'retry-later', reason: error instanceof Error ? error.message : String(error) };
-  }
-  if (response.ok) {
-    return {
-      kind: 'done',
-      answer: { body: await response.json().catch(() => null), headers: response.headers },
-    };
-  }
-  if (response.status === 401) return { kind: 'unauthorized' };
-  const answer = ErrorAnswerSchema.safeParse(await response.json().catch(() => null));
-  const code = answer.success ? answer.data.code : undefined;
-  if (kind.isDone?.(code)) return { kind: 'done', answer: null };
+  // As a plain route: the kind built the body and parameters from its own checked payload.
+  const route: Route = { method: endpoint.method, path: endpoint.path };
+  const outcome = await send(route, {
+    params: params as never,
+    json: body,
+    token: accessToken,
+    timeoutMs: SEND_TIMEOUT_MS,
+    headers: {
+      [IDEMPOTENCY_KEY_HEADER]: row.idempotencyKey,
+      // Not the member's activity (it may run with the app closed), and a write made offline.
+      [REPLAY_HEADER]: REPLAY_HEADER_VALUE,
+      ...headers,
+    },
+    parse: asIs,
+  });
+  if (outcome.ok) return { kind: 'done', answer: { body: outcome.value, headers: outcome.headers } };
+  const { failure } = outcome;
+  if (failure.kind === 'unreachable') return { kind: 'retry-later', reason: failure.message };
+  if (failure.kind === 'unreadable') return { kind: 'done', answer: null };
+  if (failure.status === 401) return { kind: 'unauthorized' };
+  if (kind.isDone?.(failure.code)) return { kind: 'done', answer: null };
   // Rate limits and server trouble pass; the same key makes the next attempt safe.
-  if (response.status === 429 || response.status >= 500) {
-    return { kind: 'retry-later', reason: `HTTP ${response.status}` };
+  if (failure.status === 429 || failure.status >= 500) {
+    return { kind: 'retry-later', reason: `HTTP ${failure.status}` };
   }
-  if (response.status === 412 && answer.success) {
-    const { current, changedAt = null } = answer.data;
-    return { kind: 'conflict', conflict: { current, changedAt } };
+  if (failure.code === 'VERSION_CONFLICT') {
+    const answer = ErrorAnswerSchema.safeParse(parseJson(failure.body));
+    if (answer.success) {
+      const { current, changedAt = null } = answer.data;
+      return { kind: 'conflict', conflict: { current, changedAt } };
+    }
   }
-  return { kind: 'refused', message: answer.success ? answer.data.error : `HTTP ${response.status}` };
+  return { kind: 'refused', message: failure.error };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Both the page and the service worker flush; the lock keeps them from sending the same write twice. */
@@ -196,14 +200,14 @@ export function flushWrites(): Promise<FlushResult> {
       }
       const context = { ownerUserId: row.ownerUserId, queuedAt: row.queuedAt };
       const request = kind.request(payload.data);
-      let outcome = await send(kind, request, row, accessToken);
+      let outcome = await sendWrite(kind, request, row, accessToken);
       if (outcome.kind === 'unauthorized' && !hasRefreshed) {
         hasRefreshed = true;
         // A refusal leaves the writes queued for the member's next session; the page ends this one itself.
         const refresh = await refreshTokens(mirrorTokenStore, accessToken);
         if (refresh.kind === 'refreshed') {
           accessToken = refresh.accessToken;
-          outcome = await send(kind, request, row, accessToken);
+          outcome = await sendWrite(kind, request, row, accessToken);
         }
       }
       if (outcome.kind === 'done') {

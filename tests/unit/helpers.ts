@@ -17,12 +17,7 @@ export function tokenExpiringIn(seconds: number, now = Date.now()): string {
   return makeToken({ sub: 'user-1', role: 'user', exp: Math.floor(now / 1000) + seconds });
 }
 
-export function jsonResponse(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-  });
-}
+export { jsonResponse } from '../support/stub-server';
 
 /** A contact as the server lists it, with the fields a test cares about overridden. */
 export function makeContact(id: string, overrides: Partial<Contact> = {}): Contact {
