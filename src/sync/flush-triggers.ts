@@ -20,9 +20,7 @@ export function requestFlush(): void {
     return;
   }
   isFlushing = true;
-  reconcileTokenMirror()
-    .then(flushWrites)
-    .then(reconcileTokenMirror)
+  flushNow()
     .catch((error: unknown) => console.warn('Pending writes: flush failed', error))
     .finally(() => {
       isFlushing = false;
@@ -31,6 +29,13 @@ export function requestFlush(): void {
         requestFlush();
       }
     });
+}
+
+/** Sends what waits now, for a screen that shows the server's answer (the lock orders it with any other). */
+export async function flushNow(): Promise<void> {
+  await reconcileTokenMirror();
+  await flushWrites();
+  await reconcileTokenMirror();
 }
 
 /**

@@ -73,6 +73,12 @@ export interface EnqueueOptions {
   now?: number;
 }
 
+/** Whether a write of `kind` still waits for the member (offline, or the server was unavailable). */
+export async function isWriteWaiting(ownerUserId: string, kind: WriteKind<unknown>): Promise<boolean> {
+  const rows = await db.pendingWrites.where('ownerUserId').equals(ownerUserId).toArray();
+  return rows.some((row) => row.kind === kind.kind);
+}
+
 /** The member's waiting writes in queue order; rows that no longer parse cannot be sent and are dropped. */
 export async function readPendingWrites(ownerUserId: string): Promise<PendingWrite[]> {
   const rows = await db.pendingWrites.where('ownerUserId').equals(ownerUserId).sortBy('id');

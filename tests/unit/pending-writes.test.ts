@@ -11,6 +11,7 @@ import { StorageKeys } from '../../src/session/storage-keys';
 import { reconcileTokenMirror } from '../../src/session/token-store';
 import { saveContact } from '../../src/sync/contact-saves';
 import { flushWrites } from '../../src/sync/queue';
+import { mergeFields } from '../../src/sync/writes/resource-edits';
 import { jsonResponse, makeToken, tokenExpiringIn } from './helpers';
 
 const accessToken = tokenExpiringIn(600);
@@ -354,5 +355,31 @@ describe('the version-8 upgrade', () => {
     expect(upgraded.tables.map((table) => table.name)).not.toContain('outbox');
     upgraded.close();
     await Dexie.delete(name);
+  });
+});
+
+describe("merging an edit with another device's change (412)", () => {
+  const base = { industries: [], technologies: ['Fintech'], customInterests: '', eventTypes: [] };
+
+  it("keeps both devices' choices and a field changed on one side only", () => {
+    const mine = { ...base, industries: ['Finance'], technologies: [] };
+    const theirs = { ...base, industries: ['Retail', 'Healthcare'], customInterests: 'open banking' };
+    const replaced: string[] = [];
+    expect(mergeFields(base, mine, theirs, true, replaced)).toEqual({
+      industries: ['Retail', 'Healthcare', 'Finance'],
+      technologies: [],
+      customInterests: 'open banking',
+      eventTypes: [],
+    });
+    expect(replaced).toEqual([]);
+  });
+
+  it('keeps the newer of a text both changed and names what was replaced', () => {
+    const mine = { ...base, customInterests: 'payments' };
+    const theirs = { ...base, customInterests: 'open banking' };
+    const replaced: string[] = [];
+    expect(mergeFields(base, mine, theirs, true, replaced).customInterests).toBe('payments');
+    expect(replaced).toEqual(['customInterests']);
+    expect(mergeFields(base, mine, theirs, false).customInterests).toBe('open banking');
   });
 });
