@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Convergence of the offline writes (issue 24): several devices of one member, each with its own
 // IndexedDB (fake-indexeddb) and its own copy of the real client sync code (the pending-writes queue, its
 // write kinds, the contacts cache and the change feed), make random writes of every kind while going
