@@ -8,7 +8,6 @@ import {
   type NewsDetailRequest,
   NewsSummaryEndpoint,
   PrimeInsightsEndpoint,
-  SaveInsightPreferencesEndpoint,
   type TrackClickRequest,
   TrackInsightClickEndpoint,
 } from '../../contract/insights';

@@ -13,10 +13,9 @@ import {
   storeCachedResource,
 } from '../db/cached-resources';
 import { readSignedInUserId } from '../session/signed-in-user';
-import { flushNow } from './flush-triggers';
 import { clearNewsDetails } from './insights-news-details';
 import { countRefresh, markRefreshesUsed, readRefreshesLeft } from './insights-refresh-limit';
-import { enqueueWrite, isWriteWaiting } from './queue';
+import { saveResourceEdit } from './resource-writes';
 import { loadResourceValue, storeResourceValue } from './use-cached-resource';
 import { InsightPreferencesWrite } from './writes/resource-edits';
 
@@ -94,23 +93,19 @@ export async function refreshDigest<K extends DigestKind>(kind: K): Promise<Refr
  * The digests were chosen for the old set: they become due, but stay readable until replaced.
  */
 export async function savePreferences(preferences: InsightPreferences): Promise<InsightPreferences> {
-  const userId = readSignedInUserId();
-  if (!userId) throw new Error('Not signed in');
   // Based on the copy the member saw: the server refuses it (412) if another device changed the set
   // meanwhile, and the queue merges both devices' choices instead of replacing theirs.
-  const copy = await readCachedResource(InsightPreferencesResource, userId);
-  await enqueueWrite(
+  const outcome = await saveResourceEdit(
     InsightPreferencesWrite,
-    { next: preferences, base: copy?.value.preferences ?? preferences, baseTag: copy?.etag ?? null },
-    { ownerUserId: userId },
+    InsightPreferencesResource,
+    (copy) => copy.preferences,
+    preferences,
   );
-  await flushNow().catch((error: unknown) => console.warn('Pending writes: flush failed', error));
-  await Promise.all([expire(EventsDigestResource, userId), expire(NewsDigestResource, userId)]);
+  const userId = readSignedInUserId();
+  if (userId) await Promise.all([expire(EventsDigestResource, userId), expire(NewsDigestResource, userId)]);
   // Offline the choice waits in the queue and stays on screen; once sent, the copy is the server's.
-  if (await isWriteWaiting(userId, InsightPreferencesWrite)) return preferences;
-  const after = await readCachedResource(InsightPreferencesResource, userId);
-  if (!after || after.fetchedAt === copy?.fetchedAt) throw new Error('Preferences refused');
-  return after.value.preferences;
+  if (outcome === 'waiting' || !userId) return preferences;
+  return (await readCachedResource(InsightPreferencesResource, userId))?.value.preferences ?? preferences;
 }
 
 async function expire<T>(resource: CachedResourceDefinition<T>, userId: string): Promise<void> {
