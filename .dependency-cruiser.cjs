@@ -112,12 +112,36 @@ module.exports = {
       to: { path: '^(src|sw)/' },
     },
     {
-      name: 'infrastructure-to-module',
+      name: 'module-private',
       comment:
-        'server/mail and server/security are infrastructure: modules call them, they never import a module.',
+        'A server module imports another only through its face (server/modules/<name>/index.ts): routes, services and queries stay private (server/modules/README.md).',
       severity: 'error',
-      from: { path: '^server/(mail|security)/' },
-      to: { path: '^server/modules/' },
+      from: { path: '^server/modules/([^/]+)/' },
+      to: { path: '^server/modules/[^/]+/(?!index\\.ts$)', pathNot: '^server/modules/$1/' },
+    },
+    {
+      name: 'platform-to-module',
+      comment:
+        'server/platform is the kernel every module uses: it knows no module by name, only the registry (server/modules/index.ts).',
+      severity: 'error',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/modules/', pathNot: '^server/modules/index\\.ts$' },
+    },
+    {
+      name: 'outside-to-module-private',
+      comment:
+        'Code outside server/modules (cli/, main.ts) reaches a module through its face or the registry, never its private files.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/modules/' },
+      to: { path: '^server/modules/[^/]+/(?!index\\.ts$)' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import loop anywhere in server/, src/ or contract/ (type-only imports count): with module faces, a folder cycle between modules is a file loop too.',
+      severity: 'error',
+      from: { path: '^(server|src|contract)/' },
+      to: { circular: true },
     },
     {
       name: 'contract-to-anything-but-zod',
@@ -127,10 +151,11 @@ module.exports = {
       to: { pathNot: '^(contract/|node_modules/zod/)' },
     },
     {
-      name: 'ky-outside-client',
-      comment: 'Only src/api/client.ts imports ky: screens call src/api functions.',
+      name: 'no-http-library',
+      comment:
+        'The client calls its server through src/api/transport.ts alone (fetch, lint-enforced); ky is gone and stays gone.',
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/api/client\\.ts$' },
+      from: { path: '^(src|sw)/' },
       to: { path: '^node_modules/ky/' },
     },
     {

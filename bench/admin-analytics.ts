@@ -12,10 +12,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { type DatabaseConnection, type DatabaseTarget, openDatabase } from '../server/db/connection';
 import * as figures from '../server/modules/admin-analytics/queries';
+import { buildApp } from '../server/platform/app';
+import { readConfig } from '../server/platform/config';
+import { type DatabaseConnection, type DatabaseTarget, openDatabase } from '../server/platform/db/connection';
 import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);

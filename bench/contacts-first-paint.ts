@@ -3,9 +3,9 @@
 // production build on the real app with an embedded database seeded directly. Prints figures; not a test.
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { openDatabase } from '../server/db/connection';
+import { buildApp } from '../server/platform/app';
+import { readConfig } from '../server/platform/config';
+import { openDatabase } from '../server/platform/db/connection';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { startSmtpSink } from '../tests/support/smtp-sink';

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { openDatabase } from '../server/db/connection';
+import { openDatabase } from '../server/platform/db/connection';
 import { seedCardOwners, signUpOverHttp } from '../tests/support/members-over-http';
 import { type ServerProcess, startServer } from '../tests/support/server-process';
 import { startSmtpSink } from '../tests/support/smtp-sink';

@@ -11,9 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { buildApp } from '../server/app';
-import { readConfig } from '../server/config';
-import { openDatabase } from '../server/db/connection';
+import { buildApp } from '../server/platform/app';
+import { readConfig } from '../server/platform/config';
+import { openDatabase } from '../server/platform/db/connection';
 import { benchDatabase } from './support/database-target';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

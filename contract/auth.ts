@@ -74,7 +74,7 @@ export const RegisterEndpoint = defineEndpoint({
   auth: 'credentials',
   body: RegisterRequestSchema,
   responses: { 201: MessageResponseSchema },
-  errors: ['EMAIL_TAKEN'],
+  errors: ['RATE_LIMITED', 'EMAIL_TAKEN'],
 });
 
 export const VerifyEmailEndpoint = defineEndpoint({
@@ -84,7 +84,7 @@ export const VerifyEmailEndpoint = defineEndpoint({
   auth: 'credentials',
   body: VerifyEmailRequestSchema,
   responses: { 200: TokenPairSchema },
-  errors: ['INVALID_CODE', 'CODE_EXPIRED', 'TOO_MANY_CODE_ATTEMPTS', 'ALREADY_VERIFIED'],
+  errors: ['RATE_LIMITED', 'INVALID_CODE', 'CODE_EXPIRED', 'TOO_MANY_CODE_ATTEMPTS', 'ALREADY_VERIFIED'],
 });
 
 export const ResendVerificationCodeEndpoint = defineEndpoint({
@@ -104,7 +104,7 @@ export const LoginEndpoint = defineEndpoint({
   auth: 'credentials',
   body: LoginRequestSchema,
   responses: { 200: LoginResponseSchema },
-  errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'OPERATOR_ACCOUNT', 'ACCOUNT_LOCKED'],
+  errors: ['RATE_LIMITED', 'INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'OPERATOR_ACCOUNT', 'ACCOUNT_LOCKED'],
 });
 
 export const RefreshTokenEndpoint = defineEndpoint({
@@ -114,7 +114,7 @@ export const RefreshTokenEndpoint = defineEndpoint({
   auth: 'credentials',
   body: RefreshTokenRequestSchema,
   responses: { 200: RefreshTokenResponseSchema },
-  errors: ['REFRESH_TOKEN_INVALID', 'SESSION_ENDED'],
+  errors: ['RATE_LIMITED', 'REFRESH_TOKEN_INVALID', 'SESSION_ENDED'],
 });
 
 export const LogoutEndpoint = defineEndpoint({
@@ -134,7 +134,7 @@ export const ForgotPasswordEndpoint = defineEndpoint({
   auth: 'credentials',
   body: ForgotPasswordRequestSchema,
   responses: { 200: MessageResponseSchema },
-  errors: [],
+  errors: ['RATE_LIMITED'],
 });
 
 export const ResetPasswordEndpoint = defineEndpoint({
@@ -145,7 +145,7 @@ export const ResetPasswordEndpoint = defineEndpoint({
   params: ResetPasswordParamsSchema,
   body: ResetPasswordRequestSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['RESET_LINK_INVALID'],
+  errors: ['RATE_LIMITED', 'RESET_LINK_INVALID'],
 });
 
 export const authEndpoints = [

@@ -1,7 +1,6 @@
 // The public card's API paths and fields, apart from their declarations in card.ts: the public card page
 // builds its URLs and checks its data with these without loading zod (it must stay under its JavaScript
-// budget, README Budgets).
-import type { PublicCard } from './card';
+// budget, README Budgets). It imports nothing: card.ts holds these field names to PublicCard's.
 
 /** The serial number after the dash: how a card is told apart when nothing else is known of it. */
 export function cardSerial(nfcUID: string): string {
@@ -14,6 +13,13 @@ export const PublicCardPaths = {
   events: '/api/nfc/:nfcUID/events',
 } as const;
 
+/** The public card's calls as the page sends them (method and path); card.ts declares them in full. */
+export const PublicCardRoutes = {
+  lookup: { method: 'GET', path: PublicCardPaths.lookup },
+  vcard: { method: 'GET', path: PublicCardPaths.vcard },
+  events: { method: 'POST', path: PublicCardPaths.events },
+} as const;
+
 /** What a card says about its owner after the name and pronouns; a saved contact carries the same. */
 export const CARD_DETAIL_FIELDS = [
   'company',
@@ -22,15 +28,9 @@ export const CARD_DETAIL_FIELDS = [
   'phone',
   'linkedinURL',
   'additionalURL',
-] as const satisfies readonly (keyof PublicCard)[];
+] as const;
 
-export const PUBLIC_CARD_FIELDS = [
-  'nfcUID',
-  'userId',
-  'pronouns',
-  'name',
-  ...CARD_DETAIL_FIELDS,
-] as const satisfies readonly (keyof PublicCard)[];
+export const PUBLIC_CARD_FIELDS = ['nfcUID', 'userId', 'pronouns', 'name', ...CARD_DETAIL_FIELDS] as const;
 
 /**
  * How a visitor came to a card page, for the owner's analytics: the QR code and shared links add

@@ -1,6 +1,6 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
-import { CARD_SOURCES, PublicCardPaths } from './card-paths';
+import { CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardRoutes } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
@@ -21,10 +21,10 @@ const optionalText = (max: number, label: string) =>
 
 /** Loose on purpose: people type "linkedin.com/in/ada"; the page adds https:// when it is missing. */
 const optionalUrl = (label: string) =>
-  optionalText(300, label).refine(
-    (value) => value === '' || /^\S+\.\S+$/.test(value),
-    `${label} must be a web address`,
-  );
+  optionalText(300, label)
+    .refine((value) => value === '' || /^\S+\.\S+$/.test(value), `${label} must be a web address`)
+    // The same rule for the API reference, which cannot run the function: blank, or a dot between non-spaces.
+    .meta({ pattern: '^\\s*(\\S+\\.\\S+)?\\s*$' });
 
 /** A business card as the server sends it back. */
 export const BusinessCardViewSchema = z.object({
@@ -46,10 +46,12 @@ export const BusinessCardSchema = z.object({
   company: optionalText(120, 'Company'),
   role: optionalText(120, 'Role'),
   email: EmailSchema,
-  phone: optionalText(40, 'Phone').refine(
-    (value) => value === '' || /^\+?[\d\s().-]{3,}$/.test(value),
-    'Phone may contain only digits, spaces, +, -, ( and )',
-  ),
+  phone: optionalText(40, 'Phone')
+    .refine(
+      (value) => value === '' || /^\+?[\d\s().-]{3,}$/.test(value),
+      'Phone may contain only digits, spaces, +, -, ( and )',
+    )
+    .meta({ pattern: '^\\s*(\\+?[\\d\\s().-]{3,})?\\s*$' }),
   linkedinURL: optionalUrl('LinkedIn'),
   additionalURL: optionalUrl('Website'),
 });
@@ -76,6 +78,9 @@ export const PublicCardSchema = BusinessCardViewSchema.extend({
   userId: z.string(),
 });
 export type PublicCard = z.output<typeof PublicCardSchema>;
+// card-paths.ts names the card's fields without importing this file (no import loop): a name that is
+// not a field of PublicCard fails here.
+PUBLIC_CARD_FIELDS satisfies readonly (keyof PublicCard)[];
 
 /** Distinguishes "nobody has activated this card yet" from "no such card" in a 404. */
 export const CardLookupErrorSchema = z.object({
@@ -123,8 +128,7 @@ export type CardLookupResult =
   | { kind: 'not-found'; nfcUID: string };
 
 export const LookUpCardEndpoint = defineEndpoint({
-  method: 'GET',
-  path: PublicCardPaths.lookup,
+  ...PublicCardRoutes.lookup,
   summary: 'What anyone may see of a linked card. A 404 says whether the card is unclaimed or unknown.',
   auth: 'none',
   params: NfcUidParamsSchema,
@@ -133,8 +137,7 @@ export const LookUpCardEndpoint = defineEndpoint({
 });
 
 export const DownloadCardVCardEndpoint = defineEndpoint({
-  method: 'GET',
-  path: PublicCardPaths.vcard,
+  ...PublicCardRoutes.vcard,
   summary: 'The card as a vCard file, for the address book.',
   auth: 'none',
   params: NfcUidParamsSchema,
@@ -144,14 +147,13 @@ export const DownloadCardVCardEndpoint = defineEndpoint({
 });
 
 export const RecordCardEventEndpoint = defineEndpoint({
-  method: 'POST',
-  path: PublicCardPaths.events,
+  ...PublicCardRoutes.events,
   summary: 'Records a view, tap, link click or save on the public card page (for the owner’s insights).',
   auth: 'none',
   params: NfcUidParamsSchema,
   body: CardEventRequestSchema,
   responses: { 204: z.void() },
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
 });
 
 export const IssueCardsEndpoint = defineEndpoint({

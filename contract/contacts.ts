@@ -55,7 +55,8 @@ export const CreateContactRequestSchema = z
       .max(180, 'lng must be between -180 and 180')
       .optional(),
   })
-  .refine((body) => (body.lat === undefined) === (body.lng === undefined), 'lat and lng go together');
+  .refine((body) => (body.lat === undefined) === (body.lng === undefined), 'lat and lng go together')
+  .meta({ dependentRequired: { lat: ['lng'], lng: ['lat'] } });
 export type CreateContactRequest = z.input<typeof CreateContactRequestSchema>;
 
 export const CreateContactResponseSchema = z.object({ message: z.string(), contact: ContactSchema });
@@ -168,6 +169,7 @@ export const CreateContactEndpoint = defineEndpoint({
   headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
   responses: { 201: CreateContactResponseSchema },
   errors: [
+    'RATE_LIMITED',
     'CARD_NOT_FOUND',
     'CARD_UNCLAIMED',
     'OWN_CARD',
@@ -183,6 +185,7 @@ export const UpdateContactNotesEndpoint = defineEndpoint({
   summary: 'Replaces the notes of a contact; answers the updated contact.',
   auth: 'member',
   params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
   body: UpdateNotesRequestSchema,
   headers: IfMatchHeadersSchema,
   responses: { 200: ContactSchema },
@@ -218,6 +221,7 @@ export const ToggleContactFlagEndpoint = defineEndpoint({
   summary: 'Flags or unflags a contact.',
   auth: 'member',
   params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
   responses: { 200: ToggleFlagResponseSchema },
   errors: ['CONTACT_NOT_FOUND'],
 });
@@ -228,6 +232,7 @@ export const DeleteContactEndpoint = defineEndpoint({
   summary: 'Deletes a contact.',
   auth: 'member',
   params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
   responses: { 200: MessageResponseSchema },
   errors: ['CONTACT_NOT_FOUND'],
 });
@@ -239,8 +244,10 @@ export const SendMyCardEndpoint = defineEndpoint({
     'E-mails the member’s business card to a contact (or invites them in the app when they opted out of e-mail).',
   auth: 'member',
   params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
   responses: { 200: SendCardResponseSchema },
   errors: [
+    'RATE_LIMITED',
     'CONTACT_NOT_FOUND',
     'NO_LINKED_CARD',
     'CARD_INCOMPLETE',

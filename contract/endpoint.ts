@@ -4,10 +4,11 @@
 // 1. Declare it in `contract/<area>.ts` with `defineEndpoint({ method, path, summary, auth, params,
 //    query, body, headers, responses, errors })`, and add it to that area's `…Endpoints` table.
 //    The path is the full one (`/api/contact/:id`); `:name` segments need a `params` schema.
-//    `errors` lists the codes (contract/errors.ts) the endpoint itself may answer; the reference
-//    adds the ones that follow from the declaration (UNAUTHORIZED/TOKEN_INVALID from `auth`,
-//    VALIDATION_FAILED from an input schema).
-// 2. Server: `route(app, SomeEndpoint, handler)` (server/route.ts) in the module's routes.ts.
+//    `errors` lists the codes (contract/errors.ts) the endpoint itself may answer, RATE_LIMITED
+//    included when its route has a limit; `errorCodesOf` adds the platform's own answers, which
+//    follow from the declaration (PLATFORM_ERRORS). The conformance test
+//    (tests/server/contract-conformance.test.ts) fails on any answer the declaration does not list.
+// 2. Server: `route(app, SomeEndpoint, handler)` (server/platform/route.ts) in the module's routes.ts.
 // 3. Client: `callEndpoint(SomeEndpoint, { params, body })` (src/api/client.ts) or, for answers
 //    that are not JSON, `request(endpointUrl(SomeEndpoint, params), …)`.
 // 4. Add the area's table to `apiEndpoints` (contract/api.ts): /api/openapi.json and /api/docs follow.
@@ -47,6 +48,44 @@ export interface Endpoint {
   /** The content type of a success answer that is not JSON (a file); its schema is then a string. */
   produces?: string;
   errors: readonly ErrorCode[];
+  /** The code a refused path parameter is answered with instead of VALIDATION_FAILED (an id that cannot exist is as unknown as another member's). */
+  paramsRefusedAs?: ErrorCode;
+  /** False for the few endpoints that answer without the database, so never with DATABASE_UNAVAILABLE. */
+  usesDatabase?: false;
+}
+
+/** Methods whose requests carry a body the server parses (so may find malformed, too large or not JSON). */
+const BODY_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** What the platform answers on its own, declared once by kind of endpoint rather than on each one. */
+export const PLATFORM_ERRORS = {
+  /** Any endpoint: a URL that cannot be decoded, a blocked address, a URL shaped like a probe (%00, /.env). */
+  any: ['BAD_REQUEST', 'ADDRESS_BLOCKED', 'NOT_FOUND'],
+  /** One that reads or writes the database while it is down or restarting. */
+  database: ['DATABASE_UNAVAILABLE'],
+  /** A method with a body: malformed JSON, a body over the limit, a content type that is not JSON. */
+  body: ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  /** One with params, query, body or headers to check. */
+  input: ['VALIDATION_FAILED'],
+  /** One behind a member's or an operator's token: none sent, or one that is not valid here. */
+  token: ['UNAUTHORIZED', 'TOKEN_INVALID'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
+
+/** Every code `endpoint` may answer: the platform's by kind, then its own. */
+export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
+  const { params, query, body, headers, auth } = endpoint;
+  const isChecked = query || body || headers || (params && !endpoint.paramsRefusedAs);
+  return [
+    ...new Set<ErrorCode>([
+      ...PLATFORM_ERRORS.any,
+      ...(endpoint.usesDatabase === false ? [] : PLATFORM_ERRORS.database),
+      ...(BODY_METHODS.includes(endpoint.method) ? PLATFORM_ERRORS.body : []),
+      ...(isChecked ? PLATFORM_ERRORS.input : []),
+      ...(auth === 'member' || auth === 'admin' || auth === 'security' ? PLATFORM_ERRORS.token : []),
+      ...(endpoint.paramsRefusedAs ? [endpoint.paramsRefusedAs] : []),
+      ...endpoint.errors,
+    ]),
+  ];
 }
 
 /** A path with parameters must say how they are checked; one without must not pretend to have any. */

@@ -1,6 +1,6 @@
 // The closed set of error codes and the status each comes with, apart from the answer's zod schema in
 // errors.ts: the client's transport (src/api/transport.ts) reads codes on the public card page, which
-// must not load zod (README Budgets).
+// must not load zod (docs/budgets.md).
 
 /**
  * Every code the API answers with, and the status it always comes with. `error` carries the spec's
@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   EMAIL_NOT_VERIFIED: 403,
   OPERATOR_ACCOUNT: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONTACT_NOT_FOUND: 404,
   CARD_NOT_FOUND: 404,
   CARD_UNCLAIMED: 404,

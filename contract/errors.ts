@@ -20,7 +20,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ACCOUNT_NOT_FOUND: 'The signed-in account no longer exists.',
   EMAIL_NOT_VERIFIED: 'The e-mail address has not been verified yet.',
   OPERATOR_ACCOUNT: 'An operator account tried to sign in as a member.',
-  NOT_FOUND: 'No such API route.',
+  NOT_FOUND: 'No such API route (or a URL shaped like a probe for files, such as one holding %00).',
+  METHOD_NOT_ALLOWED:
+    'The path exists but not with this method; the Allow header lists the methods it takes.',
   CONTACT_NOT_FOUND: 'No such contact among the member’s contacts.',
   CARD_NOT_FOUND: 'No card has this Card ID.',
   CARD_UNCLAIMED: 'The card exists but nobody has activated it yet.',

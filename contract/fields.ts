@@ -31,7 +31,11 @@ export function isWellFormedToken(value: unknown): value is string {
   return typeof value === 'string' && value.split('.').length === 3 && value.split('.').every(Boolean);
 }
 
-export const TokenSchema = z.string().refine(isWellFormedToken, 'Malformed token');
+export const TokenSchema = z
+  .string()
+  .refine(isWellFormedToken, 'Malformed token')
+  // The same rule for the API reference, which cannot run the function.
+  .meta({ pattern: '^[^.]+\\.[^.]+\\.[^.]+$' });
 
 /** Whole years between a YYYY-MM-DD birth date and `today`. */
 export function ageInYears(dateOfBirth: string, today: Date): number {
@@ -49,7 +53,10 @@ export const DateOfBirthSchema = z.iso
   .refine(
     (value) => ageInYears(value, new Date()) >= MINIMUM_AGE_YEARS,
     `You must be at least ${MINIMUM_AGE_YEARS} years old to register`,
-  );
+  )
+  .meta({
+    description: `A real date; the member is at least ${MINIMUM_AGE_YEARS} and at most 130 years old.`,
+  });
 
 export const UserIdSchema = z.uuid();
 

@@ -19,6 +19,8 @@ export const HealthEndpoint = defineEndpoint({
   auth: 'none',
   responses: { 200: HealthResponseSchema, 503: HealthResponseSchema },
   errors: [],
+  // The database check answers 503 with its own body, never DATABASE_UNAVAILABLE.
+  usesDatabase: false,
 });
 
 /** The same check under the name orchestrators use: take traffic only when this answers 200. */
@@ -38,6 +40,7 @@ export const LivenessEndpoint = defineEndpoint({
   auth: 'none',
   responses: { 200: LivenessResponseSchema },
   errors: [],
+  usesDatabase: false,
 });
 
 export const healthEndpoints = [HealthEndpoint, ReadinessEndpoint, LivenessEndpoint];

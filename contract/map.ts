@@ -18,6 +18,7 @@ export const MapStyleEndpoint = defineEndpoint({
   auth: 'none',
   responses: { 200: MapStyleSchema },
   errors: [],
+  usesDatabase: false,
 });
 
 export const mapEndpoints = [MapStyleEndpoint];

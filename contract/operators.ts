@@ -27,7 +27,7 @@ function operatorEndpoints(role: OperatorRole) {
       auth: 'credentials',
       body: OperatorLoginRequestSchema,
       responses: { 200: OperatorLoginResponseSchema },
-      errors: ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED'],
+      errors: ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'RATE_LIMITED'],
     }),
     session: defineEndpoint({
       method: 'GET',

@@ -14,7 +14,7 @@ export const RecordPageViewEndpoint = defineEndpoint({
   auth: 'none',
   body: PageViewRequestSchema,
   responses: { 204: z.void() },
-  errors: [],
+  errors: ['RATE_LIMITED'],
 });
 
 export const pageViewEndpoints = [RecordPageViewEndpoint];

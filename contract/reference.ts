@@ -9,6 +9,7 @@ export const OpenApiDocumentEndpoint = defineEndpoint({
   auth: 'none',
   responses: { 200: z.record(z.string(), z.unknown()) },
   errors: [],
+  usesDatabase: false,
 });
 
 export const ApiDocsEndpoint = defineEndpoint({
@@ -20,6 +21,7 @@ export const ApiDocsEndpoint = defineEndpoint({
   responses: { 200: z.string() },
   produces: 'text/html',
   errors: [],
+  usesDatabase: false,
 });
 
 export const referenceEndpoints = [OpenApiDocumentEndpoint, ApiDocsEndpoint];

@@ -261,7 +261,8 @@ export const ManualBlockRequestSchema = z.object({
     .refine(
       (minutes) => (BLOCK_DURATIONS_MINUTES as readonly number[]).includes(minutes),
       'Duration must be 1 hour, 24 hours or 7 days',
-    ),
+    )
+    .meta({ enum: [...BLOCK_DURATIONS_MINUTES] }),
   reason: z.string().trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
 });
 export type ManualBlockRequest = z.input<typeof ManualBlockRequestSchema>;

@@ -20,7 +20,7 @@ export const HeartbeatEndpoint = defineEndpoint({
     'Sent about once a minute by a visible app, so a member reading counts as online; answers nothing.',
   auth: 'member',
   responses: { 204: z.void() },
-  errors: [],
+  errors: ['RATE_LIMITED'],
 });
 
 export const sessionEndpoints = [HeartbeatEndpoint];

@@ -34,7 +34,7 @@ export const UnsubscribePageEndpoint = defineEndpoint({
   // A link Tapnet never sent gets a page too (404), saying so: a person reads it, not a client.
   responses: { 200: z.string(), 404: z.string() },
   produces: UNSUBSCRIBE_PAGE_TYPE,
-  errors: [],
+  errors: ['RATE_LIMITED'],
 });
 
 export const OneClickUnsubscribeEndpoint = defineEndpoint({
@@ -45,7 +45,7 @@ export const OneClickUnsubscribeEndpoint = defineEndpoint({
   auth: 'none',
   params: UnsubscribeParamsSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['UNSUBSCRIBE_INVALID'],
+  errors: ['RATE_LIMITED', 'UNSUBSCRIBE_INVALID'],
 });
 
 export const unsubscribeEndpoints = [UnsubscribePageEndpoint, OneClickUnsubscribeEndpoint];

@@ -145,7 +145,7 @@ const deleteAccount = {
   summary: 'Deletes the account and all of its data for good.',
   auth: 'member',
   responses: { 200: MessageResponseSchema },
-  errors: ['ACCOUNT_NOT_FOUND'],
+  errors: ['ACCOUNT_NOT_FOUND', 'RATE_LIMITED'],
 } as const;
 
 /** Spec §7 names one call per screen (account management, the delete-account page); both do the same. */
@@ -154,7 +154,7 @@ export const DeleteAccountEndpoints = {
   'delete-account-page': defineEndpoint({ ...deleteAccount, path: '/api/user/delete' }),
 };
 
-const contactExport = { method: 'GET', auth: 'member', errors: [] } as const;
+const contactExport = { method: 'GET', auth: 'member', errors: ['RATE_LIMITED'] } as const;
 
 export const ContactExportEndpoints = {
   vcf: defineEndpoint({

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RecordedRequest } from '../server/security/traffic-recorder';
+import type { RecordedRequest } from '../server/platform/security/traffic-recorder';
 import { E2E_ATTACK_MARKER } from '../tests/e2e/security-gate';
 import { type E2eTrafficFixture, FIXTURE_PATH, type RecordedEntry } from '../tests/server/e2e-traffic';
 

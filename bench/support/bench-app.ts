@@ -2,9 +2,13 @@
 // up. `startBenchAppOn` also makes the bench database (database-target.ts) and the sink, and `close` stops
 // it all and removes the database.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { readConfig } from '../../server/config';
-import { type DatabaseConnection, type DatabaseTarget, openDatabase } from '../../server/db/connection';
+import { buildApp } from '../../server/platform/app';
+import { readConfig } from '../../server/platform/config';
+import {
+  type DatabaseConnection,
+  type DatabaseTarget,
+  openDatabase,
+} from '../../server/platform/db/connection';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { benchDatabase } from './database-target';
 

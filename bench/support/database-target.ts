@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseTarget } from '../../server/db/connection';
+import type { DatabaseTarget } from '../../server/platform/db/connection';
 import { createThrowawayDatabase } from '../../tests/support/throwaway-postgres';
 
 export async function benchDatabase(

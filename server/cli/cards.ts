@@ -1,8 +1,7 @@
 // `npm run cards -- issue 100` issues a batch and prints it as CSV; `npm run cards -- export` prints every card.
 // Uses the same configuration (DATABASE_URL or DATA_DIR, PUBLIC_URL) as the server.
 import { MAX_CARDS_PER_BATCH } from '../../contract/card';
-import { cardsToCsv } from '../modules/cards/csv';
-import { issueCards, listCards } from '../modules/cards/queries';
+import { cardsToCsv, issueCards, listCards } from '../modules/cards';
 import { withDatabase } from './with-database';
 
 const USAGE = `Usage:

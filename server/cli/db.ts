@@ -5,11 +5,11 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { readConfig } from '../config';
-import { ensureWritableDataDir, wrapPglite } from '../db/connection';
-import { DataDirInUseError, LOCK_FILE_NAME, lockDataDir } from '../db/data-dir-lock';
-import { createDurablePglite } from '../db/durable-pglite';
-import { migrate } from '../db/migrate';
+import { readConfig } from '../platform/config';
+import { ensureWritableDataDir, wrapPglite } from '../platform/db/connection';
+import { DataDirInUseError, LOCK_FILE_NAME, lockDataDir } from '../platform/db/data-dir-lock';
+import { createDurablePglite } from '../platform/db/durable-pglite';
+import { migrate } from '../platform/db/migrate';
 
 const USAGE = `Usage (embedded database, in DATA_DIR):
   npm run db:backup -- FILE    write the whole database to FILE (Tapnet stopped)

@@ -3,8 +3,8 @@
 // Uses the server's configuration. On PostgreSQL the running servers see the change within
 // SECURITY_SYNC_INTERVAL_MS; embedded PGlite is locked by a running server, so stop it first.
 import { IpAddressSchema } from '../../contract/security';
-import { normalizeAddress } from '../security/address';
-import { activeBlocks, appendAudit, liftBlock } from '../security/store';
+import { normalizeAddress } from '../platform/security/address';
+import { activeBlocks, appendAudit, liftBlock } from '../platform/security/store';
 import { withDatabase } from './with-database';
 
 const USAGE = `Usage:

@@ -3,10 +3,10 @@
 // tool ends.
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
-import { type Config, readConfig } from '../config';
-import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrate';
-import type { Database } from '../db/schema';
+import { type Config, readConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/connection';
+import { migrate } from '../platform/db/migrate';
+import type { Database } from '../platform/db/schema';
 
 export async function withDatabase<T>(
   work: (db: Kysely<Database>, config: Config) => Promise<T>,

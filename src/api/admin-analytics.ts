@@ -1,19 +1,8 @@
 // The admin dashboard's calls (insights-and-operators.md §7 Operators, issue 15): its figures, the CSV of
 // each table it shows, and the NFC cards operators issue, all with the admin token (api/operators.ts).
-import {
-  type AdminAnalyticsData,
-  AdminAnalyticsEndpoint,
-  AdminAnalyticsExportEndpoint,
-  type AdminExportTable,
-} from '../../contract/admin-analytics';
+import { AdminAnalyticsExportEndpoint, type AdminExportTable } from '../../contract/admin-analytics';
 import { ExportCardsEndpoint, IssueCardsEndpoint, type IssuedCard } from '../../contract/card';
 import { callOperatorEndpoint, type OperatorCallOutcome } from './operators';
-
-/** The dashboard's figures; an answer without them is the empty-data state (null). */
-export async function loadAdminAnalytics(): Promise<OperatorCallOutcome<AdminAnalyticsData | null>> {
-  const outcome = await callOperatorEndpoint(AdminAnalyticsEndpoint);
-  return outcome.kind === 'done' ? { kind: 'done', value: outcome.value.data ?? null } : outcome;
-}
 
 /** One table of the dashboard as the server writes it out (CSV text). */
 export function exportAdminTable(table: AdminExportTable): Promise<OperatorCallOutcome<string>> {

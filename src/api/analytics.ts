@@ -8,7 +8,7 @@ import {
   type UserAnalyticsRange,
 } from '../../contract/analytics';
 import type { CachedResourceDefinition } from '../db/cached-resources';
-import { endpointUrl, request, type SuccessAnswer } from './client';
+import { callForAnswer, type SuccessAnswer } from './client';
 import { type DownloadedFile, readDownloadedFile } from './downloaded-file';
 import { endpointResource, type ResourceQuery } from './resource-fetch';
 
@@ -78,10 +78,9 @@ export async function exportAnalytics(
   type: AnalyticsExportType,
   selection: AnalyticsSelection,
 ): Promise<DownloadedFile> {
-  const response = await request(endpointUrl(UserAnalyticsEndpoints.export), {
-    method: 'GET',
-    searchParams: { type, ...selectionQuery(selection) },
+  const answer = await callForAnswer(UserAnalyticsEndpoints.export, {
+    query: { type, ...selectionQuery(selection) },
     cache: 'no-store',
   });
-  return readDownloadedFile(response, `tapnet-analytics-${type}.csv`);
+  return readDownloadedFile(answer, `tapnet-analytics-${type}.csv`);
 }

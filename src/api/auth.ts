@@ -14,7 +14,7 @@ import {
   VerifyEmailEndpoint,
   type VerifyEmailRequest,
 } from '../../contract/auth';
-import { callEndpoint, requestEndpoint } from './client';
+import { callEndpoint } from './client';
 
 export function register(body: RegisterRequest) {
   return callEndpoint(RegisterEndpoint, { json: body });
@@ -25,7 +25,7 @@ export function verifyEmail(body: VerifyEmailRequest) {
 }
 
 export async function resendVerificationCode(body: ResendVerificationCodeRequest): Promise<void> {
-  await requestEndpoint(ResendVerificationCodeEndpoint, { json: body });
+  await callEndpoint(ResendVerificationCodeEndpoint, { json: body });
 }
 
 export function logIn(body: LoginRequest) {
@@ -33,7 +33,7 @@ export function logIn(body: LoginRequest) {
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await requestEndpoint(LogoutEndpoint, { json: { refreshToken } });
+  await callEndpoint(LogoutEndpoint, { json: { refreshToken } });
 }
 
 export function requestPasswordReset(body: ForgotPasswordRequest) {

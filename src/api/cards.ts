@@ -1,11 +1,10 @@
 // The public side of a card (spec §7 Cards): lookup, vCard download and the page's analytics events.
-// It uses fetch and checks answers by hand instead of going through client.ts and zod: the public card
-// page must stay under its JavaScript budget (README Budgets), and these calls need no token.
-import type { CardEventRequest, CardLookupError, CardLookupResult, PublicCard } from '../../contract/card';
-import { PUBLIC_CARD_FIELDS, PublicCardPaths } from '../../contract/card-paths';
-import { fillPath } from '../../contract/endpoint';
-
-const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+// Over the transport without zod: the public card page must stay under its JavaScript budget
+// (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
+// routes of contract/card-paths.ts. These calls need no token.
+import type { CardEventRequest, CardLookupResult, PublicCard } from '../../contract/card';
+import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
+import { endpointUrl, send } from './transport';
 
 /** The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. */
 export function parsePublicCard(value: unknown): PublicCard | null {
@@ -20,48 +19,46 @@ export function parsePublicCard(value: unknown): PublicCard | null {
   return card as PublicCard;
 }
 
-function cardUrl(path: (typeof PublicCardPaths)[keyof typeof PublicCardPaths], nfcUID: string): string {
-  return `${API_BASE}${fillPath(path, { nfcUID })}`;
-}
-
+/** The server answered, with something other than a card or a 404 (the page then says so). */
 export class CardLookupFailedError extends Error {
   override readonly name = 'CardLookupFailedError';
 }
 
-/** A 404 says whether the card exists unclaimed or not at all; any other failure is thrown. */
+/**
+ * A 404 says whether the card exists unclaimed or not at all; any other answer throws
+ * CardLookupFailedError, and no answer at all a plain Error (the page then looks for its kept copy).
+ */
 export async function fetchPublicCard(nfcUID: string): Promise<CardLookupResult> {
-  const response = await fetch(cardUrl(PublicCardPaths.lookup, nfcUID), {
-    headers: { Accept: 'application/json' },
-  });
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status === 404) {
-    const code = (body as Partial<CardLookupError> | null)?.code;
-    return { kind: code === 'CARD_UNCLAIMED' ? 'unclaimed' : 'not-found', nfcUID };
+  const outcome = await send(PublicCardRoutes.lookup, { params: { nfcUID }, parse: parsePublicCard });
+  if (outcome.ok) return { kind: 'card', card: outcome.value };
+  const { failure } = outcome;
+  if (failure.kind === 'unreachable') throw new Error(failure.message);
+  if (failure.kind === 'refused' && failure.status === 404) {
+    return { kind: failure.code === 'CARD_UNCLAIMED' ? 'unclaimed' : 'not-found', nfcUID };
   }
-  const card = response.ok ? parsePublicCard(body) : null;
-  if (!card) throw new CardLookupFailedError(`Card lookup failed (${response.status})`);
-  return { kind: 'card', card };
+  throw new CardLookupFailedError(`Card lookup failed (${failure.status})`);
 }
 
 export function vCardUrl(nfcUID: string): string {
-  return cardUrl(PublicCardPaths.vcard, nfcUID);
+  return endpointUrl(PublicCardRoutes.vcard, { nfcUID });
 }
 
 /**
  * Fire and forget: a beacon outlives the page (a tapped link navigates away at once) and needs no
- * token. A Blob gives it the JSON content type the server parses.
+ * token. A Blob gives it the JSON content type the server parses; without beacons, a keepalive call.
  */
 export function sendCardEvent(nfcUID: string, event: CardEventRequest): void {
-  const url = cardUrl(PublicCardPaths.events, nfcUID);
   const body = JSON.stringify(event);
+  const url = endpointUrl(PublicCardRoutes.events, { nfcUID });
   try {
     if (navigator.sendBeacon?.(url, new Blob([body], { type: 'application/json' }))) return;
-    fetch(url, {
-      method: 'POST',
-      body,
+    // Nothing is read of the answer, nor waited for: analytics never holds up or breaks the page.
+    void send(PublicCardRoutes.events, {
+      params: { nfcUID },
+      json: event,
       keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-    }).catch(() => {});
+      parse: () => true,
+    });
   } catch {
     // Analytics never breaks the page.
   }

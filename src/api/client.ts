@@ -1,15 +1,31 @@
-// The one HTTP client of the app: bearer token from the session's store, and on a 401 the session's one
-// shared refresh and one retry. Ending a session is the session layer's business, never this client's.
-import ky, { isHTTPError, type Options } from 'ky';
-import type { z } from 'zod';
-import { type Endpoint, fillPath, type PathParams, successStatus } from '../../contract/endpoint';
-import { ErrorAnswerSchema, type ErrorCode } from '../../contract/errors';
+// The member's calls (docs "Calling the server"): over the transport, with the bearer token from the
+// session's store. The refresh policy comes from the endpoint's `auth`: a `member` call renews a token
+// known to be expired before it is sent, and answers a 401 with the session's one shared refresh and one
+// retry; `credentials` and `none` calls are never refreshed (a 401 there means wrong credentials).
+// Ending a session is the session layer's business, never this client's. Failures are thrown: ApiError
+// for no answer or a refusal, UnexpectedAnswerError for a success this app cannot read.
+import type { Endpoint } from '../../contract/endpoint';
+import type { ErrorCode } from '../../contract/errors';
 import { refreshSession } from '../session/session-expiry';
 import type { RefreshOutcome } from '../session/token-refresh';
 import { readAccessToken } from '../session/token-store';
 import { isTokenExpired } from '../session/tokens';
+import {
+  type Answered,
+  type CallFailure,
+  type CallSettings,
+  type Failed,
+  type Outcome,
+  refusalText,
+  revalidate,
+  type SendArguments,
+  type SendOptions,
+  type SuccessAnswer,
+  send,
+  type Unchanged,
+} from './transport';
 
-const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+export type { SuccessAnswer };
 
 /**
  * An API failure with the server's own `error` message, its `code` (what code decides on; absent when
@@ -25,6 +41,17 @@ export class ApiError extends Error {
     readonly code?: ErrorCode,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The server said it succeeded, in a way this app cannot read (a status or body the contract does not
+ * declare): spec §8's "unexpected response". Not an ApiError: nothing the server said is worth showing.
+ */
+export class UnexpectedAnswerError extends Error {
+  override readonly name = 'UnexpectedAnswerError';
+  constructor(readonly status: number) {
+    super(`Unexpected response ${status}`);
   }
 }
 
@@ -47,42 +74,16 @@ export function refusalMessage(error: unknown): string | null {
 /** The refresh was refused or answered with something unusable: the session is over. */
 class RefreshRejectedError extends ApiError {}
 
-const http = ky.create({
-  prefix: API_BASE,
-  // Screens decide about retries (offline saves go to the outbox); ky's own would only delay errors.
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = readAccessToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      },
-    ],
-  },
-});
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (isHTTPError(error)) {
-    const body = ErrorAnswerSchema.safeParse(error.data);
-    return body.success
-      ? new ApiError(body.data.error, error.response.status, body.data.errors, body.data.code)
-      : new ApiError(error.message, error.response.status);
+/** What a failed call is thrown as: the server's own words and code when it refused. */
+function errorOf(failure: CallFailure): ApiError | UnexpectedAnswerError {
+  switch (failure.kind) {
+    case 'unreachable':
+      return new ApiError(failure.message, undefined);
+    case 'refused':
+      return new ApiError(refusalText(failure), failure.status, failure.errors, failure.code);
+    case 'unreadable':
+      return new UnexpectedAnswerError(failure.status);
   }
-  return new ApiError(error instanceof Error ? error.message : String(error), undefined);
-}
-
-/**
- * Operator calls carry their own tokens and are never refreshed (spec §6). Auth calls are not either:
- * their 401 means wrong credentials, not an old token. Nor is a call made without a token.
- */
-function isRefreshable(path: string): boolean {
-  return (
-    readAccessToken() !== null &&
-    !path.includes('/api/admin/') &&
-    !path.includes('/api/security/') &&
-    !path.includes('/api/auth/')
-  );
 }
 
 function refreshFailure(outcome: Exclude<RefreshOutcome, { kind: 'refreshed' }>): ApiError {
@@ -107,79 +108,64 @@ export function isRefreshRejected(error: unknown): boolean {
   return error instanceof RefreshRejectedError;
 }
 
+/** The endpoints a member's client calls; operator endpoints go through api/operators.ts. */
+export type MemberEndpoint = Endpoint & { auth: 'none' | 'credentials' | 'member' };
+
 /** A token known to be expired is renewed before the call instead of after its 401. */
-async function renewExpiredToken(path: string): Promise<void> {
-  if (!isRefreshable(path) || !isTokenExpired(readAccessToken())) return;
+async function renewExpiredToken(): Promise<void> {
+  if (!isTokenExpired(readAccessToken())) return;
   await refreshAccessToken().catch((error: unknown) => {
     // Offline the old token is sent anyway: the call fails on its own terms, the session stays.
     if (isRefreshRejected(error)) throw error;
   });
 }
 
-/** Sends a request; a 401 on a member call is answered by one refresh and one retry. */
-export async function request(path: string, options: Options = {}): Promise<Response> {
-  await renewExpiredToken(path);
+function isUnauthorized(outcome: Outcome<unknown> | Unchanged): boolean {
+  return !outcome.ok && outcome.failure.kind === 'refused' && outcome.failure.status === 401;
+}
+
+/**
+ * Sends with the stored token; for a `member` call with a token, one refresh and one retry on a 401.
+ * Calls that need no session still carry the token when there is one, as they always have.
+ */
+async function withSession<O extends Outcome<unknown> | Unchanged>(
+  endpoint: MemberEndpoint,
+  sendWith: (token: string | null) => Promise<O>,
+): Promise<Exclude<O, Failed>> {
+  const refreshable = endpoint.auth === 'member' && readAccessToken() !== null;
+  if (refreshable) await renewExpiredToken();
   const sentToken = readAccessToken();
-  try {
-    return await http(path, options);
-  } catch (error) {
-    if (!(isHTTPError(error) && error.response.status === 401 && isRefreshable(path))) {
-      throw toApiError(error);
-    }
-  }
-  await renewAccessToken(sentToken);
-  try {
-    return await http(path, options);
-  } catch (error) {
-    throw toApiError(error);
-  }
+  let outcome = await sendWith(sentToken);
+  if (refreshable && isUnauthorized(outcome)) outcome = await sendWith(await renewAccessToken(sentToken));
+  if (!outcome.ok) throw errorOf(outcome.failure);
+  return outcome as Exclude<O, Failed>;
 }
 
-type ParamsOption<E extends Endpoint> = keyof PathParams<E['path']> extends never
-  ? { params?: undefined }
-  : { params: PathParams<E['path']> };
-
-type BodyOption<E extends Endpoint> = E extends { body: infer Body extends z.ZodType }
-  ? { json: z.input<Body> }
-  : { json?: undefined };
-
-/** ky's options for a call to `endpoint`: its path parameters, its body, and anything else ky takes. */
-export type CallOptions<E extends Endpoint> = Omit<Options, 'json' | 'method'> &
-  ParamsOption<E> &
-  BodyOption<E>;
-
-/** What the endpoint answers when all goes well (its lowest 2xx); undefined for an answer without body. */
-export type SuccessAnswer<E extends Endpoint> = E extends { responses: { 200: infer S extends z.ZodType } }
-  ? z.output<S>
-  : E extends { responses: { 201: infer S extends z.ZodType } }
-    ? z.output<S>
-    : undefined;
-
-/** The URL path of a call to `endpoint` with its parameters filled in. */
-export function endpointUrl<E extends Endpoint>(endpoint: E, params?: PathParams<E['path']>): string {
-  return params ? fillPath(endpoint.path, params) : endpoint.path;
-}
-
-/** Options may be left out when the endpoint needs neither parameters nor a body. */
-type CallArguments<E extends Endpoint> = object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>];
-
-/** Sends a call to `endpoint` as its contract declares it, without reading the answer. */
-export function requestEndpoint<E extends Endpoint>(
+/** Calls `endpoint` as a member; the whole answer (status, headers), or an ApiError thrown. */
+export function callForAnswer<E extends MemberEndpoint>(
   endpoint: E,
-  ...[options]: CallArguments<E>
-): Promise<Response> {
-  const { params, ...rest }: Omit<Options, 'method'> & { params?: PathParams<E['path']> } = options ?? {};
-  return request(endpointUrl(endpoint, params), { ...rest, method: endpoint.method });
+  ...[options]: SendArguments<E>
+): Promise<Answered<SuccessAnswer<E>>> {
+  return withSession(endpoint, (token) =>
+    send<E>(endpoint, ...([{ ...options, token }] as SendArguments<E>)),
+  );
 }
 
-/** Calls `endpoint` and parses its answer with the contract's schema for the success status. */
-export async function callEndpoint<E extends Endpoint>(
+/** Calls `endpoint` as a member and answers its success value (parsed with the contract's schema). */
+export async function callEndpoint<E extends MemberEndpoint>(
   endpoint: E,
-  ...options: CallArguments<E>
+  ...options: SendArguments<E>
 ): Promise<SuccessAnswer<E>> {
-  const response = await requestEndpoint(endpoint, ...options);
-  const schema = endpoint.responses[successStatus(endpoint)];
-  if (!schema || response.status === 204) return undefined as SuccessAnswer<E>;
-  // The schema is the one SuccessAnswer<E> is inferred from.
-  return schema.parse(await response.json()) as SuccessAnswer<E>;
+  return (await callForAnswer(endpoint, ...options)).value;
 }
+
+/** Asks whether the copy tagged `etag` still holds, as a member: `unchanged`, or the answer in full. */
+export function revalidateAsMember<E extends MemberEndpoint & { method: 'GET'; params?: undefined }>(
+  endpoint: E,
+  etag: string | null,
+  settings: CallSettings = {},
+): Promise<Answered<SuccessAnswer<E>> | Unchanged> {
+  return withSession(endpoint, (token) => revalidate(endpoint, etag, { ...settings, token }));
+}
+
+export type { SendOptions };

@@ -1,13 +1,7 @@
 // The member's contact list fetched against the cache's etag (spec §7 Cards and contacts, §8 Session):
 // with a cached list, only what changed since its etag (the change feed); without, the whole list.
-import {
-  type Contact,
-  ContactChangesSchema,
-  ContactListSchema,
-  ListContactChangesEndpoint,
-  ListContactsEndpoint,
-} from '../../contract/contacts';
-import { requestEndpoint } from './client';
+import { type Contact, ListContactChangesEndpoint, ListContactsEndpoint } from '../../contract/contacts';
+import { callEndpoint, revalidateAsMember } from './client';
 
 export type ContactListResult =
   | { status: 'unchanged' }
@@ -21,27 +15,18 @@ export type ContactListResult =
  */
 export async function fetchContactList(etag: string | null): Promise<ContactListResult> {
   if (etag === null) return fetchWholeList();
-  const response = await requestEndpoint(ListContactChangesEndpoint, {
-    searchParams: { since: etag },
+  const changes = await callEndpoint(ListContactChangesEndpoint, {
+    query: { since: etag },
     cache: 'no-store',
   });
-  const changes = ContactChangesSchema.parse(await response.json());
   if (changes.isFullList) return { status: 'changed', contacts: changes.contacts, etag: changes.cursor };
   if (changes.cursor === etag) return { status: 'unchanged' };
   return { status: 'changes', contacts: changes.contacts, deleted: changes.deleted, etag: changes.cursor };
 }
 
-/** The whole list; a 304 to the etag sent means it still holds. */
-async function fetchWholeList(etag: string | null = null): Promise<ContactListResult> {
-  const response = await requestEndpoint(ListContactsEndpoint, {
-    headers: etag ? { 'If-None-Match': etag } : {},
-    cache: 'no-store',
-    throwHttpErrors: (status) => status !== 304,
-  });
-  if (response.status === 304) return { status: 'unchanged' };
-  return {
-    status: 'changed',
-    contacts: ContactListSchema.parse(await response.json()),
-    etag: response.headers.get('ETag'),
-  };
+/** The whole list (GET /api/contact keeps its ETag/304 for any client that asks with one). */
+async function fetchWholeList(): Promise<ContactListResult> {
+  const answer = await revalidateAsMember(ListContactsEndpoint, null, { cache: 'no-store' });
+  if ('unchanged' in answer) return { status: 'unchanged' };
+  return { status: 'changed', contacts: answer.value, etag: answer.headers.get('ETag') };
 }

@@ -3,23 +3,20 @@
 import {
   type Contact,
   type ContactListTags,
-  ContactSchema,
   CreateContactEndpoint,
   type CreateContactRequest,
   type CreateContactResponse,
-  CreateContactResponseSchema,
   DeleteContactEndpoint,
   IDEMPOTENCY_KEY_HEADER,
   ListMapContactsEndpoint,
   readContactListTags,
   SendMyCardEndpoint,
   ToggleContactFlagEndpoint,
-  ToggleFlagResponseSchema,
   UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
-import { MessageResponseSchema } from '../../contract/errors';
-import { callEndpoint, requestEndpoint } from './client';
+import { callEndpoint, callForAnswer } from './client';
 import { endpointResource } from './resource-fetch';
+import type { Answered } from './transport';
 
 /** A write's answer and the list tags it came with, so the cache can keep its etag current. */
 export interface ListWrite<T> {
@@ -27,20 +24,9 @@ export interface ListWrite<T> {
   listTags: ContactListTags | null;
 }
 
-async function readListWrite<T>(
-  sent: Promise<Response>,
-  schema: { parse(data: unknown): T },
-): Promise<ListWrite<T>> {
-  const response = await sent;
-  return { answer: schema.parse(await response.json()), listTags: readContactListTags(response.headers) };
-}
-
-/** A 2xx other than 201 from the save: the spec's "unexpected response" (§8 Card saving). */
-export class UnexpectedResponseError extends Error {
-  override readonly name = 'UnexpectedResponseError';
-  constructor(readonly status: number) {
-    super(`Unexpected response ${status}`);
-  }
+async function readListWrite<T>(sent: Promise<Answered<T>>): Promise<ListWrite<T>> {
+  const { value, headers } = await sent;
+  return { answer: value, listTags: readContactListTags(headers) };
 }
 
 /** Replays of one save must pass the same key, so that the server stores it once. */
@@ -48,37 +34,28 @@ export async function createContact(
   payload: CreateContactRequest,
   idempotencyKey: string,
 ): Promise<ListWrite<CreateContactResponse>> {
-  const response = await requestEndpoint(CreateContactEndpoint, {
-    json: payload,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
-  if (response.status !== 201) throw new UnexpectedResponseError(response.status);
-  return {
-    answer: CreateContactResponseSchema.parse(await response.json()),
-    listTags: readContactListTags(response.headers),
-  };
+  // A 2xx other than 201 is thrown as the spec's "unexpected response" (§8 Card saving).
+  return readListWrite(
+    callForAnswer(CreateContactEndpoint, {
+      json: payload,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    }),
+  );
 }
 
 /** The answer is the updated contact. */
 export function updateContactNotes(contactId: string, notes: string): Promise<ListWrite<Contact>> {
   return readListWrite(
-    requestEndpoint(UpdateContactNotesEndpoint, { params: { id: contactId }, json: { notes } }),
-    ContactSchema,
+    callForAnswer(UpdateContactNotesEndpoint, { params: { id: contactId }, json: { notes } }),
   );
 }
 
 export function toggleContactFlag(contactId: string) {
-  return readListWrite(
-    requestEndpoint(ToggleContactFlagEndpoint, { params: { id: contactId } }),
-    ToggleFlagResponseSchema,
-  );
+  return readListWrite(callForAnswer(ToggleContactFlagEndpoint, { params: { id: contactId } }));
 }
 
 export function deleteContact(contactId: string) {
-  return readListWrite(
-    requestEndpoint(DeleteContactEndpoint, { params: { id: contactId } }),
-    MessageResponseSchema,
-  );
+  return readListWrite(callForAnswer(DeleteContactEndpoint, { params: { id: contactId } }));
 }
 
 /** E-mails my business card to the contact. */

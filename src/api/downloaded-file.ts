@@ -1,4 +1,5 @@
 // A file the server answered with (an export): its bytes and the name the server gave it.
+import type { Answered } from './transport';
 
 export interface DownloadedFile {
   blob: Blob;
@@ -6,8 +7,8 @@ export interface DownloadedFile {
 }
 
 /** The name from Content-Disposition, else `fallback`. */
-export async function readDownloadedFile(response: Response, fallback: string): Promise<DownloadedFile> {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
+export function readDownloadedFile({ value, headers }: Answered<string>, fallback: string): DownloadedFile {
+  const disposition = headers.get('Content-Disposition') ?? '';
   const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? fallback;
-  return { blob: await response.blob(), fileName };
+  return { blob: new Blob([value], { type: headers.get('Content-Type') ?? '' }), fileName };
 }

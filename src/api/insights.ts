@@ -49,21 +49,21 @@ export function fetchDigest<K extends DigestKind>(
   { preferences, isForced }: DigestRequest,
 ): Promise<Digest<K>> {
   const json = { preferences, timezone: browserTimezone(), ...(isForced ? { forceRefresh: true } : {}) };
-  const searchParams = isForced ? { force: 'true' } : undefined;
+  const query = isForced ? { force: 'true' } : undefined;
   // Both endpoints take the same body and query; the map gives each kind its own answer's type.
   return callEndpoint(DIGEST_ENDPOINTS[kind] as (typeof DIGEST_ENDPOINTS)['events'], {
     json,
-    searchParams,
-    timeout: DIGEST_TIMEOUT_MS,
+    query,
+    timeoutMs: DIGEST_TIMEOUT_MS,
   }) as Promise<Digest<K>>;
 }
 
 export function fetchNewsDetail(item: NewsDetailRequest) {
-  return callEndpoint(NewsDetailEndpoint, { json: item, timeout: DIGEST_TIMEOUT_MS });
+  return callEndpoint(NewsDetailEndpoint, { json: item, timeoutMs: DIGEST_TIMEOUT_MS });
 }
 
-/** Spec §7: the server starts preparing the digests; `timeout` is the prefetch's. */
-export function primeInsights(options: { timeout: number }) {
+/** Spec §7: the server starts preparing the digests; `timeoutMs` is the prefetch's. */
+export function primeInsights(options: { timeoutMs: number }) {
   return callEndpoint(PrimeInsightsEndpoint, options);
 }
 

@@ -1,8 +1,8 @@
 // Page-view reporting (spec §2 Shell behaviour).
 import { type PageViewRequest, RecordPageViewEndpoint } from '../../contract/page-views';
-import { requestEndpoint } from './client';
+import { callEndpoint } from './client';
 
 /** Fire and forget: keepalive lets it finish while the page unloads; a failure is never the user's problem. */
 export function sendPageView(body: PageViewRequest): void {
-  requestEndpoint(RecordPageViewEndpoint, { json: body, keepalive: true }).catch(() => {});
+  callEndpoint(RecordPageViewEndpoint, { json: body, keepalive: true }).catch(() => {});
 }

@@ -2,16 +2,16 @@
 // If-None-Match, a 304 says it still holds, anything else is parsed with the contract's schema.
 
 import type { z } from 'zod';
-import { type Endpoint, successStatus } from '../../contract/endpoint';
+import { successStatus } from '../../contract/endpoint';
 import {
   type CachedResourceDefinition,
   defineCachedResource,
   type ResourceFetch,
 } from '../db/cached-resources';
-import { endpointUrl, request, type SuccessAnswer } from './client';
+import { type MemberEndpoint, revalidateAsMember, type SuccessAnswer } from './client';
 
 /** An endpoint a screen reads: a GET without path parameters, answering a body. */
-type ReadEndpoint = Endpoint & { method: 'GET' };
+type ReadEndpoint = MemberEndpoint & { method: 'GET'; params?: undefined };
 
 /** The query a resource is read with (analytics of one range): part of what the resource is. */
 export type ResourceQuery = Record<string, string>;
@@ -29,19 +29,9 @@ export async function fetchResource<E extends ReadEndpoint>(
   etag: string | null,
   query?: ResourceQuery,
 ): Promise<ResourceFetch<SuccessAnswer<E>>> {
-  const response = await request(endpointUrl(endpoint), {
-    method: endpoint.method,
-    searchParams: query,
-    headers: etag ? { 'If-None-Match': etag } : {},
-    cache: 'no-store',
-    throwHttpErrors: (status) => status !== 304,
-  });
-  if (response.status === 304) return { status: 'unchanged' };
-  const schema = endpoint.responses[successStatus(endpoint)];
-  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
-  // The schema is the one SuccessAnswer<E> is inferred from.
-  const value = schema.parse(await response.json()) as SuccessAnswer<E>;
-  return { status: 'changed', value, etag: response.headers.get('ETag') };
+  const answer = await revalidateAsMember(endpoint, etag, { query, cache: 'no-store' });
+  if ('unchanged' in answer) return { status: 'unchanged' };
+  return { status: 'changed', value: answer.value, etag: answer.headers.get('ETag') };
 }
 
 /**

@@ -5,11 +5,11 @@
 //
 // DOM-free and ky-free, so the page, the service worker's outbox replay and the public card page share
 // it. No zod at run time either: the public card page imports this and must stay under its JavaScript
-// budget (README Budgets); the schemas it parses with come with the endpoints the callers import.
+// budget (docs/budgets.md); the schemas it parses with come with the endpoints the callers import.
 // Session policy (tokens, refresh) is the callers' business: api/client.ts for members,
 // api/operators.ts for operators.
 import type { z } from 'zod';
-import { type Endpoint, fillPath, type PathParams, successStatus } from '../../contract/endpoint';
+import { type Endpoint, fillPath, type PathParams } from '../../contract/endpoint';
 import { type ErrorCode, isErrorCode } from '../../contract/error-codes';
 import { API_BASE } from '../config/env';
 
@@ -17,12 +17,13 @@ import { API_BASE } from '../config/env';
  * Why a call did not succeed:
  * - `unreachable`: no answer at all (offline, timed out, aborted, the connection dropped);
  * - `refused`: the server answered with a failure status; `error`, `code` and `errors` are its error
- *   answer's (`error` is 'HTTP {status}' and `code` absent when the body is not one), `body` the raw text;
- * - `unreadable`: a success status whose body this app cannot read (not the endpoint's shape).
+ *   answer's (`error` and `code` absent when the body is not one: a proxy's page), `body` the raw text;
+ * - `unreadable`: a success this app cannot read: a status the endpoint does not declare, or a body not
+ *   in the endpoint's shape.
  */
 export type CallFailure =
   | { kind: 'unreachable'; message: string }
-  | { kind: 'refused'; status: number; code?: ErrorCode; error: string; errors: string[]; body: string }
+  | { kind: 'refused'; status: number; code?: ErrorCode; error?: string; errors: string[]; body: string }
   | { kind: 'unreadable'; status: number };
 
 export interface Answered<T> {
@@ -166,19 +167,24 @@ function refusal(status: number, body: string): Failed {
     parsed !== 'invalid' && typeof parsed.value === 'object' && parsed.value !== null
       ? (parsed.value as Record<string, unknown>)
       : {};
-  const error = typeof answer.error === 'string' && answer.error !== '' ? answer.error : `HTTP ${status}`;
+  const error = typeof answer.error === 'string' && answer.error !== '' ? answer.error : undefined;
   const code = isErrorCode(answer.code) ? answer.code : undefined;
   return {
     ok: false,
     failure: {
       kind: 'refused',
       status,
-      error,
       errors: stringsOf(answer.errors),
       body,
+      ...(error && { error }),
       ...(code && { code }),
     },
   };
+}
+
+/** What a refusal said: the server's own words, else its status ('HTTP 502'). */
+export function refusalText(failure: Extract<CallFailure, { kind: 'refused' }>): string {
+  return failure.error ?? `HTTP ${failure.status}`;
 }
 
 /** The success body: text for a file (`produces`), JSON otherwise, checked with the parser or schema. */
@@ -190,9 +196,9 @@ function readSuccess<T>(route: Route, response: Response, text: string, parse?: 
     const value = parse(parsed.value);
     return value === null ? unreadable(status) : { ok: true, status, value, headers };
   }
-  const responses = route.responses ?? {};
-  const schema = responses[status] ?? (route.responses && responses[successStatus(route as Endpoint)]);
-  if (!schema) return { ok: true, status, value: parsed.value as T, headers };
+  // A success status the endpoint does not declare is an answer this app does not know how to read.
+  const schema = route.responses?.[status];
+  if (!schema) return unreadable(status);
   const checked = schema.safeParse(status === 204 ? undefined : parsed.value);
   // The schema is the one the caller's T is inferred from (SuccessAnswer).
   return checked.success ? { ok: true, status, value: checked.data as T, headers } : unreadable(status);
@@ -204,7 +210,7 @@ async function exchange<T>(
   read: (response: Response, text: string) => Outcome<T> | Unchanged,
 ): Promise<Outcome<T> | Unchanged> {
   try {
-    const response = await fetch(url, init);
+    const response = await fetch(new Request(url, init));
     // Read inside the try: a connection that drops mid-body is no answer either.
     const text = await response.text();
     return read(response, text);

@@ -13,14 +13,14 @@ import {
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../contract/user';
-import { callEndpoint, requestEndpoint } from './client';
+import { callEndpoint, callForAnswer } from './client';
 import { type DownloadedFile, readDownloadedFile } from './downloaded-file';
 import { endpointResource } from './resource-fetch';
 
 /** Spec §9: the app-start session check gives the account call this long. */
 export const ACCOUNT_CHECK_TIMEOUT_MS = 15_000;
 
-export function fetchAccount(options: { timeout?: number } = {}) {
+export function fetchAccount(options: { timeoutMs?: number } = {}) {
   return callEndpoint(GetAccountEndpoint, options);
 }
 
@@ -73,8 +73,5 @@ export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
 
 /** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
 export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
-  return readDownloadedFile(
-    await requestEndpoint(ContactExportEndpoints[format]),
-    `tapnet-contacts.${format}`,
-  );
+  return readDownloadedFile(await callForAnswer(ContactExportEndpoints[format]), `tapnet-contacts.${format}`);
 }

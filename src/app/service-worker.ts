@@ -1,6 +1,7 @@
 // Registers the service worker in production builds and offers a waiting new version to the user.
 import { Workbox } from 'workbox-window';
 import { create } from 'zustand';
+import { IS_PRODUCTION_BUILD } from '../config/env';
 
 interface UpdateState {
   /** Set when a new version is installed and waiting; activates it and reloads. */
@@ -11,7 +12,7 @@ export const useUpdateStore = create<UpdateState>()(() => ({ applyUpdate: null }
 
 export function registerServiceWorker(): void {
   // In development Vite serves modules straight from source; a precache would only serve stale ones.
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!IS_PRODUCTION_BUILD || !('serviceWorker' in navigator)) return;
   const workbox = new Workbox('/sw.js');
   workbox.addEventListener('waiting', () => {
     useUpdateStore.setState({

@@ -1,45 +1,39 @@
-// The build-time settings (README "Configuration", the `VITE_` rows), parsed once: the one file that reads
+// The build-time settings (docs/configuration.md, the `VITE_` rows), parsed once: the one file that reads
 // import.meta.env (a unit test holds it to that). Vite bakes the values in at `npm run build`.
 //
-// zod/mini, not zod: the public card page imports this (for the API's address) and must stay under its
-// JavaScript budget (README Budgets); the mini build brings only the few checks used here.
-import * as z from 'zod/mini';
+// Parsed by hand, not with zod: the public card page imports this (for the API's address) and must stay
+// under its JavaScript budget (docs/budgets.md); zod/mini put 12 KB (gzip) on it.
+
+type RawSettings = Partial<Record<string, string | boolean>>;
 
 /** An unset or empty setting takes the default, as a blank line in an .env file means "not set". */
-function text(fallback: string) {
-  return z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => (value ? value : fallback)),
-  );
+function text(value: string | boolean | undefined, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? value : fallback;
 }
 
 /** A count of milliseconds; anything that is not one (a typo, a negative) keeps the default. */
-function milliseconds(fallback: number) {
-  return z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => {
-      const parsed = Number(value);
-      return value && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
-    }),
-  );
+function milliseconds(value: string | boolean | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return typeof value === 'string' && value !== '' && Number.isFinite(parsed) && parsed >= 0
+    ? parsed
+    : fallback;
 }
 
-const BuildSettingsSchema = z.object({
-  /** Empty: the API is on the app's own origin. */
-  VITE_API_BASE: text(''),
-  VITE_ADMIN_EMAIL: text('admin@tapnet.app'),
-  VITE_SECURITY_EMAIL: text('security@tapnet.app'),
-  VITE_SHOP_URL: text('https://shop.tapnet.app'),
-  VITE_INSIGHTS_PREFETCH: z.pipe(
-    z.optional(z.string()),
-    z.transform((value) => value !== 'false'),
-  ),
-  VITE_INSIGHTS_PREFETCH_TIMEOUT_MS: milliseconds(30_000),
-  VITE_INSIGHTS_PREFETCH_RETRY_DELAY_MS: milliseconds(5_000),
-  PROD: z.boolean(),
-});
+function parseSettings(raw: RawSettings) {
+  return {
+    /** Empty: the API is on the app's own origin. */
+    VITE_API_BASE: text(raw.VITE_API_BASE, ''),
+    VITE_ADMIN_EMAIL: text(raw.VITE_ADMIN_EMAIL, 'admin@tapnet.app'),
+    VITE_SECURITY_EMAIL: text(raw.VITE_SECURITY_EMAIL, 'security@tapnet.app'),
+    VITE_SHOP_URL: text(raw.VITE_SHOP_URL, 'https://shop.tapnet.app'),
+    VITE_INSIGHTS_PREFETCH: raw.VITE_INSIGHTS_PREFETCH !== 'false',
+    VITE_INSIGHTS_PREFETCH_TIMEOUT_MS: milliseconds(raw.VITE_INSIGHTS_PREFETCH_TIMEOUT_MS, 30_000),
+    VITE_INSIGHTS_PREFETCH_RETRY_DELAY_MS: milliseconds(raw.VITE_INSIGHTS_PREFETCH_RETRY_DELAY_MS, 5_000),
+    PROD: raw.PROD === true,
+  };
+}
 
-const settings = BuildSettingsSchema.parse(import.meta.env);
+const settings = parseSettings(import.meta.env);
 
 /** Prefixed to every API path: the server's origin when the app is served from another one. */
 export const API_BASE = settings.VITE_API_BASE;

@@ -1,11 +1,9 @@
 // What the map draws underneath the markers: the bundled world basemap, or an online style when configured.
 
-import type { FeatureCollection } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-110m.json?url';
-import { MapStyleEndpoint, MapStyleSchema } from '../../contract/map';
+import { MapStyleEndpoint } from '../../contract/map';
+import { getJson, isAnswering, send } from '../api/transport';
+import { loadWorldCountries } from './world-countries';
 
 /**
  * The bundled countries have nothing to show beyond this zoom; closer, a map would be an empty colour
@@ -24,21 +22,13 @@ const WATER = '#cfe0ee';
 const LAND = '#f6f4ee';
 const BORDER = '#b5ae9c';
 
-/** Natural Earth's 1:110m countries: about 100 KB, precached by the service worker with the app. */
-async function loadCountries(): Promise<FeatureCollection> {
-  const response = await fetch(countriesUrl);
-  if (!response.ok) throw new Error(`The offline basemap could not be loaded (${response.status})`);
-  const topology = (await response.json()) as Topology<{ countries: GeometryCollection }>;
-  return feature(topology, topology.objects.countries);
-}
-
 async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
   const spec: StyleSpecification = {
     version: 8,
     sources: {
       countries: {
         type: 'geojson',
-        data: await loadCountries(),
+        data: await loadWorldCountries(),
         attribution: 'Natural Earth',
       },
     },
@@ -61,9 +51,9 @@ async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
  * service worker's cache when offline, so a member who saw the map before still gets their streets.
  */
 async function fetchStyleUrl(): Promise<string | null> {
-  const response = await fetch(MapStyleEndpoint.path);
-  if (!response.ok) throw new Error(`The map setting could not be loaded (${response.status})`);
-  return MapStyleSchema.parse(await response.json()).styleUrl;
+  const outcome = await send(MapStyleEndpoint);
+  if (!outcome.ok) throw new Error(`The map setting could not be loaded (${outcome.failure.kind})`);
+  return outcome.value.styleUrl;
 }
 
 /**
@@ -84,14 +74,20 @@ function probeUrlOf(spec: StyleSpecification, styleUrl: string): string | undefi
 /** A tile server that neither answers nor refuses would otherwise keep the map loading for minutes. */
 const ONLINE_STYLE_TIMEOUT_MS = 8000;
 
+/** Enough of a style to draw from: maplibre checks the rest, and says so itself. */
+function parseStyle(body: unknown): StyleSpecification | null {
+  return typeof body === 'object' && body !== null && 'sources' in body && 'layers' in body
+    ? (body as StyleSpecification)
+    : null;
+}
+
 async function loadOnlineStyle(styleUrl: string): Promise<MapStyle | undefined> {
   const signal = AbortSignal.timeout(ONLINE_STYLE_TIMEOUT_MS);
-  const response = await fetch(styleUrl, { signal });
-  if (!response.ok) return undefined;
-  const spec = (await response.json()) as StyleSpecification;
-  const probeUrl = probeUrlOf(spec, styleUrl);
-  if (probeUrl && !(await fetch(probeUrl, { signal })).ok) return undefined;
-  return { spec, isFallback: false };
+  const style = await getJson(styleUrl, { signal, parse: parseStyle });
+  if (!style.ok) return undefined;
+  const probeUrl = probeUrlOf(style.value, styleUrl);
+  if (probeUrl && !(await isAnswering(probeUrl, { signal }))) return undefined;
+  return { spec: style.value, isFallback: false };
 }
 
 /**

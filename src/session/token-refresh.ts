@@ -2,16 +2,15 @@
 // replay in the service worker alike. Callers in one context share a running refresh, and contexts (tabs,
 // the service worker) take turns under a Web Lock, so a burst of 401s spends the refresh token once: a
 // second use would look like token theft to the server.
-import { RefreshTokenEndpoint, RefreshTokenResponseSchema } from '../../contract/auth';
-import { ErrorAnswerSchema, type ErrorCode } from '../../contract/errors';
+import { RefreshTokenEndpoint } from '../../contract/auth';
+import type { ErrorCode } from '../../contract/errors';
+import { type CallFailure, refusalText, send } from '../api/transport';
 import type { TokenStore } from './token-store';
 import { isTokenExpired, isWellFormedToken } from './tokens';
 
 /** Spec §9: a refresh that takes longer than this has failed. */
 export const REFRESH_TIMEOUT_MS = 10_000;
 export const REFRESH_LOCK_NAME = 'tapnet-token-refresh';
-
-const API_BASE = import.meta.env.VITE_API_BASE ?? '';
 
 /**
  * `rejected`: the server refused the refresh token or answered with nothing usable, so the session is
@@ -28,38 +27,27 @@ type Answer =
 
 const REFUSING_STATUSES = [400, 401, 403];
 
-/** Sent with plain fetch, without an Authorization header (spec §4). */
+/** Only a refusal of the refresh token ends the session; a server in trouble or out of reach does not. */
+function failedRefresh(failure: CallFailure): Exclude<RefreshOutcome, { kind: 'refreshed' }> {
+  if (failure.kind === 'unreachable') return { kind: 'unreachable', message: failure.message };
+  if (failure.kind === 'unreadable') return { kind: 'rejected', message: 'Failed to refresh token' };
+  const { status, code, errors } = failure;
+  const message = refusalText(failure);
+  if (!REFUSING_STATUSES.includes(status)) return { kind: 'unreachable', message, status };
+  return { kind: 'rejected', message, status, code, errors };
+}
+
+/** Sent without an Authorization header (spec §4): the refresh token in the body is the credential. */
 async function postRefresh(refreshToken: string): Promise<Answer> {
-  let response: Response;
-  try {
-    response = await fetch(
-      new Request(`${API_BASE}${RefreshTokenEndpoint.path}`, {
-        method: RefreshTokenEndpoint.method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken }),
-        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
-      }),
-    );
-  } catch (error) {
-    return { kind: 'unreachable', message: error instanceof Error ? error.message : String(error) };
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const { status } = response;
-    const answer = ErrorAnswerSchema.safeParse(body);
-    const message = answer.success ? answer.data.error : `HTTP ${status}`;
-    if (!REFUSING_STATUSES.includes(status)) return { kind: 'unreachable', message, status };
-    return answer.success
-      ? { kind: 'rejected', message, status, code: answer.data.code, errors: answer.data.errors }
-      : { kind: 'rejected', message, status };
-  }
-  const parsed = RefreshTokenResponseSchema.safeParse(body);
-  if (!parsed.success || !parsed.data.accessToken)
-    return { kind: 'rejected', message: 'Failed to refresh token' };
-  if (!isWellFormedToken(parsed.data.accessToken)) {
-    return { kind: 'rejected', message: 'Invalid access token received' };
-  }
-  return { kind: 'tokens', ...parsed.data };
+  const outcome = await send(RefreshTokenEndpoint, {
+    json: { refreshToken },
+    timeoutMs: REFRESH_TIMEOUT_MS,
+  });
+  if (!outcome.ok) return failedRefresh(outcome.failure);
+  const { accessToken, refreshToken: rotated } = outcome.value;
+  if (!accessToken) return { kind: 'rejected', message: 'Failed to refresh token' };
+  if (!isWellFormedToken(accessToken)) return { kind: 'rejected', message: 'Invalid access token received' };
+  return { kind: 'tokens', accessToken, refreshToken: rotated };
 }
 
 async function refreshIn(store: TokenStore, staleAccessToken: string | null): Promise<RefreshOutcome> {

@@ -2,12 +2,12 @@
 // is reading (and sending nothing) still counts as online on the admin dashboard. Hidden or offline, it
 // stops: a background tab is not a member present.
 import { HEARTBEAT_INTERVAL_MS, HeartbeatEndpoint } from '../../contract/sessions';
-import { requestEndpoint } from '../api/client';
+import { callEndpoint } from '../api/client';
 
 function beat(): void {
   if (document.visibilityState !== 'visible' || !navigator.onLine) return;
   // A missed beat only makes the member look idle a minute sooner; nothing to tell anyone.
-  requestEndpoint(HeartbeatEndpoint).catch(() => {});
+  callEndpoint(HeartbeatEndpoint).catch(() => {});
 }
 
 /** Starts the heartbeat for the signed-in member; returns what stops it. */

@@ -3,6 +3,7 @@
 // screens open at once and read offline later. It never blocks anything: failures are retried a few
 // times, then dropped.
 import { InsightPreferencesResource, primeInsights } from '../api/insights';
+import { INSIGHTS_PREFETCH } from '../config/env';
 import { loadCachedResource } from '../db/cached-resources';
 import { readSignedInUserId } from '../session/signed-in-user';
 import { EventsDigestResource, NewsDigestResource } from './insights-digests';
@@ -17,17 +18,12 @@ export interface PrefetchTimings {
   timeoutMs: number;
 }
 
-function numberSetting(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
-}
-
 /** Spec §7: enabled unless the configuration flag says false. */
-export const isPrefetchEnabled = import.meta.env.VITE_INSIGHTS_PREFETCH !== 'false';
+export const isPrefetchEnabled = INSIGHTS_PREFETCH.enabled;
 /** Spec §7: default timeout 30 s, configurable. */
-const TIMEOUT_MS = numberSetting(import.meta.env.VITE_INSIGHTS_PREFETCH_TIMEOUT_MS, 30_000);
+const TIMEOUT_MS = INSIGHTS_PREFETCH.timeoutMs;
 /** Spec §7: default retry delay 5 s, configurable. */
-const RETRY_DELAY_MS = numberSetting(import.meta.env.VITE_INSIGHTS_PREFETCH_RETRY_DELAY_MS, 5_000);
+const RETRY_DELAY_MS = INSIGHTS_PREFETCH.retryDelayMs;
 
 export const PREFETCH_TIMINGS = {
   /** Spec §7 defaults, for a session that was already there when the app started: after 1 s. */
@@ -49,7 +45,7 @@ function wait(ms: number): Promise<void> {
 async function prefetchOnce(userId: string, timeoutMs: number): Promise<void> {
   const isOwnerCurrent = () => readSignedInUserId() === userId;
   // Spec §7: 'priming' or 'already_in_flight' both mean the server is on it.
-  await primeInsights({ timeout: timeoutMs });
+  await primeInsights({ timeoutMs });
   await loadCachedResource(InsightPreferencesResource, userId, { isOwnerCurrent });
   await Promise.all([
     loadCachedResource(EventsDigestResource, userId, { isOwnerCurrent }),

@@ -136,7 +136,7 @@ async function sendWrite<P>(
       return { kind: 'conflict', conflict: { current, changedAt } };
     }
   }
-  return { kind: 'refused', message: failure.error };
+  return { kind: 'refused', message: failure.error ?? `HTTP ${failure.status}` };
 }
 
 function parseJson(text: string): unknown {

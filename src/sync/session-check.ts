@@ -10,11 +10,12 @@ import { useSessionStore } from '../session/session-store';
 import { readAccessToken } from '../session/token-store';
 import { readTokenSubject } from '../session/tokens';
 
-/** The server no longer accepts this session; anything else (offline, a 500) is not the user's fault. */
+/**
+ * The server no longer accepts this session: a 401 or 403 (TOKEN_INVALID, ACCOUNT_NOT_FOUND,
+ * SESSION_ENDED…). Anything else (offline, a 500, a refusal of another kind) is not the user's fault.
+ */
 function isSessionRefused(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.status === 401 || error.status === 403) return true;
-  return /token|expired|invalid/i.test(error.message);
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
 /** Cached data of the stored session's member, enough to show the app before the server answers. */
@@ -33,7 +34,7 @@ export async function checkSession(): Promise<void> {
   }
   if (useSessionStore.getState().status === 'checking' && (await hasCachedData(accessToken))) signIn();
   try {
-    signIn(await fetchAccount({ timeout: ACCOUNT_CHECK_TIMEOUT_MS }));
+    signIn(await fetchAccount({ timeoutMs: ACCOUNT_CHECK_TIMEOUT_MS }));
   } catch (error) {
     if (isSessionRefused(error)) {
       clearSession();

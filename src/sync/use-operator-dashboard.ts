@@ -1,16 +1,20 @@
 // The state of an operator dashboard (insights-and-operators.md §4 Operator dashboards): logged-out,
 // loading, error, empty-data or loaded, and the moves between them, for the admin and security screens.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The operator's session (login, logout, expiry) is kept here; the figures are a live read of the
+// dashboard's endpoint (use-live-endpoint.ts), asked while an operator is signed in.
+import { useCallback, useState } from 'react';
 import type { OperatorLoginRequest } from '../../contract/operators';
 import {
+  failureDetail,
   hasOperatorToken,
   logInOperator,
   logOutOperator,
   OperatorAreas,
-  type OperatorCallOutcome,
+  type OperatorEndpoint,
   type OperatorLoginOutcome,
-  type OperatorRole,
 } from '../api/operators';
+import type { SuccessAnswer } from '../api/transport';
+import { type LiveRead, useLiveEndpoint } from './use-live-endpoint';
 
 /**
  * `logged-out` carries the message the login form shows above itself (a session that expired);
@@ -34,76 +38,82 @@ export interface OperatorDashboard<T> {
   showSessionExpired(): void;
 }
 
+/** Whether an operator is signed in, what the login form says, and how many logins this screen saw. */
+interface OperatorSession {
+  isSignedIn: boolean;
+  notice: string | null;
+  logins: number;
+}
+
+type DashboardEndpoint = OperatorEndpoint & { method: 'GET' };
+
+function dashboardState<E extends DashboardEndpoint, T>(
+  endpoint: E,
+  session: OperatorSession,
+  read: LiveRead<SuccessAnswer<E>>,
+  select: (answer: SuccessAnswer<E>) => T | null,
+): OperatorDashboardState<T> {
+  const area = OperatorAreas[endpoint.auth];
+  if (!session.isSignedIn) return { status: 'logged-out', notice: session.notice };
+  switch (read.status) {
+    case 'idle':
+    case 'loading':
+      return { status: 'loading' };
+    case 'expired':
+      return { status: 'logged-out', notice: area.sessionExpiredMessage };
+    case 'failed':
+      return { status: 'error', message: `${area.loadFailedPrefix}: ${failureDetail(read.failure)}` };
+    case 'ready': {
+      const data = select(read.value);
+      if (data === null) return { status: 'empty' };
+      return { status: 'loaded', data, loadedAt: read.loadedAt, isRefreshing: read.isRefreshing };
+    }
+  }
+}
+
 /**
- * `load` reads the dashboard's data with the stored token; a `done` without data (null) is the
- * empty-data state. With a stored token the data loads at once, without one the login form shows.
+ * The dashboard of `endpoint`'s role: `select` takes the figures out of its answer, null being the
+ * empty-data state. With a stored token the figures load at once, without one the login form shows.
  */
-export function useOperatorDashboard<T>(
-  role: OperatorRole,
-  load: () => Promise<OperatorCallOutcome<T | null>>,
+export function useOperatorDashboard<E extends DashboardEndpoint, T>(
+  endpoint: E,
+  select: (answer: SuccessAnswer<E>) => T | null,
 ): OperatorDashboard<T> {
-  const [state, setState] = useState<OperatorDashboardState<T>>(() =>
-    hasOperatorToken(role) ? { status: 'loading' } : { status: 'logged-out', notice: null },
-  );
-  // Answers to a load that a log-out or a newer load has overtaken are dropped.
-  const latestLoad = useRef(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-
-  const settle = useCallback(
-    (outcome: OperatorCallOutcome<T | null>) => {
-      const area = OperatorAreas[role];
-      if (outcome.kind === 'expired') {
-        setState({ status: 'logged-out', notice: area.sessionExpiredMessage });
-      } else if (outcome.kind === 'failed') {
-        setState({ status: 'error', message: `${area.loadFailedPrefix}: ${outcome.message}` });
-      } else if (outcome.value === null) {
-        setState({ status: 'empty' });
-      } else {
-        setState({ status: 'loaded', data: outcome.value, loadedAt: new Date(), isRefreshing: false });
-      }
-    },
-    [role],
-  );
-
-  const startLoad = useCallback(() => {
-    const thisLoad = ++latestLoad.current;
-    setState((current) =>
-      current.status === 'loaded' ? { ...current, isRefreshing: true } : { status: 'loading' },
-    );
-    void loadRef.current().then((outcome) => {
-      if (thisLoad === latestLoad.current) settle(outcome);
-    });
-  }, [settle]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the first render decides whether to load.
-  useEffect(() => {
-    if (hasOperatorToken(role)) startLoad();
-    return () => {
-      latestLoad.current++;
-    };
-  }, []);
+  const role = endpoint.auth;
+  const [session, setSession] = useState<OperatorSession>(() => ({
+    isSignedIn: hasOperatorToken(role),
+    notice: null,
+    logins: 0,
+  }));
+  const read = useLiveEndpoint(endpoint, { enabled: session.isSignedIn, freshness: session.logins });
 
   const logIn = useCallback(
     async (credentials: OperatorLoginRequest) => {
       const outcome = await logInOperator(role, credentials);
-      if (outcome.ok) startLoad();
+      if (outcome.ok) setSession(({ logins }) => ({ isSignedIn: true, notice: null, logins: logins + 1 }));
       return outcome;
     },
-    [role, startLoad],
+    [role],
   );
 
-  const logOut = useCallback(() => {
-    latestLoad.current++;
-    logOutOperator(role);
-    setState({ status: 'logged-out', notice: null });
-  }, [role]);
+  const leave = useCallback(
+    (notice: string | null) => {
+      logOutOperator(role);
+      setSession(({ logins }) => ({ isSignedIn: false, notice, logins }));
+    },
+    [role],
+  );
+  const logOut = useCallback(() => leave(null), [leave]);
+  const showSessionExpired = useCallback(
+    () => leave(OperatorAreas[role].sessionExpiredMessage),
+    [leave, role],
+  );
 
-  const showSessionExpired = useCallback(() => {
-    latestLoad.current++;
-    logOutOperator(role);
-    setState({ status: 'logged-out', notice: OperatorAreas[role].sessionExpiredMessage });
-  }, [role]);
-
-  return { state, logIn, logOut, refresh: startLoad, showSessionExpired };
+  return {
+    state: dashboardState(endpoint, session, read, select),
+    logIn,
+    logOut,
+    refresh: read.reload,
+    showSessionExpired,
+  };
 }

@@ -12,7 +12,7 @@ export const E2E_SECURITY = { email: 'security@tapnet.test', password: 'Security
 export const RUN_STARTED_AT_ENV = 'TAPNET_E2E_STARTED_AT';
 
 const OPERATOR_PATH = /^[A-Z]+ \/api\/(admin|security)\//;
-/** How the server describes a block an operator made (server/security, IP_BLOCKED events). */
+/** How the server describes a block an operator made (server/platform/security, IP_BLOCKED events). */
 const MANUAL_BLOCK = /^manual block /;
 
 /** RFC 4180 rows (the export quotes fields with commas, quotes or line breaks). */

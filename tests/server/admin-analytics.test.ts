@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { AdminAnalyticsData } from '../../contract/admin-analytics';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../server/platform/db/schema';
 import {
   adminToken,
   bearer,
@@ -391,7 +391,7 @@ describeOnEachDatabase(
     });
 
     it('refuses an unknown time zone at start', async () => {
-      const { readConfig } = await import('../../server/config');
+      const { readConfig } = await import('../../server/platform/config');
       expect(() => readConfig({ ANALYTICS_TIMEZONE: 'Mars/Olympus' })).toThrow(
         /ANALYTICS_TIMEZONE must be an IANA time zone/,
       );

@@ -1,5 +1,7 @@
 // The API reference is generated from the contract and must cover every /api route the server has.
 import { expect, it } from 'vitest';
+import { apiAreas } from '../../contract/api';
+import type { ErrorResponse } from '../../contract/errors';
 import { openApiPath } from '../../server/modules/api-docs/openapi';
 import { describeOnEachDatabase, json } from './helpers';
 
@@ -30,7 +32,19 @@ describeOnEachDatabase('the API reference', (t) => {
   it('documents the error codes an endpoint answers with their status', async () => {
     const document = json<OpenApiDocument>(await t().app.inject({ method: 'GET', url: '/api/openapi.json' }));
     const save = document.paths['/api/contact/create']?.post;
-    expect(Object.keys(save?.responses ?? {}).sort()).toEqual(['201', '400', '401', '404', '409', '422']);
+    expect(Object.keys(save?.responses ?? {}).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
     expect(JSON.stringify(save?.responses['400'])).toContain('CONTACT_EXISTS');
     expect(document.paths['/api/contact/{id}']).toHaveProperty('put');
   });
@@ -46,5 +60,27 @@ describeOnEachDatabase('the API reference', (t) => {
     const { createHash } = await import('node:crypto');
     const style = response.body.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
     expect(styleHash).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+  });
+
+  it('answers 401 UNAUTHORIZED without a token on every endpoint whose contract asks for one', async () => {
+    // The guard comes from the endpoint's declared auth (server/platform/route.ts); this holds the
+    // two together for every endpoint, present and future. Path parameters need no real value: the
+    // guard answers before anything else looks at the request.
+    const guarded = apiAreas
+      .flatMap((area) => area.endpoints)
+      .filter((endpoint) => endpoint.auth !== 'none' && endpoint.auth !== 'credentials');
+    expect(guarded.length).toBeGreaterThan(50);
+    const answers = [];
+    for (const endpoint of guarded) {
+      const response = await t().app.inject({
+        method: endpoint.method,
+        url: endpoint.path.replace(/:[A-Za-z0-9_]+/g, 'x'),
+      });
+      const { code } = json<ErrorResponse>(response);
+      answers.push(`${endpoint.method} ${endpoint.path} ${response.statusCode} ${code}`);
+    }
+    expect(answers).toEqual(
+      guarded.map((endpoint) => `${endpoint.method} ${endpoint.path} 401 UNAUTHORIZED`),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/platform/config';
 import {
   bearer,
   createMember,

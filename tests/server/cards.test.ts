@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { toVCard, vCardFileName } from '../../server/vcard';
+import { toVCard, vCardFileName } from '../../server/platform/vcard';
 import {
   adminToken,
   bearer,

@@ -1,6 +1,6 @@
 // Security review §2.3: rate limits keyed on a client address the client cannot choose.
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config';
+import { readConfig } from '../../server/platform/config';
 import { json, uniqueEmail, useTestApp } from './helpers';
 
 const PROXY = '10.0.0.5';

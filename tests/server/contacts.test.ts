@@ -8,7 +8,7 @@ import {
   ToggleFlagResponseSchema,
 } from '../../contract/contacts';
 import { MessageResponseSchema } from '../../contract/errors';
-import { IDEMPOTENCY_KEY_RETENTION_MS, pruneIdempotencyKeys } from '../../server/idempotency';
+import { IDEMPOTENCY_KEY_RETENTION_MS, pruneIdempotencyKeys } from '../../server/platform/idempotency';
 import { linkIn } from '../support/mail-content';
 import {
   adminToken,

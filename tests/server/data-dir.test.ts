@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCK_FILE_NAME } from '../../server/db/data-dir-lock';
+import { LOCK_FILE_NAME } from '../../server/platform/db/data-dir-lock';
 import { type ServerProcess, spawnServer, startServer } from '../support/server-process';
 
 const PROCESS_TEST_TIMEOUT_MS = 240_000;

@@ -1,7 +1,7 @@
 // The e2e suite's own traffic as the security rules saw it (`npm run record:e2e-traffic`): one entry per
 // distinct request shape, with how many recorded requests it stands for. Read by security-traffic.test.ts.
 import { readFileSync } from 'node:fs';
-import type { RecordedRequest } from '../../server/security/traffic-recorder';
+import type { RecordedRequest } from '../../server/platform/security/traffic-recorder';
 
 export const FIXTURE_PATH = 'tests/server/fixtures/e2e-traffic.json';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { wrapPglite } from '../../server/db/connection';
-import { migrate } from '../../server/db/migrate';
+import { wrapPglite } from '../../server/platform/db/connection';
+import { migrate } from '../../server/platform/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

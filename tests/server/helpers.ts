@@ -4,11 +4,11 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { buildApp } from '../../server/app';
-import { readConfig } from '../../server/config';
-import { type DatabaseConnection, openDatabase } from '../../server/db/connection';
-import type { Database } from '../../server/db/schema';
-import type { Mailer } from '../../server/mail/mailer';
+import { buildApp } from '../../server/platform/app';
+import { readConfig } from '../../server/platform/config';
+import { type DatabaseConnection, openDatabase } from '../../server/platform/db/connection';
+import type { Database } from '../../server/platform/db/schema';
+import type { Mailer } from '../../server/platform/mail/mailer';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { createThrowawayDatabase } from '../support/throwaway-postgres';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIpCountryLookup } from '../../server/geo/ip-country';
+import { createIpCountryLookup } from '../../server/platform/geo/ip-country';
 import { mmdbFile } from '../support/mmdb-file';
 import { databaseKinds, startTestApp } from './helpers';
 

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { bearer, createMember, createMemberWithCard, describeOnEachDatabase, json } from './helpers';
 
 const MIGRATION = readFileSync(
-  new URL('../../server/db/migrations/011_idempotency_error_codes.sql', import.meta.url),
+  new URL('../../server/platform/db/migrations/011_idempotency_error_codes.sql', import.meta.url),
   'utf8',
 );
 

@@ -3,10 +3,10 @@
 // send-card cannot be used as a mail relay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateContactResponseSchema } from '../../contract/contacts';
-import { buildApp } from '../../server/app';
-import { readConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/connection';
 import { CARD_SENDS_PER_DAY } from '../../server/modules/contacts/card-sends';
+import { buildApp } from '../../server/platform/app';
+import { readConfig } from '../../server/platform/config';
+import { openDatabase } from '../../server/platform/db/connection';
 import { linkIn } from '../support/mail-content';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { createThrowawayDatabase } from '../support/throwaway-postgres';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ContactListSchema, CreateContactResponseSchema } from '../../contract/contacts';
 import { MapStyleSchema } from '../../contract/map';
-import { readConfig } from '../../server/config';
 import { backfillPlaceWords } from '../../server/modules/contacts/place-backfill';
+import { readConfig } from '../../server/platform/config';
 import {
   bearer,
   createMember,
@@ -69,7 +69,7 @@ describeOnEachDatabase('contacts on the map', (t) => {
   });
 });
 
-// The words come from the offline geocoder (server/geo/place-words.ts) with no network involved.
+// The words come from the offline geocoder (server/platform/geo/place-words.ts) with no network involved.
 describeOnEachDatabase('where they met, as words', (t) => {
   const save = (token: string, payload: Record<string, unknown>, idempotencyKey?: string) =>
     t().app.inject({

@@ -1,7 +1,6 @@
 // The date-range rule, the arithmetic and the CSV formula guard of member analytics, apart from SQL.
 import { describe, expect, it } from 'vitest';
 import { CARD_SOURCE_PARAM, withCardSource } from '../../contract/card-paths';
-import { formulaSafe } from '../../server/modules/cards/csv';
 import {
   activityBuckets,
   isoWeekOf,
@@ -17,6 +16,7 @@ import {
   summaryPeriod,
   userAnalyticsPeriod,
 } from '../../server/modules/member-analytics/period';
+import { formulaSafe } from '../../server/platform/csv';
 
 const at = (iso: string) => new Date(iso);
 

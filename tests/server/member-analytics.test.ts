@@ -11,8 +11,8 @@ import {
   GeographicalAnalyticsSchema,
   IndustriesAnalyticsSchema,
 } from '../../contract/analytics';
-import type { CardEventsTable, ContactsTable } from '../../server/db/schema';
-import { addDays, todayIn } from '../../server/modules/member-analytics/period';
+import type { CardEventsTable, ContactsTable } from '../../server/platform/db/schema';
+import { addDays, todayIn } from '../../server/platform/time';
 import { bearer, describeOnEachDatabase, json, type TestContext, uniqueEmail } from './helpers';
 
 const LYON = { lat: 45.764, lng: 4.8357, where_met: 'near Lyon, France' };

@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveMetrics } from '../../server/observability/metrics-server';
+import { serveMetrics } from '../../server/platform/observability/metrics-server';
 import { databaseKinds, startTestApp, type TestContext } from './helpers';
 
 const [pglite] = databaseKinds;

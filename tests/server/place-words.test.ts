@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { decodeTowns } from '../../server/geo/place-words';
+import { decodeTowns } from '../../server/platform/geo/place-words';
 
 interface CityRecord {
   name: string;

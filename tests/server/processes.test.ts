@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
+import { openDatabase } from '../../server/platform/db/connection';
 import { seedCardOwners, signUpOverHttp } from '../support/members-over-http';
 import { postgresBin, startPrivatePostgres } from '../support/private-postgres';
 import { type ServerProcess, startServer } from '../support/server-process';
@@ -14,8 +14,8 @@ import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
 
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
-const MIGRATION_FILES = readdirSync(join(import.meta.dirname, '../../server/db/migrations')).filter((file) =>
-  file.endsWith('.sql'),
+const MIGRATION_FILES = readdirSync(join(import.meta.dirname, '../../server/platform/db/migrations')).filter(
+  (file) => file.endsWith('.sql'),
 );
 
 /** The worker processes a cluster primary runs right now. */

@@ -2,8 +2,8 @@
 // real database), then through the app: allowlist beats block, TRUST_PROXY's one client address,
 // IPv4-mapped IPv6, a blocked request refused before its body is read, and no ban feedback loop.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blockLengthMs, FIRST_BLOCK_MS, MAX_BLOCK_MS } from '../../server/security/block-length';
-import { SecurityMonitor, type SecuritySettings } from '../../server/security/monitor';
+import { blockLengthMs, FIRST_BLOCK_MS, MAX_BLOCK_MS } from '../../server/platform/security/block-length';
+import { SecurityMonitor, type SecuritySettings } from '../../server/platform/security/monitor';
 import { json, SECURITY, useTestApp } from './helpers';
 
 const SETTINGS: SecuritySettings = {

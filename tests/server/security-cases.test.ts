@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SecurityEventTypeSchema } from '../../contract/security';
-import { INSPECTED_EVENT_TYPES } from '../../server/security/inspect';
+import { INSPECTED_EVENT_TYPES } from '../../server/platform/security/inspect';
 import {
   adminToken,
   bearer,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inspectRequest } from '../../server/security/inspect';
+import { inspectRequest } from '../../server/platform/security/inspect';
 
 const require = createRequire(import.meta.url);
 // The package's own data file (its exports leave it out, so it is found beside the entry point).

@@ -4,7 +4,7 @@
 // TRUST_PROXY so it sees the attacker's address. Needs TEST_DATABASE_URL (PGlite is one process).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connection';
+import { openDatabase } from '../../server/platform/db/connection';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
 import { SECURITY, startTestApp, type TestContext } from './helpers';
 

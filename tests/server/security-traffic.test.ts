@@ -4,7 +4,7 @@
 // the same traffic from loopback; this test keeps a sample of it in the repository, so a rule change
 // that would flag a member's request fails here, in seconds, without running the e2e suite.
 import { describe, expect, it } from 'vitest';
-import { inspectBody, inspectRequest } from '../../server/security/inspect';
+import { inspectBody, inspectRequest } from '../../server/platform/security/inspect';
 import { readE2eTraffic } from './e2e-traffic';
 
 const fixture = readE2eTraffic();

@@ -3,7 +3,7 @@
 // since hundreds of sign-ups would measure argon2 rather than what is under test.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../server/platform/db/schema';
 import { verificationCodeIn } from './mail-content';
 import type { SmtpSink } from './smtp-sink';
 

@@ -9,39 +9,35 @@ export interface SentRequest {
   path: string;
   url: URL;
   headers: Headers;
-  /** The body parsed as JSON, or its text when it is not JSON; undefined without a body. */
-  body: unknown;
+  authorization: string | null;
+  /** The body when it is a JSON object; `text` has it as sent. */
+  body: Record<string, unknown> | undefined;
+  text: string;
 }
 
 export type StubAnswer = (sent: SentRequest) => Response | Promise<Response>;
 
-function parseBody(text: string): unknown {
-  if (text === '') return undefined;
+function jsonObject(text: string): Record<string, unknown> | undefined {
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   } catch {
-    return text;
+    return undefined;
   }
+}
+
+function recorded(method: string, url: URL, headers: Headers, text: string): SentRequest {
+  const authorization = headers.get('Authorization');
+  return { method, path: url.pathname, url, headers, authorization, body: jsonObject(text), text };
 }
 
 async function describeRequest(input: RequestInfo | URL, init: RequestInit = {}): Promise<SentRequest> {
   if (input instanceof Request) {
-    return {
-      method: input.method,
-      path: new URL(input.url).pathname,
-      url: new URL(input.url),
-      headers: input.headers,
-      body: parseBody(await input.clone().text()),
-    };
+    return recorded(input.method, new URL(input.url), input.headers, await input.clone().text());
   }
+  const text = typeof init.body === 'string' ? init.body : '';
   const url = new URL(String(input), 'http://localhost');
-  return {
-    method: init.method ?? 'GET',
-    path: url.pathname,
-    url,
-    headers: new Headers(init.headers),
-    body: typeof init.body === 'string' ? parseBody(init.body) : undefined,
-  };
+  return recorded(init.method ?? 'GET', url, new Headers(init.headers), text);
 }
 
 /** Settles as `answer` does, unless the request's signal aborts first (a timeout, a caller giving up). */

@@ -1,48 +1,28 @@
-// The HTTP client's refresh rules (spec §4 Session token, §6). fetch is stubbed: it is the boundary
-// between the client and the server, and these tests are about what the client does around it.
+// The member client's refresh rules (spec §4 Session token, §6): the policy follows the endpoint's `auth`.
+// The server is stubbed at fetch (tests/support/stub-server.ts): these tests are about what the client
+// does around it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, refreshAccessToken, request } from '../../src/api/client';
+import { AdminAnalyticsEndpoint } from '../../contract/admin-analytics';
+import { LoginEndpoint, RegisterEndpoint } from '../../contract/auth';
+import { ListContactsEndpoint } from '../../contract/contacts';
+import { GetAccountEndpoint } from '../../contract/user';
+import { ApiError, callEndpoint, refreshAccessToken, UnexpectedAnswerError } from '../../src/api/client';
 import { setSessionExpiredNavigator } from '../../src/session/session-expiry';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
-import { jsonResponse, tokenExpiringIn } from './helpers';
+import { type SentRequest, stubServer } from '../support/stub-server';
+import { account, jsonResponse, tokenExpiringIn } from './helpers';
 
 const oldToken = tokenExpiringIn(600);
 const newToken = tokenExpiringIn(900);
 const refreshToken = 'refresh.token.one';
 
-interface SentRequest {
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-/** Answers like the server would, recording every request it receives. */
-function stubServer(answer: (sent: SentRequest) => Response | Promise<Response>): SentRequest[] {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const text = await input.clone().text();
-      const request: SentRequest = {
-        path: new URL(input.url).pathname,
-        authorization: input.headers.get('Authorization'),
-        body: text ? JSON.parse(text) : undefined,
-      };
-      sent.push(request);
-      return answer(request);
-    }),
-  );
-  return sent;
-}
-
 /** A member API that accepts only the new token, and a refresh endpoint that issues it. */
 function memberApi(refreshAnswer: () => Response | Promise<Response>) {
   return (sent: SentRequest) => {
     if (sent.path === '/api/auth/refresh-token') return refreshAnswer();
-    return sent.authorization === `Bearer ${newToken}`
-      ? jsonResponse(200, { ok: true })
-      : jsonResponse(401, { error: 'Token expired' });
+    if (sent.authorization !== `Bearer ${newToken}`) return jsonResponse(401, { error: 'Token expired' });
+    return jsonResponse(200, sent.path === '/api/contact' ? [] : account);
   };
 }
 
@@ -76,13 +56,11 @@ describe('a 401 on a member call', () => {
       }),
     );
 
-    const first = request('/api/user/account');
-    const second = request('/api/contact');
+    const first = callEndpoint(GetAccountEndpoint);
+    const second = callEndpoint(ListContactsEndpoint);
     await vi.waitFor(() => expect(sent.filter((s) => s.path === '/api/auth/refresh-token')).toHaveLength(1));
     releaseRefresh();
-    const responses = await Promise.all([first, second]);
-
-    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(await Promise.all([first, second])).toEqual([account, []]);
     expect(sent.filter((s) => s.path === '/api/auth/refresh-token')).toHaveLength(1);
     expect(sent.filter((s) => s.authorization === `Bearer ${newToken}`).map((s) => s.path)).toEqual(
       expect.arrayContaining(['/api/user/account', '/api/contact']),
@@ -93,7 +71,7 @@ describe('a 401 on a member call', () => {
 
   it('sends the refresh without an Authorization header', async () => {
     const sent = stubServer(memberApi(() => jsonResponse(200, { accessToken: newToken })));
-    await request('/api/user/account');
+    await callEndpoint(GetAccountEndpoint);
     const refresh = sent.find((s) => s.path === '/api/auth/refresh-token');
     expect(refresh?.authorization).toBeNull();
     expect(refresh?.body).toEqual({ refreshToken });
@@ -105,7 +83,7 @@ describe('a 401 on a member call', () => {
         ? jsonResponse(200, { accessToken: newToken })
         : jsonResponse(401, { error: 'Unauthorized' }),
     );
-    await expect(request('/api/user/account')).rejects.toMatchObject({
+    await expect(callEndpoint(GetAccountEndpoint)).rejects.toMatchObject({
       status: 401,
       message: 'Unauthorized',
     });
@@ -118,21 +96,25 @@ describe('a 401 on a member call', () => {
 
   it('keeps the old refresh token when the new one is not well-formed', async () => {
     stubServer(memberApi(() => jsonResponse(200, { accessToken: newToken, refreshToken: 'broken' })));
-    await request('/api/user/account');
+    await callEndpoint(GetAccountEndpoint);
     expect(localStorage.getItem(StorageKeys.refreshToken)).toBe(refreshToken);
   });
 });
 
-describe('admin and security calls', () => {
-  it.each(['/api/admin/cards', '/api/security/events'])(
-    'are never refreshed or retried (%s)',
-    async (path) => {
-      const sent = stubServer(() => jsonResponse(401, { error: 'Unauthorized' }));
-      await expect(request(path)).rejects.toBeInstanceOf(ApiError);
-      expect(sent.map((s) => s.path)).toEqual([path]);
-      expect(localStorage.getItem(StorageKeys.token)).toBe(oldToken);
-    },
-  );
+describe('the endpoints a member client calls', () => {
+  it('are none of the operators’: their tokens and refusals are api/operators.ts’s business', () => {
+    // A compile-time check (npm run typecheck): the call below must not type-check.
+    // @ts-expect-error an admin endpoint is no MemberEndpoint
+    const call = () => callEndpoint(AdminAnalyticsEndpoint);
+    expect(call).toBeTypeOf('function');
+  });
+
+  it('renew a token known to be expired before the call, instead of after its 401', async () => {
+    localStorage.setItem(StorageKeys.token, tokenExpiringIn(-60));
+    const sent = stubServer(memberApi(() => jsonResponse(200, { accessToken: newToken })));
+    expect(await callEndpoint(GetAccountEndpoint)).toEqual(account);
+    expect(sent.map((s) => s.path)).toEqual(['/api/auth/refresh-token', '/api/user/account']);
+  });
 });
 
 describe('a refresh that fails', () => {
@@ -140,7 +122,7 @@ describe('a refresh that fails', () => {
     localStorage.setItem('tapnet:contacts:user-1:v1', '{}');
     stubServer(memberApi(() => jsonResponse(401, { error: 'Invalid refresh token' })));
 
-    await expect(request('/api/user/account')).rejects.toBeInstanceOf(ApiError);
+    await expect(callEndpoint(GetAccountEndpoint)).rejects.toBeInstanceOf(ApiError);
 
     expect(localStorage.getItem(StorageKeys.token)).toBeNull();
     expect(localStorage.getItem(StorageKeys.refreshToken)).toBeNull();
@@ -153,7 +135,7 @@ describe('a refresh that fails', () => {
   it('does not navigate when the user is already on a login path', async () => {
     window.history.replaceState(null, '', '/login?returnUrl=%2Fmap');
     stubServer(memberApi(() => jsonResponse(401, { error: 'Invalid refresh token' })));
-    await expect(request('/api/user/account')).rejects.toBeInstanceOf(ApiError);
+    await expect(callEndpoint(GetAccountEndpoint)).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem(StorageKeys.token)).toBeNull();
     expect(navigations).toEqual([]);
   });
@@ -189,7 +171,9 @@ describe('error objects', () => {
         errors: ['Name is required', 'Password is too short'],
       }),
     );
-    const error = await request('/api/auth/register', { method: 'post', json: {} }).catch((caught) => caught);
+    const error = await callEndpoint(RegisterEndpoint, {
+      json: { name: '', email: 'ada@example.test', password: 'x', dateOfBirth: '1990-01-01' },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -200,10 +184,16 @@ describe('error objects', () => {
 
   it('a 401 from login is the wrong-credentials answer, never a refresh', async () => {
     const sent = stubServer(() => jsonResponse(401, { error: 'Invalid email or password' }));
-    await expect(request('/api/auth/login', { method: 'post', json: {} })).rejects.toThrow(
-      'Invalid email or password',
-    );
+    await expect(
+      callEndpoint(LoginEndpoint, { json: { email: 'ada@example.test', password: 'wrong' } }),
+    ).rejects.toThrow('Invalid email or password');
     expect(sent).toHaveLength(1);
     expect(localStorage.getItem(StorageKeys.token)).toBe(oldToken);
+  });
+
+  it('a success in a shape the contract does not declare is an unexpected answer, not a refusal', async () => {
+    localStorage.setItem(StorageKeys.token, newToken);
+    stubServer(() => jsonResponse(200, { unexpected: true }));
+    await expect(callEndpoint(GetAccountEndpoint)).rejects.toEqual(new UnexpectedAnswerError(200));
   });
 });

@@ -1,5 +1,10 @@
 // The build-time settings (src/config/env.ts): read once from import.meta.env, defaults for what is unset.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function loadSettings() {
   vi.resetModules();
@@ -43,5 +48,23 @@ describe('build settings', () => {
     expect(endpointUrl({ method: 'GET', path: PublicCardPaths.lookup }, { nfcUID: 'a b' })).toBe(
       'https://api.example.test/api/nfc/a%20b',
     );
+  });
+});
+
+/** The client's source files (src/ and sw/), as paths from the repository's root. */
+function clientSources(): string[] {
+  return ['src', 'sw'].flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.tsx?$/.test(path))
+      .map((path) => join(folder, path)),
+  );
+}
+
+describe('import.meta.env', () => {
+  it('is read in src/config/env.ts alone, so every setting is parsed once', () => {
+    const readers = clientSources().filter((path) =>
+      readFileSync(join(ROOT, path), 'utf8').includes('import.meta.env'),
+    );
+    expect(readers).toEqual([join('src', 'config', 'env.ts')]);
   });
 });

@@ -1,25 +1,11 @@
-// The app-start session check (spec §4). fetch is stubbed as the server boundary.
+// The app-start session check (spec §4). The server is stubbed at fetch (tests/support/stub-server.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredNavigator } from '../../src/session/session-expiry';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { checkSession } from '../../src/sync/session-check';
-import { jsonResponse, tokenExpiringIn } from './helpers';
-
-const account = {
-  _id: 'user-1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.test',
-  nfcUID: null,
-  joined: '2025-01-01T00:00:00.000Z',
-  businessCard: null,
-};
-
-function stubFetch(answer: (path: string) => Response | Promise<Response>) {
-  const fetch = vi.fn(async (input: Request) => answer(new URL(input.url).pathname));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+import { offline, stubServer } from '../support/stub-server';
+import { account, jsonResponse, tokenExpiringIn } from './helpers';
 
 beforeEach(() => {
   localStorage.clear();
@@ -31,23 +17,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('checkSession', () => {
   it('signs out without a token, asking nobody', async () => {
-    const fetch = stubFetch(() => jsonResponse(200, account));
+    const sent = stubServer(() => jsonResponse(200, account));
     await checkSession();
     expect(useSessionStore.getState().status).toBe('signedOut');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('treats a registration waiting for its code as signed out', async () => {
     localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
     localStorage.setItem(StorageKeys.verificationPending, 'true');
-    stubFetch(() => jsonResponse(200, account));
+    stubServer(() => jsonResponse(200, account));
     await checkSession();
     expect(useSessionStore.getState().status).toBe('signedOut');
   });
 
   it('signs in with the account when the server accepts the token', async () => {
     localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
-    stubFetch(() => jsonResponse(200, account));
+    stubServer(() => jsonResponse(200, account));
     await checkSession();
     expect(useSessionStore.getState()).toMatchObject({ status: 'signedIn', account });
   });
@@ -55,7 +41,7 @@ describe('checkSession', () => {
   it('clears the session when the server refuses it with 403', async () => {
     localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
     localStorage.setItem(StorageKeys.refreshToken, 'refresh.token.one');
-    stubFetch(() => jsonResponse(403, { error: 'Forbidden' }));
+    stubServer(() => jsonResponse(403, { error: 'Forbidden' }));
     await checkSession();
     expect(useSessionStore.getState().status).toBe('signedOut');
     expect(localStorage.getItem(StorageKeys.token)).toBeNull();
@@ -64,9 +50,7 @@ describe('checkSession', () => {
   it('stays signed in offline, so the cached app remains usable', async () => {
     localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
     localStorage.setItem(StorageKeys.refreshToken, 'refresh.token.one');
-    stubFetch(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    stubServer(offline);
     await checkSession();
     expect(useSessionStore.getState().status).toBe('signedIn');
     expect(localStorage.getItem(StorageKeys.token)).not.toBeNull();

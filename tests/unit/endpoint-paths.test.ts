@@ -8,7 +8,7 @@ import {
 } from '../../contract/contacts';
 import { fillPath, successStatus } from '../../contract/endpoint';
 import { ContactExportEndpoints } from '../../contract/user';
-import { endpointUrl } from '../../src/api/client';
+import { endpointUrl } from '../../src/api/transport';
 
 describe('fillPath', () => {
   it('puts each parameter into its segment', () => {

@@ -19,6 +19,16 @@ export function tokenExpiringIn(seconds: number, now = Date.now()): string {
 
 export { jsonResponse } from '../support/stub-server';
 
+/** User-1's account as GET /api/user/account answers it, before a card is linked. */
+export const account = {
+  _id: 'user-1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  nfcUID: null,
+  joined: '2025-01-01T00:00:00.000Z',
+  businessCard: null,
+};
+
 /** A contact as the server lists it, with the fields a test cares about overridden. */
 export function makeContact(id: string, overrides: Partial<Contact> = {}): Contact {
   return {

@@ -114,12 +114,12 @@ describe('preferences auto-save', () => {
   it('puts the last saved set back when a save is refused, with the message it was given', async () => {
     answers.push(echo, () => jsonResponse(400, { error: 'Validation failed', code: 'VALIDATION_FAILED' }));
     current().change(withIndustry('Finance'), 'first failed');
-    await vi.waitFor(() => expect(current().saved.industries).toEqual(['Finance']));
+    await vi.waitFor(() => expect(current().saved.industries).toEqual(['Finance']), { timeout: 5_000 });
 
     current().change(withIndustry('Retail'), 'Failed to save preference. Please try again.');
 
-    await vi.waitFor(() => expect(sent[1]?.industries).toEqual(['Retail']));
-    await vi.waitFor(() => expect(current().preferences.industries).toEqual(['Finance']));
+    await vi.waitFor(() => expect(sent[1]?.industries).toEqual(['Retail']), { timeout: 5_000 });
+    await vi.waitFor(() => expect(current().preferences.industries).toEqual(['Finance']), { timeout: 5_000 });
     expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
       'Failed to save preference. Please try again.',
     ]);

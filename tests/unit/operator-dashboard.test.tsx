@@ -1,6 +1,6 @@
 // An operator dashboard's calls and states (insights-and-operators.md §4, §6, §8) as the admin and security
-// screens see them. fetch is stubbed: it is the boundary between the client and the server, and these
-// tests are about what the client does around it.
+// screens see them. The server is stubbed at fetch (tests/support/stub-server.ts): these tests are about
+// what the client does around it.
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OperatorEndpoints } from '../../contract/operators';
@@ -17,36 +17,8 @@ import {
   type OperatorDashboardState,
   useOperatorDashboard,
 } from '../../src/sync/use-operator-dashboard';
+import { offline, stubServer } from '../support/stub-server';
 import { jsonResponse, tokenExpiringIn } from './helpers';
-
-interface SentRequest {
-  method: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
-}
-
-/** What the server received: operator calls go through fetch(url, init). */
-function describeCall([input, init = {}]: [string, RequestInit?]): SentRequest {
-  return {
-    method: init.method ?? 'GET',
-    path: new URL(input, 'http://localhost').pathname,
-    authorization: new Headers(init.headers).get('Authorization'),
-    body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-  };
-}
-
-/** Answers each call with `answer`; the list fills as calls arrive. */
-function stubServer(answer: (sent: SentRequest) => Response | Promise<Response>): SentRequest[] {
-  const sent: SentRequest[] = [];
-  const server = vi.fn(async (...call: [string, RequestInit?]) => {
-    const request = describeCall(call);
-    sent.push(request);
-    return answer(request);
-  });
-  vi.stubGlobal('fetch', server);
-  return sent;
-}
 
 const memberToken = tokenExpiringIn(600);
 
@@ -66,7 +38,7 @@ describe('operator login', () => {
     const outcome = await logInOperator('admin', { email: 'ops@example.test', password: 'secret' });
 
     expect(outcome).toEqual({ ok: true });
-    expect(sent).toEqual([
+    expect(sent).toMatchObject([
       {
         method: 'POST',
         path: '/api/admin/login',
@@ -74,6 +46,7 @@ describe('operator login', () => {
         body: { email: 'ops@example.test', password: 'secret' },
       },
     ]);
+    expect(sent).toHaveLength(1);
     expect(localStorage.getItem(StorageKeys.adminToken)).toBe('admin.jwt.token');
     expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
     expect(localStorage.getItem(StorageKeys.token)).toBe(memberToken);
@@ -92,9 +65,7 @@ describe('operator login', () => {
       message: LOGIN_FAILED_MESSAGE,
     });
 
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    stubServer(offline);
     expect(await logInOperator('security', { email: 'a@b.test', password: 'x' })).toEqual({
       ok: false,
       message: LOGIN_UNREACHABLE_MESSAGE,
@@ -126,13 +97,21 @@ describe('an operator call', () => {
     expect(localStorage.getItem(StorageKeys.token)).toBe(memberToken);
   });
 
-  it("answers any other refusal as 'HTTP {status}: {body}'", async () => {
+  it('answers any other refusal with its status, code, error and raw body', async () => {
     localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
-    stubServer(() => new Response('{"error":"Internal Server Error"}', { status: 500 }));
+    const body = '{"error":"Internal Server Error","code":"INTERNAL_ERROR"}';
+    stubServer(() => new Response(body, { status: 500 }));
 
     expect(await callOperatorEndpoint(OperatorEndpoints.admin.session)).toEqual({
       kind: 'failed',
-      message: 'HTTP 500: {"error":"Internal Server Error"}',
+      failure: {
+        kind: 'refused',
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        error: 'Internal Server Error',
+        errors: [],
+        body,
+      },
     });
     expect(localStorage.getItem(StorageKeys.adminToken)).toBe('admin.jwt.token');
   });
@@ -141,23 +120,17 @@ describe('an operator call', () => {
 let dashboard: OperatorDashboard<{ id: string }> | undefined;
 const states: OperatorDashboardState<{ id: string }>[] = [];
 let root: Root | undefined;
-let settledLoads = 0;
 
 function DashboardProbe({ role, isEmpty = false }: { role: OperatorRole; isEmpty?: boolean }) {
-  dashboard = useOperatorDashboard(role, async () => {
-    const outcome = await callOperatorEndpoint(OperatorEndpoints[role].session);
-    settledLoads++;
-    return outcome.kind === 'done'
-      ? { kind: 'done', value: isEmpty ? null : { id: outcome.value.id } }
-      : outcome;
-  });
+  dashboard = useOperatorDashboard(OperatorEndpoints[role].session, (answer) =>
+    isEmpty ? null : { id: answer.id },
+  );
   states.push(dashboard.state);
   return null;
 }
 
 function render(role: OperatorRole, isEmpty = false) {
   states.length = 0;
-  settledLoads = 0;
   const container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -237,9 +210,7 @@ describe('an operator dashboard', () => {
 
   it('names a failure to reach the server with the security prefix', async () => {
     localStorage.setItem(StorageKeys.securityToken, 'security.jwt.token');
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    stubServer(offline);
 
     render('security');
 
@@ -286,8 +257,13 @@ describe('an operator dashboard', () => {
   it('drops an answer that arrives after the operator logged out', async () => {
     localStorage.setItem(StorageKeys.adminToken, 'admin.jwt.token');
     let release = () => {};
-    stubServer(async () => {
-      await new Promise<void>((resolve) => (release = resolve));
+    const late = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    stubServer(async (request) => {
+      if (request.path.endsWith('/login')) return jsonResponse(200, { token: 'admin.jwt.token' });
+      reads += 1;
+      if (reads > 1) return jsonResponse(200, { id: 'fresh', role: 'admin' });
+      await late;
       return jsonResponse(200, { id: 'late', role: 'admin' });
     });
     render('admin');
@@ -296,8 +272,10 @@ describe('an operator dashboard', () => {
     dashboard?.logOut();
     await vi.waitFor(() => expect(lastState()).toEqual({ status: 'logged-out', notice: null }));
     release();
+    // Logging in again reads anew; the late answer, had it been kept, would have shown before it.
+    await dashboard?.logIn({ email: 'ops@example.test', password: 'secret' });
 
-    await vi.waitFor(() => expect(settledLoads).toBe(1));
-    expect(lastState()).toEqual({ status: 'logged-out', notice: null });
+    await vi.waitFor(() => expect(lastState()).toMatchObject({ status: 'loaded', data: { id: 'fresh' } }));
+    expect(states.filter((state) => state.status === 'loaded')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // The pending-writes queue (DESIGN.md §4 Offline writes), first through contact saves: queueing, replay
-// order, the lock, the refresh on 401 and what survives a reload; then every write kind and the upgrade. fetch is stubbed: it is the boundary between the client and the
-// server, and these tests are about what the client does around it. IndexedDB is fake-indexeddb.
-
+// order, the lock, the refresh on 401 and what survives a reload; then the Dexie upgrade and merging.
+// The server is stubbed at fetch (tests/support/stub-server.ts): these tests are about what the client
+// does around it. IndexedDB is fake-indexeddb.
 import { Dexie } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateContactRequest } from '../../contract/contacts';
@@ -12,6 +12,7 @@ import { reconcileTokenMirror } from '../../src/session/token-store';
 import { saveContact } from '../../src/sync/contact-saves';
 import { flushWrites } from '../../src/sync/queue';
 import { mergeFields } from '../../src/sync/writes/resource-edits';
+import { offline, type SentRequest, stubServer } from '../support/stub-server';
 import { jsonResponse, makeToken, tokenExpiringIn } from './helpers';
 
 const accessToken = tokenExpiringIn(600);
@@ -21,39 +22,6 @@ const rotatedRefreshToken = 'refresh.token.two';
 
 const cardA: CreateContactRequest = { nfcUID: `${'a'.repeat(40)}-1`, name: 'Ada Lovelace' };
 const cardB: CreateContactRequest = { nfcUID: `${'b'.repeat(40)}-2`, name: 'Grace Hopper' };
-
-interface SentRequest {
-  path: string;
-  authorization: string | null;
-  idempotencyKey: string | null;
-  body: Record<string, unknown> | undefined;
-}
-
-/** Answers like the server would, recording every request it receives. */
-function stubServer(answer: (sent: SentRequest) => Response | Promise<Response>): SentRequest[] {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request | string, init?: RequestInit) => {
-      const request =
-        typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
-      const text = await request.clone().text();
-      const entry: SentRequest = {
-        path: new URL(request.url).pathname,
-        authorization: request.headers.get('Authorization'),
-        idempotencyKey: request.headers.get('Idempotency-Key'),
-        body: text ? JSON.parse(text) : undefined,
-      };
-      sent.push(entry);
-      return answer(entry);
-    }),
-  );
-  return sent;
-}
-
-function offline(): Promise<Response> {
-  return Promise.reject(new TypeError('Failed to fetch'));
-}
 
 const created = (sent: SentRequest) =>
   jsonResponse(201, {
@@ -105,7 +73,7 @@ describe('saveContact', () => {
     expect(await saveContact(cardA)).toEqual({ kind: 'queued' });
     const [entry] = await db.pendingWrites.toArray();
     expect(entry).toMatchObject({ payload: cardA, ownerUserId: 'user-1', attempts: 0 });
-    expect(entry?.idempotencyKey).toBe(sent[0]?.idempotencyKey);
+    expect(entry?.idempotencyKey).toBe(sent[0]?.headers.get('Idempotency-Key'));
     expect(entry?.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
   });
 
@@ -157,7 +125,9 @@ describe('flushWrites', () => {
     await flushWrites();
     const replay = stubServer(created);
     await flushWrites();
-    const keys = [...firstAttempt, ...failedReplay, ...replay].map((request) => request.idempotencyKey);
+    const keys = [...firstAttempt, ...failedReplay, ...replay].map((request) =>
+      request.headers.get('Idempotency-Key'),
+    );
     expect(new Set(keys).size).toBe(1);
     expect(keys).toHaveLength(3);
   });

@@ -8,6 +8,7 @@ import type { SecurityDashboard, SecurityEvent } from '../../contract/security';
 import { SecurityScreen } from '../../src/features/security/security-screen';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { useToastStore } from '../../src/ui/toast-store';
+import { type SentRequest, stubServer } from '../support/stub-server';
 import { jsonResponse } from './helpers';
 
 const NOW = Date.now();
@@ -119,30 +120,13 @@ const busy: SecurityDashboard = {
   ],
 };
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 /** Answers each call with `answer`; anything the screen asks beyond the dashboard gets an empty list. */
-function stubServer(answer: (sent: Sent) => Response | undefined): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const request = {
-        method: init.method ?? 'GET',
-        path: new URL(input, 'http://localhost').pathname,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      sent.push(request);
-      // The world outline (a static file) is out of reach here: the map falls back to the bare globe.
-      if (!request.path.startsWith('/api/')) return new Response('not found', { status: 404 });
-      return answer(request) ?? jsonResponse(200, []);
-    }),
-  );
-  return sent;
+function stubSecurityServer(answer: (sent: SentRequest) => Response | undefined): SentRequest[] {
+  return stubServer((request) => {
+    // The world outline (a static file) is out of reach here: the map falls back to the bare globe.
+    if (!request.path.startsWith('/api/')) return new Response('not found', { status: 404 });
+    return answer(request) ?? jsonResponse(200, []);
+  });
 }
 
 // React's act() warns unless the environment says it is a test.
@@ -165,9 +149,9 @@ async function settle() {
 }
 
 /** Signs the operator in and shows `data` as the dashboard; returns the calls the screen made. */
-async function showDashboard(data: SecurityDashboard): Promise<Sent[]> {
+async function showDashboard(data: SecurityDashboard): Promise<SentRequest[]> {
   localStorage.setItem(StorageKeys.securityToken, 'security-token');
-  const sent = stubServer(({ path }) =>
+  const sent = stubSecurityServer(({ path }) =>
     path === '/api/security/dashboard' ? jsonResponse(200, { data }) : undefined,
   );
   await renderScreen();
@@ -207,7 +191,7 @@ afterEach(() => {
 
 describe('the security dashboard', () => {
   it('shows its own login without a security token', async () => {
-    stubServer(() => undefined);
+    stubSecurityServer(() => undefined);
     await renderScreen();
     expect(button('Access Security Dashboard')).toBeDefined();
     expect(text()).not.toContain('Loading security dashboard...');
@@ -309,7 +293,7 @@ describe('the security dashboard', () => {
   it('unblocks an address only after the confirmation, then reloads with focus on the Blocked IPs heading', async () => {
     localStorage.setItem(StorageKeys.securityToken, 'security-token');
     let blocked = busy.blockedIPs;
-    const sent = stubServer(({ method, path, body }) => {
+    const sent = stubSecurityServer(({ method, path, body }) => {
       if (path === '/api/security/dashboard')
         return jsonResponse(200, { data: { ...busy, blockedIPs: blocked } });
       if (method === 'POST' && path === '/api/security/unblock-ip') {
@@ -377,15 +361,11 @@ describe('the security dashboard', () => {
     ['no answer', () => Promise.reject(new TypeError('Failed to fetch')), 'Error unblocking IP'],
   ])('says so when unblocking meets %s', async (_, failure, message) => {
     localStorage.setItem(StorageKeys.securityToken, 'security-token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string) => {
-        const path = new URL(input, 'http://localhost').pathname;
-        if (path === '/api/security/unblock-ip') return failure();
-        if (path === '/api/security/dashboard') return jsonResponse(200, { data: busy });
-        return path.startsWith('/api/') ? jsonResponse(200, []) : new Response('', { status: 404 });
-      }),
-    );
+    stubServer(({ path }) => {
+      if (path === '/api/security/unblock-ip') return failure();
+      if (path === '/api/security/dashboard') return jsonResponse(200, { data: busy });
+      return path.startsWith('/api/') ? jsonResponse(200, []) : new Response('', { status: 404 });
+    });
     await renderScreen();
     await settle();
     await click(button('Unblock 8.8.8.8'));
@@ -399,7 +379,7 @@ describe('the security dashboard', () => {
 
   it('goes back to the login when the server refuses the token', async () => {
     localStorage.setItem(StorageKeys.securityToken, 'expired-token');
-    stubServer(() => jsonResponse(401, { error: 'Invalid or expired token', code: 'TOKEN_INVALID' }));
+    stubSecurityServer(() => jsonResponse(401, { error: 'Invalid or expired token', code: 'TOKEN_INVALID' }));
     await renderScreen();
     await settle();
     expect(text()).toContain('Security session expired. Please log in again.');
@@ -409,7 +389,7 @@ describe('the security dashboard', () => {
 
   it('shows any other failure with Back to Login, which logs out', async () => {
     localStorage.setItem(StorageKeys.securityToken, 'security-token');
-    stubServer(() => new Response('database is down', { status: 503 }));
+    stubSecurityServer(() => new Response('database is down', { status: 503 }));
     await renderScreen();
     await settle();
     expect(text()).toContain('Failed to fetch security data: HTTP 503: database is down');

@@ -129,7 +129,6 @@ describe('a refusal', () => {
     expect(!outcome.ok && outcome.failure).toEqual({
       kind: 'refused',
       status: 502,
-      error: 'HTTP 502',
       errors: [],
       body: 'Bad gateway',
     });

@@ -1,8 +1,8 @@
 // Each table the admin dashboard shows, as a CSV file (beyond the spec: the anchors' most asked-for export).
 import type { Kysely } from 'kysely';
 import type { AdminExportTable } from '../../../contract/admin-analytics';
-import type { Database } from '../../db/schema';
-import { toCsv } from '../cards/csv';
+import { toCsv } from '../../platform/csv';
+import type { Database } from '../../platform/db/schema';
 import * as figures from './queries';
 import { percentage } from './service';
 

@@ -10,7 +10,7 @@ import {
   type DeviceClass,
   ONLINE_NOW_MINUTES,
 } from '../../../contract/admin-analytics';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database>;
 

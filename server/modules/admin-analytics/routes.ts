@@ -1,7 +1,7 @@
 // /api/admin/analytics and its CSV exports, inside the admin area (its token checked by operatorRoutes).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminAnalyticsEndpoint, AdminAnalyticsExportEndpoint } from '../../../contract/admin-analytics';
-import { route } from '../../route';
+import { route } from '../../platform/route';
 import { analyticsTableCsv } from './csv';
 import { loadAdminAnalytics } from './service';
 

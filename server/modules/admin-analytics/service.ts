@@ -10,7 +10,7 @@ import {
   ONLINE_NOW_MINUTES,
   VISIT_IDLE_MINUTES,
 } from '../../../contract/admin-analytics';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import * as figures from './queries';
 
 export interface AnalyticsSettings {

@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ApiArea } from '../../../contract/api';
-import type { Endpoint } from '../../../contract/endpoint';
+import { type Endpoint, errorCodesOf } from '../../../contract/endpoint';
 import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '../../../contract/errors';
-import { errorCodesOf, jsonSchemaOf } from './openapi';
+import { jsonSchemaOf } from './openapi';
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 code,pre{font:13px/1.4 ui-monospace,monospace}pre{background:#f4f4f6;padding:.75rem;overflow:auto;border-radius:6px}
@@ -81,7 +81,9 @@ export function renderDocsPage(areas: readonly ApiArea[]): string {
 <body><main><h1>Tapnet API</h1>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Every error answer is
 <code>{ "error": "…", "code": "…" }</code>, with <code>errors</code> listing the problems of a failed validation;
-programs decide on <code>code</code>, people read <code>error</code>. Any call may be answered 429 <code>RATE_LIMITED</code>.</p>
+programs decide on <code>code</code>, people read <code>error</code>. Each endpoint lists every code it can answer, the
+platform’s own included (a blocked address, a body that is not JSON, a database outage); a path called with a
+method it does not take is answered 405 <code>METHOD_NOT_ALLOWED</code> with an <code>Allow</code> header.</p>
 <nav><ul>${contents}<li><a href="#error-codes">Error codes</a></li></ul></nav>
 ${body}
 <h2 id="error-codes">Error codes</h2>

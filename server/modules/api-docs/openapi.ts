@@ -2,7 +2,7 @@
 // own JSON Schema output; nothing here describes an endpoint a second time.
 import { z } from 'zod';
 import type { ApiArea } from '../../../contract/api';
-import type { Endpoint, EndpointAuth } from '../../../contract/endpoint';
+import { type Endpoint, type EndpointAuth, errorCodesOf } from '../../../contract/endpoint';
 import { ERROR_MEANING, ERROR_STATUS, type ErrorCode } from '../../../contract/errors';
 
 type JsonSchema = Record<string, unknown>;
@@ -12,9 +12,49 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/**
+ * What zod writes for a request part's input leaves out what a pipe checks after trimming (an e-mail
+ * address, an IP address): the document adds the checking side's constraints, so it refuses what
+ * the validator refuses.
+ */
+function describeChecks({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  const { def } = zodSchema._zod;
+  if (def.type === 'pipe' && 'out' in def && jsonSchema.type === 'string') {
+    const { $schema: _dialect, type, ...checks } = z.toJSONSchema(def.out as z.ZodType, { io: 'input' });
+    if (type === undefined || type === 'string') Object.assign(jsonSchema, checks);
+  }
+}
+
+/** Formats JSON Schema 2020-12 defines; zod's own names (starts_with, cidrv4) leave their pattern to say it. */
+const STANDARD_FORMATS = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uuid',
+]);
+
+function withStandardFormats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withStandardFormats);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, item]) => key !== 'format' || typeof item !== 'string' || STANDARD_FORMATS.has(item))
+      .map(([key, item]) => [key, withStandardFormats(item)]),
+  );
+}
+
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  return rest;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: describeChecks,
+  });
+  return withStandardFormats(rest) as JsonSchema;
 }
 
 const SECURITY_SCHEME: Partial<Record<EndpointAuth, string>> = {
@@ -23,13 +63,17 @@ const SECURITY_SCHEME: Partial<Record<EndpointAuth, string>> = {
   security: 'securityToken',
 };
 
-/** The endpoint's own codes plus those its declaration implies (a token to check, input to validate). */
-export function errorCodesOf(endpoint: Endpoint): ErrorCode[] {
-  const implied: ErrorCode[] = [];
-  if (SECURITY_SCHEME[endpoint.auth]) implied.push('UNAUTHORIZED', 'TOKEN_INVALID');
-  if (endpoint.params || endpoint.query || endpoint.body || endpoint.headers)
-    implied.push('VALIDATION_FAILED');
-  return [...new Set([...implied, ...endpoint.errors])];
+/** An answer with `code`, as the server writes it (its text here is the code's meaning). */
+function errorExample(code: ErrorCode) {
+  return {
+    summary: code,
+    value: {
+      error: ERROR_MEANING[code],
+      code,
+      ...(code === 'VALIDATION_FAILED' ? { errors: ['email is required'] } : {}),
+      requestId: '0b9a4c1e-5f43-4f6a-9d55-2f0a1c7e8b21',
+    },
+  };
 }
 
 function parametersOf(endpoint: Endpoint) {
@@ -76,6 +120,7 @@ function errorResponses(endpoint: Endpoint) {
             schema: {
               allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }],
             },
+            examples: Object.fromEntries(codes.map((code) => [code, errorExample(code)])),
           },
         },
       },
@@ -99,16 +144,26 @@ function operationOf(area: ApiArea, endpoint: Endpoint) {
           },
         }
       : {}),
-    responses: {
-      ...Object.fromEntries(
-        Object.entries(endpoint.responses).map(([status, schema]) => [
-          status,
-          successResponse(endpoint, schema),
-        ]),
-      ),
-      ...errorResponses(endpoint),
-    },
+    responses: responsesOf(endpoint),
   };
+}
+
+/** Declared answers and error answers by status; one status may have both (an unsubscribe page's 404 in HTML, a probe's in JSON). */
+function responsesOf(endpoint: Endpoint) {
+  const responses: Record<string, { description: string; content?: Record<string, unknown> }> = {};
+  for (const [status, schema] of Object.entries(endpoint.responses)) {
+    responses[status] = successResponse(endpoint, schema);
+  }
+  for (const [status, answer] of Object.entries(errorResponses(endpoint))) {
+    const declared = responses[status];
+    responses[status] = declared
+      ? {
+          description: `${declared.description}. ${answer.description}`,
+          content: { ...declared.content, ...answer.content },
+        }
+      : answer;
+  }
+  return responses;
 }
 
 export function buildOpenApiDocument(areas: readonly ApiArea[], serverUrl: string) {
@@ -131,7 +186,7 @@ export function buildOpenApiDocument(areas: readonly ApiArea[], serverUrl: strin
       title: 'Tapnet API',
       version: '1',
       description:
-        'Every error answer is `{ error, code }` (plus `errors` for validation): `error` is for people, `code` for programs. Any call may also be answered 429 RATE_LIMITED.',
+        'Every error answer is `{ error, code, requestId }` (plus `errors` for validation): `error` is for people, `code` for programs. Each operation lists every status and code it can answer, those of the platform included: any call may meet 400 BAD_REQUEST (a URL that cannot be decoded), 403 ADDRESS_BLOCKED and 404 NOT_FOUND (a URL shaped like a probe, such as one holding %00); calls with a body 400 BAD_REQUEST (malformed JSON), 413 PAYLOAD_TOO_LARGE and 415 UNSUPPORTED_MEDIA_TYPE; calls with input 400 VALIDATION_FAILED; calls with a token 401 UNAUTHORIZED and TOKEN_INVALID; calls that use the database 503 DATABASE_UNAVAILABLE (retry after Retry-After). A path called with a method it does not take is answered 405 METHOD_NOT_ALLOWED with an Allow header. A 500 INTERNAL_ERROR is a bug.',
     },
     servers: [{ url: serverUrl }],
     tags: areas.map((area) => ({ name: area.name, description: area.description })),
@@ -147,10 +202,20 @@ export function buildOpenApiDocument(areas: readonly ApiArea[], serverUrl: strin
           type: 'object',
           required: ['error', 'code'],
           properties: {
-            error: { type: 'string' },
-            code: { enum: Object.keys(ERROR_STATUS) },
-            errors: { type: 'array', items: { type: 'string' } },
+            error: { type: 'string', description: 'For people: the spec’s wording.' },
+            code: { enum: Object.keys(ERROR_STATUS), description: 'For programs.' },
+            errors: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'VALIDATION_FAILED only: what was wrong, one line each.',
+            },
+            requestId: {
+              type: 'string',
+              description:
+                'Also in X-Request-Id and on every log line (absent from a replayed Idempotency-Key answer).',
+            },
           },
+          additionalProperties: false,
         },
       },
     },

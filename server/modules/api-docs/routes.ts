@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiAreas } from '../../../contract/api';
 import { ApiDocsEndpoint, OpenApiDocumentEndpoint } from '../../../contract/reference';
-import { route } from '../../route';
+import { route } from '../../platform/route';
 import { renderDocsPage } from './docs-page';
 import { buildOpenApiDocument } from './openapi';
 

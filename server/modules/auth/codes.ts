@@ -1,6 +1,7 @@
 // The rules of every 6-digit code (DESIGN.md §4 Tokens): sign-up verification and e-mail change share them.
 import { sql } from 'kysely';
-import { HttpError } from '../../errors';
+import { HttpError } from '../../platform/errors';
+import { HOUR_MS, MINUTE_MS } from '../../platform/time';
 import { matchesHash } from './secrets';
 
 export const CODE_TTL_MINUTES = 10;
@@ -8,8 +9,6 @@ export const CODE_MAX_WRONG_TRIES = 5;
 /** A resend brings a new code and new tries, but never more than this many wrong codes an hour. */
 export const CODE_MAX_WRONG_PER_HOUR = 10;
 export const CODE_RESEND_LOCK_SECONDS = 30;
-
-const HOUR_MS = 60 * 60_000;
 
 /** The columns a stored code keeps, whichever table it lives in. */
 export interface StoredCode {
@@ -75,7 +74,7 @@ export function judgeCode(stored: StoredCode, submittedHash: string, now = Date.
 export function minutesUntilHourEnds(stored: HourCount, now = Date.now()): number {
   if (stored.hour_failures < CODE_MAX_WRONG_PER_HOUR || !stored.hour_started_at) return 0;
   const left = stored.hour_started_at.getTime() + HOUR_MS - now;
-  return left > 0 ? Math.ceil(left / 60_000) : 0;
+  return left > 0 ? Math.ceil(left / MINUTE_MS) : 0;
 }
 
 /** What a wrong code changes, in one statement so concurrent guesses cannot undercount. */
@@ -94,5 +93,5 @@ export function secondsUntilResend(sentAt: Date, now = Date.now()): number {
 }
 
 export function codeExpiry(now = Date.now()): Date {
-  return new Date(now + CODE_TTL_MINUTES * 60_000);
+  return new Date(now + CODE_TTL_MINUTES * MINUTE_MS);
 }

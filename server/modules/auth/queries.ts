@@ -1,7 +1,7 @@
 // SQL of accounts, verification codes, reset tokens and refresh tokens.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Role } from '../../../contract/auth';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { wrongCodeChanges } from './codes';
 
 type Db = Kysely<Database> | Transaction<Database>;

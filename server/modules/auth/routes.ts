@@ -10,9 +10,9 @@ import {
   ResetPasswordEndpoint,
   VerifyEmailEndpoint,
 } from '../../../contract/auth';
-import { PerEmailLimit, perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { sessionClientOf } from '../sessions/client';
+import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { sessionClientOf } from '../sessions';
 import { AuthService } from './service';
 
 // Limits per client address: generous enough for people, tight enough to slow guessing. Guessing one

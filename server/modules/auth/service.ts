@@ -1,15 +1,19 @@
 // The account life cycle: registration, verification, sign-in, token rotation and password reset.
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshTokenResponse, Role, TokenPair } from '../../../contract/auth';
-import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { loginAttemptsAlertMail, passwordResetMail, verificationCodeMail } from '../../mail/templates';
-import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../tokens';
-import type { SessionClient } from '../sessions/client';
-import * as sessions from '../sessions/queries';
-import { createStartingBusinessCard } from '../user/queries';
+import type { AppContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db/errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import {
+  loginAttemptsAlertMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from '../../platform/mail/templates';
+import { MINUTE_MS } from '../../platform/time';
+import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
+import { createStartingBusinessCard } from '../cards';
+import { endSessions, insertSession, type SessionClient } from '../sessions';
 import { CODE_TTL_MINUTES, checkCode, codeExpiry, codeMessages, secondsUntilResend } from './codes';
 import * as queries from './queries';
 import {
@@ -36,8 +40,6 @@ export const ACCOUNT_LOGIN_LIMITS = {
 };
 /** Two tabs, or a tab and the service worker, may refresh with the same token at once. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
-
-const MINUTE_MS = 60_000;
 
 export const messages = {
   registered: 'Registration successful. Check your email for a 6-digit verification code.',
@@ -167,7 +169,7 @@ export class AuthService {
         const sinceReplaced = Date.now() - stored.replaced_at.getTime();
         if (sinceReplaced > REFRESH_REUSE_GRACE_SECONDS * 1000) {
           await queries.revokeRefreshFamily(trx, stored.family_id);
-          await sessions.endSessions(trx, { sessionId: stored.family_id }, 'revoked');
+          await endSessions(trx, { sessionId: stored.family_id }, 'revoked');
           return 'reused' as const;
         }
       } else {
@@ -192,7 +194,7 @@ export class AuthService {
     const claims = await this.ctx.tokens.verifyRefreshToken(refreshToken);
     if (!claims) return;
     await queries.revokeRefreshFamily(this.db, claims.familyId);
-    await sessions.endSessions(this.db, { sessionId: claims.familyId }, 'logout');
+    await endSessions(this.db, { sessionId: claims.familyId }, 'logout');
   }
 
   async forgotPassword(email: string): Promise<string> {
@@ -221,7 +223,7 @@ export class AuthService {
       // The reset link proved the address, and every old session ends with the old password.
       await queries.markVerified(trx, consumed.user_id);
       await queries.revokeAllRefreshTokens(trx, consumed.user_id);
-      await sessions.endSessions(trx, { userId: consumed.user_id }, 'revoked');
+      await endSessions(trx, { userId: consumed.user_id }, 'revoked');
       return consumed;
     });
     if (!reset) throw new HttpError('RESET_LINK_INVALID', messages.invalidResetToken);
@@ -270,7 +272,7 @@ export class AuthService {
   /** A sign-in: a new refresh family, which is also the member session the dashboard counts. */
   private async issueTokenPair(userId: string, role: Role, client: SessionClient): Promise<TokenPair> {
     const { token: refreshToken, familyId } = await this.storeRefreshToken(this.db, userId);
-    await sessions.insertSession(this.db, { id: familyId, userId, client });
+    await insertSession(this.db, { id: familyId, userId, client });
     const accessToken = await this.ctx.tokens.signAccessToken({ userId, role, sessionId: familyId });
     return { accessToken, refreshToken, role };
   }
@@ -293,4 +295,12 @@ export class AuthService {
   private hashCode(code: string): string {
     return hashVerificationCode(code, this.ctx.codeKey);
   }
+}
+
+/** The operators the configuration names (ADMIN_*, SECURITY_*) exist with those passwords. */
+export async function ensureOperators(ctx: AppContext): Promise<void> {
+  const auth = new AuthService(ctx);
+  const { admin, security } = ctx.config.operators;
+  if (admin) await auth.ensureOperator('admin', admin);
+  if (security) await auth.ensureOperator('security', security);
 }

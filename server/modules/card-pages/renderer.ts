@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CardLookupError, CardLookupResult } from '../../../contract/card';
-import type { CardLookup } from '../cards/lookup';
+import type { CardLookup } from '../cards';
 
 /** The page's data is the client's own lookup result (contract/card.ts); the SSR bundle renders from it. */
 export type CardPageData = CardLookupResult;

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NfcUidParamsSchema } from '../../../contract/card';
-import { lookUpCard } from '../cards/lookup';
+import { lookUpCard } from '../cards';
 import { type RenderCardPage, toCardPageData } from './renderer';
 
 export const PUBLIC_CARD_PAGE_PATHS = ['/nfc/:nfcUID', '/display-card/:nfcUID', '/my-display-card/:nfcUID'];

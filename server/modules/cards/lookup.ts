@@ -1,7 +1,7 @@
 // Finds the card behind a tap, telling "not activated yet" apart from "no such card".
 import type { Kysely, Transaction } from 'kysely';
 import type { CardLookupError, PublicCard } from '../../../contract/card';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { findCard, findPublicCard } from './queries';
 
 export const cardMessages = {

@@ -3,8 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { CardEventType, PublicCard } from '../../../contract/card';
 import type { CardSource } from '../../../contract/card-paths';
-import type { Database } from '../../db/schema';
-import { BUSINESS_CARD_COLUMNS, fromBusinessCardColumns } from './business-card-columns';
+import type { Database } from '../../platform/db/schema';
+import {
+  BUSINESS_CARD_COLUMNS,
+  fromBusinessCardColumns,
+  toBusinessCardColumns,
+} from './business-card-columns';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,6 +21,21 @@ export const EMPTY_CARD = {
   linkedinURL: '',
   additionalURL: '',
 };
+
+/**
+ * A new member's card starts as their account's name and e-mail, so the public page, /my-card and
+ * send-card read the same card from the first minute. Never overwrites a card already there.
+ */
+export function createStartingBusinessCard(db: Db, userId: string, account: { name: string; email: string }) {
+  return db
+    .insertInto('business_cards')
+    .values({
+      user_id: userId,
+      ...toBusinessCardColumns({ ...EMPTY_CARD, name: account.name, email: account.email }),
+    })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+}
 
 /** IDs of the spec's form: 40 hex characters from a cryptographic source, a dash, a serial number. */
 export async function issueCards(db: Db, count: number): Promise<string[]> {

@@ -7,10 +7,10 @@ import {
   LookUpCardEndpoint,
   RecordCardEventEndpoint,
 } from '../../../contract/card';
-import { HttpError } from '../../errors';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { toVCard, vCardFileName } from '../../vcard';
+import { HttpError } from '../../platform/errors';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { toVCard, vCardFileName } from '../../platform/vcard';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { insertCardEvent, issueCards, listCards } from './queries';
@@ -56,7 +56,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Registered inside the admin area, behind the admin token. */
+/** The admin's: behind the admin token, as the contract declares. */
 export const adminCardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, IssueCardsEndpoint, async (request, reply) => {
     const ids = await issueCards(app.ctx.db, request.body.count);

@@ -2,8 +2,8 @@
 // to, so deleting and saving a contact again changes nothing), and a few dozen times a day in all.
 // The table is card_sends (migration 014); its SQL lives here, next to the only rule that reads it.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
 
 export const CARD_SENDS_PER_DAY = 20;
 

@@ -2,7 +2,7 @@
 // only what changed after it, so one flag changed on a long list costs one contact on the wire.
 import type { Kysely } from 'kysely';
 import type { ContactChanges } from '../../../contract/contacts';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { contactListTag, cursorVersion } from './list-etag';
 import { findContactListVersion, findOldestCursor, listContactChangesSince, listContacts } from './queries';
 

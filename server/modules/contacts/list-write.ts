@@ -3,7 +3,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Transaction } from 'kysely';
 import { CONTACT_LIST_ETAG_HEADER, CONTACT_LIST_PREVIOUS_ETAG_HEADER } from '../../../contract/contacts';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { contactListTag } from './list-etag';
 import { findContactListVersion, lockContactListVersion } from './queries';
 

@@ -1,7 +1,7 @@
 // Contacts saved with a place before the place words existed (migration 012) get them once, at start.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { placeWords } from '../../geo/place-words';
+import type { Database } from '../../platform/db/schema';
+import { placeWords } from '../../platform/geo/place-words';
 
 const BACKFILL_BATCH_SIZE = 200;
 

@@ -2,8 +2,8 @@
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { PublicCard } from '../../../contract/card';
 import type { Contact } from '../../../contract/contacts';
-import type { ContactsTable, Database } from '../../db/schema';
-import { toBusinessCardColumns } from '../cards/business-card-columns';
+import type { ContactsTable, Database } from '../../platform/db/schema';
+import { toBusinessCardColumns } from '../cards';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

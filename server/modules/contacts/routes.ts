@@ -1,4 +1,4 @@
-// /api/contact/*: the signed-in member's contacts.
+// /api/contact/*: the signed-in member's contacts, and their export (/api/user/export).
 import type { FastifyReply } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
@@ -13,15 +13,17 @@ import {
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
+import { ContactExportEndpoints, ContactExportFormatSchema } from '../../../contract/user';
 import { matchesIfMatch, VersionMessages } from '../../../contract/versions';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { runOnce } from '../../idempotency';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
-import { isOutboxReplay } from '../sessions/activity';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { memberOf } from '../../platform/guards';
+import { runOnce } from '../../platform/idempotency';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { isOutboxReplay } from '../sessions';
 import { contactChanges } from './changes';
+import { exportContacts } from './export';
 import { contactListTag, isNotModified } from './list-etag';
 import { sendListTags, writeContactList } from './list-write';
 import {
@@ -45,8 +47,6 @@ function found<T>(value: T | undefined | false): T {
 }
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   /** A write that found nothing to change still answers the tags: they are then the same. */
   async function writeInTransaction<T>(
     reply: FastifyReply,
@@ -149,4 +149,20 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
     { config: perMinute(SEND_CARD_PER_MINUTE) },
   );
+
+  for (const format of ContactExportFormatSchema.options) {
+    route(
+      app,
+      ContactExportEndpoints[format],
+      async (request, reply) => {
+        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format);
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+          .header('Cache-Control', 'no-store')
+          .send(file.body);
+      },
+      { config: perMinute(30) },
+    );
+  }
 };

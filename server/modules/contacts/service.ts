@@ -5,20 +5,23 @@ import {
   SendCardMessages,
   type SendCardResponse,
 } from '../../../contract/contacts';
-import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { placeWords } from '../../geo/place-words';
-import type { StoredResponse } from '../../idempotency';
-import type { MailMessage } from '../../mail/mailer';
-import { businessCardMail, type CardMailInvitation, withUnsubscribeLink } from '../../mail/templates';
-import { toVCard, vCardFileName } from '../../vcard';
-import { fromBusinessCardColumns } from '../cards/business-card-columns';
-import { lookUpCard } from '../cards/lookup';
-import { inviteMember } from '../invitations/service';
-import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe/links';
-import { findAccount, hasOptedOutOfEmail } from '../user/queries';
+import type { AppContext } from '../../platform/context';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { placeWords } from '../../platform/geo/place-words';
+import type { StoredResponse } from '../../platform/idempotency';
+import type { MailMessage } from '../../platform/mail/mailer';
+import {
+  businessCardMail,
+  type CardMailInvitation,
+  withUnsubscribeLink,
+} from '../../platform/mail/templates';
+import { toVCard, vCardFileName } from '../../platform/vcard';
+import { fromBusinessCardColumns, lookUpCard } from '../cards';
+import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe';
+import { findAccount, hasOptedOutOfEmail } from '../user';
 import { recordCardSend } from './card-sends';
+import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
 import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
 

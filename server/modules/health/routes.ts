@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HealthResponse } from '../../../contract/health';
 import { HealthEndpoint, LivenessEndpoint, ReadinessEndpoint } from '../../../contract/health';
-import { route } from '../../route';
+import { route } from '../../platform/route';
 
 /**
  * Free space of the embedded database's directory against the configured floor. A full disk fails
@@ -22,8 +22,8 @@ async function storageState(dataDir: string, minFreeBytes: number): Promise<Heal
   }
 }
 
-/** `dataDir`: the embedded database's directory; unset in memory and on PostgreSQL (which watches its own disk). */
-export const healthRoutes: FastifyPluginAsyncZod<{ dataDir?: string }> = async (app, { dataDir }) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { dataDir } = app.ctx;
   const readiness = async (_: unknown, reply: FastifyReply) => {
     if (!(await app.ctx.isDatabaseReachable())) {
       return reply.code(503).send({ status: 'error', database: 'disconnected' });

@@ -18,8 +18,9 @@ import {
   type RefreshAllowance,
   refreshLimitMessage,
 } from '../../../contract/insights';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { DAY_MS, todayIn } from '../../platform/time';
 import {
   countForcedRefresh,
   findDigest,
@@ -38,7 +39,7 @@ export const DIGEST_SIZE = 12;
 const DIGEST_POINTS = 3;
 const DESCRIPTION_CHARS = 600;
 /** Spec §9: events and news live 24 hours (news also only on the same calendar day). */
-const DIGEST_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const DIGEST_LIFETIME_MS = DAY_MS;
 
 export interface InsightsDeps {
   db: Kysely<Database>;
@@ -51,16 +52,6 @@ export interface DigestRequest {
   preferences: InsightPreferences;
   timezone: string;
   now: Date;
-}
-
-/** The calendar day in `timezone`, as YYYY-MM-DD. */
-export function dayIn(timezone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /** The same preferences in any order give the same key. */
@@ -231,7 +222,7 @@ export async function cachedDigest<K extends InsightKind>(
     request.now,
   );
   if (!row) return null;
-  if (kind === 'news' && row.day !== dayIn(request.timezone, request.now)) return null;
+  if (kind === 'news' && row.day !== todayIn(request.timezone, request.now)) return null;
   const parsed = (kind === 'events' ? StoredEvents : StoredNews).safeParse(row.digest);
   return parsed.success ? (parsed.data as K extends 'events' ? StoredEventsDigest : StoredNewsDigest) : null;
 }
@@ -243,7 +234,7 @@ export async function freshDigest(deps: InsightsDeps, kind: InsightKind, request
     userId: request.userId,
     kind,
     preferenceKey: preferenceKey(request.preferences),
-    day: dayIn(request.timezone, request.now),
+    day: todayIn(request.timezone, request.now),
     digest,
     producedBy: digest.producedBy as ProducedBy,
     generatedAt: request.now,
@@ -261,7 +252,7 @@ export async function digestFor<K extends InsightKind>(
   kind: K,
   request: DigestRequest & { force: boolean },
 ): Promise<K extends 'events' ? EventsSummary : NewsSummary> {
-  const day = dayIn(request.timezone, request.now);
+  const day = todayIn(request.timezone, request.now);
   if (request.force && (await countForcedRefresh(deps.db, { userId: request.userId, kind, day })) === null) {
     throw new HttpError('INSIGHTS_REFRESH_LIMIT', refreshLimitMessage(kind));
   }

@@ -5,10 +5,10 @@ import {
   type InsightKind,
   type InsightPreferences,
 } from '../../../contract/insights';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
+import { DAY_MS } from '../../platform/time';
 import type { Candidate } from './ranking';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** News older than this is not offered in a digest. */
 export const NEWS_WINDOW_DAYS = 7;
 /** Refresh counts older than this are purged (spec §9). */

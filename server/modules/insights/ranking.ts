@@ -2,6 +2,7 @@
 // (research wave2.md §4.1: preference matches × recency decay, capped per source).
 import { EVENT_TYPES, INDUSTRIES, industrySlug, TECHNOLOGIES } from '../../../contract/insight-options';
 import type { InsightKind, InsightPreferences } from '../../../contract/insights';
+import { HOUR_MS } from '../../platform/time';
 import { customInterestTerms, termsOf, wordMatcher } from './preference-terms';
 
 /** What ranking reads of a stored item (no body: the store keeps a lower-cased excerpt in matchText). */
@@ -41,7 +42,6 @@ const EVENT_HALF_LIFE_DAYS = 30;
 const ELSEWHERE_FACTOR = 0.5;
 /** No feed fills a digest alone. */
 const MAX_PER_SOURCE = 4;
-const HOUR_MS = 60 * 60 * 1000;
 
 interface Matcher {
   label: string;

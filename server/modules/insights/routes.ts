@@ -13,19 +13,18 @@ import {
   SaveInsightPreferencesEndpoint,
   TrackInsightClickEndpoint,
 } from '../../../contract/insights';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { withVersion, writeIfMatch } from '../../versions';
-import { authenticateMember, memberOf } from '../auth/guards';
-import { cachedDigest, dayIn, digestFor, type InsightsDeps, refreshAllowance } from './digests';
+import { HttpError } from '../../platform/errors';
+import { memberOf } from '../../platform/guards';
+import { route } from '../../platform/route';
+import { todayIn } from '../../platform/time';
+import { withVersion, writeIfMatch } from '../../platform/versions';
+import { cachedDigest, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
 import { newsDetail } from './news-detail';
 import { deleteDigests, itemExists, listDigests, recordClick } from './queries';
 import { Primer, preferencesOf, replacePreferences } from './service';
 
 export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   route(app, GetInsightPreferencesEndpoint, async (request, reply) =>
     withVersion(reply, await preferencesOf(app.ctx.db, memberOf(request).userId)),
   );
@@ -46,7 +45,6 @@ export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
   const deps: InsightsDeps = { db: app.ctx.db, llm: app.ctx.config.insights.llm, log: app.log };
   const primer = new Primer(deps);
   app.addHook('onClose', async () => primer.settle());
@@ -81,7 +79,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       timezone: request.body.timezone,
       now: new Date(),
     };
-    const day = dayIn(digestRequest.timezone, digestRequest.now);
+    const day = todayIn(digestRequest.timezone, digestRequest.now);
     const { type } = request.body;
     const cached = await cachedDigest(deps, type, digestRequest);
     const withState = async <T>(digest: T | null) =>
@@ -108,7 +106,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, InsightsCacheStatsEndpoint, async (request) => {
     const { userId } = memberOf(request);
     const now = new Date();
-    const day = dayIn('UTC', now);
+    const day = todayIn('UTC', now);
     const digests = await listDigests(app.ctx.db, userId, now);
     return {
       entries: digests.map((row) => {

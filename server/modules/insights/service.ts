@@ -6,7 +6,7 @@ import {
   type InsightPreferencesResponse,
   InsightPreferencesSchema,
 } from '../../../contract/insights';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { cachedDigest, freshDigest, type InsightsDeps } from './digests';
 import { findPreferences, savePreferences } from './queries';
 

@@ -1,7 +1,7 @@
 // SQL of the map: a member's saved contacts that carry the place where people met.
 import type { Kysely } from 'kysely';
 import type { MapContact } from '../../../contract/contacts';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 
 /** Oldest first, so where markers overlap the newest is drawn on top. */
 export async function listLocatedContacts(db: Kysely<Database>, ownerId: string): Promise<MapContact[]> {

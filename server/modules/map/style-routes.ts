@@ -3,7 +3,7 @@
 // and the setting is no secret (the CSP already names its hosts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MapStyleEndpoint } from '../../../contract/map';
-import { route } from '../../route';
+import { route } from '../../platform/route';
 
 export const mapStyleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { styleUrl, origins } = app.ctx.config.map;

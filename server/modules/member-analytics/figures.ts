@@ -2,6 +2,7 @@
 // zero, velocity, the peak day, and daily counts gathered into the activity chart's bars.
 import type { ActivityBucket, ActivityUnit, AnalyticsFigure, Trend } from '../../../contract/analytics';
 import { AnalyticsDefinitions } from '../../../contract/analytics';
+import { DAY_MS } from '../../platform/time';
 
 export function roundToOneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
@@ -57,9 +58,9 @@ export function peakWeekdayOf(days: readonly DayCount[]): string | null {
 export function isoWeekOf(date: string): { year: number; week: number; month: number } {
   const day = new Date(`${date}T00:00:00Z`);
   // The week belongs to the year (and month) of its Thursday.
-  const thursday = new Date(day.getTime() + (3 - weekdayIndex(date)) * 86_400_000);
+  const thursday = new Date(day.getTime() + (3 - weekdayIndex(date)) * DAY_MS);
   const year = thursday.getUTCFullYear();
-  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1;
   return { year, week, month: thursday.getUTCMonth() + 1 };
 }
 

@@ -9,24 +9,7 @@ import {
   type SummaryRange,
   type UserAnalyticsRange,
 } from '../../../contract/analytics';
-
-const DAY_MS = 86_400_000;
-
-/** The date `days` days after `date` (before, when negative). */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Today's date where the member is. */
-export function todayIn(timezone: string, now: Date): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+import { addDays, todayIn } from '../../platform/time';
 
 function period(startDate: string, endDate: string, timezone: string): AnalyticsPeriod {
   return { startDate, endDate, days: daysBetween(startDate, endDate), timezone };

@@ -4,7 +4,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AnalyticsPeriod } from '../../../contract/analytics';
 import { CARD_SOURCES, type CardSource } from '../../../contract/card-paths';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import { hasWholeHourDays } from './period';
 
 type Db = Kysely<Database>;

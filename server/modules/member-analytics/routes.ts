@@ -6,10 +6,10 @@ import {
   TIMEZONE_MESSAGE,
   UserAnalyticsEndpoints,
 } from '../../../contract/analytics';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { authenticateMember, memberOf } from '../auth/guards';
-import { toCsv } from '../cards/csv';
+import { toCsv } from '../../platform/csv';
+import { HttpError } from '../../platform/errors';
+import { memberOf } from '../../platform/guards';
+import { route } from '../../platform/route';
 import { analyticsFileName, analyticsTable } from './export-table';
 import { userAnalyticsPeriod } from './period';
 import type { Periods } from './queries';
@@ -43,7 +43,6 @@ async function inKnownTimeZone<T>(compute: () => Promise<T>): Promise<T> {
 }
 
 export const memberAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
   const { db } = app.ctx;
 
   route(app, AnalyticsSummaryEndpoint, (request) =>

@@ -26,8 +26,8 @@ import {
   UNKNOWN_COUNTRY,
 } from '../../../contract/analytics';
 import { CARD_SOURCES } from '../../../contract/card-paths';
-import type { Database } from '../../db/schema';
-import { contactCountryCode, countryName } from '../../geo/contact-country';
+import type { Database } from '../../platform/db/schema';
+import { contactCountryCode, countryName } from '../../platform/geo/contact-country';
 import {
   activityBuckets,
   definitionsOf,

@@ -1,20 +1,17 @@
-// /api/admin/login and /api/security/login: separate sign-ins whose tokens only their own area accepts.
+// /api/admin/login and /api/security/login: separate sign-ins whose tokens only their own area accepts,
+// and each area's session check (guarded by the role the contract declares for it).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OperatorEndpoints, type OperatorRole } from '../../../contract/operators';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { authenticateOperator, operatorOf } from '../auth/guards';
-import { AuthService } from '../auth/service';
+import { OperatorEndpoints, OperatorRoleSchema } from '../../../contract/operators';
+import { operatorOf } from '../../platform/guards';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { AuthService } from '../auth';
 
-/** An operator area: its public sign-in, and `areaRoutes` behind that role's token. */
-export function operatorRoutes(
-  role: OperatorRole,
-  areaRoutes: FastifyPluginAsyncZod[] = [],
-): FastifyPluginAsyncZod {
-  const endpoints = OperatorEndpoints[role];
-  return async (app) => {
-    const auth = new AuthService(app.ctx);
+export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = new AuthService(app.ctx);
 
+  for (const role of OperatorRoleSchema.options) {
+    const endpoints = OperatorEndpoints[role];
     route(
       app,
       endpoints.login,
@@ -23,11 +20,6 @@ export function operatorRoutes(
       }),
       { config: perMinute(20) },
     );
-
-    await app.register(async (area) => {
-      area.addHook('onRequest', authenticateOperator(role));
-      route(area, endpoints.session, async (request) => ({ id: operatorOf(request), role }));
-      for (const routes of areaRoutes) await area.register(routes);
-    });
-  };
-}
+    route(app, endpoints.session, async (request) => ({ id: operatorOf(request), role }));
+  }
+};

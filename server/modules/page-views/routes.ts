@@ -1,8 +1,8 @@
 // POST /api/analytics/page-view: the shell reports each navigation; nothing identifies the visitor.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RecordPageViewEndpoint } from '../../../contract/page-views';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 
 /** Drops the query and the reset token a path may carry: page views must not keep secrets. */
 function withoutSecrets(path: string): string {

@@ -1,5 +1,7 @@
 // The security dashboard's figures (insights-and-operators.md §3, §9): 24 h totals, the last hour's
 // attacks, high risk at 5 events, effectiveness per §9, and a score computed from visible checks.
+
+import { UNKNOWN_COUNTRY } from '../../../contract/analytics';
 import {
   BOT_EVENT_TYPES,
   FILE_EVENT_TYPES,
@@ -11,15 +13,12 @@ import {
   type SecurityEventType,
   SecurityEventTypeSchema,
 } from '../../../contract/security';
-import type { AppContext } from '../../context';
-import type { SecurityMonitor } from '../../security/monitor';
-import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../security/rules';
+import type { AppContext } from '../../platform/context';
+import { HIGH_RISK_EVENTS, type SecurityMonitor } from '../../platform/security/monitor';
+import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../platform/security/rules';
+import { HOUR_MS } from '../../platform/time';
 import * as queries from './queries';
 
-const HOUR_MS = 60 * 60 * 1000;
-/** §9: a high-risk address has at least 5 events. */
-export const HIGH_RISK_EVENTS = 5;
-export const UNKNOWN_COUNTRY = 'Unknown';
 const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20 } as const;
 
 /** What counts as an attack on the map: not sign-ins, operator work or welcome bots. */

@@ -12,15 +12,16 @@ import type {
   SecurityEvent,
   SecurityRule,
 } from '../../../contract/security';
-import type { AppContext } from '../../context';
-import { HttpError } from '../../errors';
-import { isInRange, normalizeAddress, parseRange } from '../../security/address';
-import { builtInRanges } from '../../security/allowlist';
-import type { SecurityMonitor } from '../../security/monitor';
-import { addressesBlockedIf } from '../../security/preview';
-import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../security/rules';
-import { appendAudit, setRuleMode } from '../../security/store';
-import { toCsv } from '../cards/csv';
+import type { AppContext } from '../../platform/context';
+import { toCsv } from '../../platform/csv';
+import { HttpError } from '../../platform/errors';
+import { isInRange, normalizeAddress, parseRange } from '../../platform/security/address';
+import { builtInRanges } from '../../platform/security/allowlist';
+import type { SecurityMonitor } from '../../platform/security/monitor';
+import { addressesBlockedIf } from '../../platform/security/preview';
+import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../platform/security/rules';
+import { appendAudit, setRuleMode } from '../../platform/security/store';
+import { DAY_MS, MINUTE_MS } from '../../platform/time';
 import * as queries from './queries';
 
 export interface Actor {
@@ -31,7 +32,6 @@ export interface Actor {
 type BlockRow = Awaited<ReturnType<typeof queries.activeBlockRows>>[number];
 
 const EXPORT_MAX_ROWS = 100_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toBlock(row: BlockRow): Block {
   return {
@@ -111,7 +111,7 @@ export class SecurityOperations {
       reason: request.reason,
       createdBy: actor.email,
       causes: [],
-      durationMs: request.durationMinutes * 60_000,
+      durationMs: request.durationMinutes * MINUTE_MS,
     });
     await this.note(actor, 'BLOCK_IP', ipAddress, `${request.durationMinutes} minutes: ${request.reason}`);
     const row = await queries.activeBlockRow(this.ctx.db, ipAddress, new Date());

@@ -1,9 +1,9 @@
 // Reads behind the security dashboard and the operator tools (tables of migration 018).
 import { type Kysely, sql } from 'kysely';
 import type { SecurityEventType, Severity } from '../../../contract/security';
-import type { Database } from '../../db/schema';
-import { INFORMATIONAL_TYPES } from '../../security/rules';
-import { toSecurityEvent } from '../../security/store';
+import type { Database } from '../../platform/db/schema';
+import { INFORMATIONAL_TYPES } from '../../platform/security/rules';
+import { toSecurityEvent } from '../../platform/security/store';
 
 type Db = Kysely<Database>;
 

@@ -3,10 +3,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SecurityEndpoints } from '../../../contract/security';
-import { HttpError } from '../../errors';
-import { route } from '../../route';
-import { normalizeAddress } from '../../security/address';
-import { operatorOf } from '../auth/guards';
+import { HttpError } from '../../platform/errors';
+import { operatorOf } from '../../platform/guards';
+import { route } from '../../platform/route';
+import { normalizeAddress } from '../../platform/security/address';
 import { buildDashboard } from './dashboard';
 import { SecurityOperations } from './operations';
 

@@ -3,7 +3,7 @@
 // the database's own condition keeps several processes to the same one write a minute.
 import type { FastifyRequest } from 'fastify';
 import { REPLAY_HEADER, REPLAY_HEADER_VALUE } from '../../../contract/sessions';
-import type { AccessClaims } from '../../tokens';
+import type { AccessClaims } from '../../platform/tokens';
 import { LAST_SEEN_WRITE_INTERVAL_SECONDS, touchSession } from './queries';
 
 const WRITE_INTERVAL_MS = LAST_SEEN_WRITE_INTERVAL_SECONDS * 1000;

@@ -2,7 +2,7 @@
 // session and first visit together, and activity moves last-seen on both (or opens a new visit) at once.
 import { type Kysely, sql } from 'kysely';
 import { VISIT_IDLE_MINUTES } from '../../../contract/admin-analytics';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 import type { SessionClient } from './client';
 
 export type SessionEndReason = 'logout' | 'expired' | 'revoked';

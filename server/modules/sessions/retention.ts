@@ -1,7 +1,7 @@
 // Housekeeping for member sessions: a session whose refresh chain has expired has ended, and sessions
 // and visits older than SESSION_RETENTION_DAYS are deleted (README "Admin analytics", what we keep).
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 
 /** Open sessions none of whose refresh tokens is still usable end when their last token expired. */
 export async function endExpiredSessions(db: Kysely<Database>): Promise<number> {

@@ -2,7 +2,7 @@
 // cannot be guessed or made up for someone else's address; only its hash is stored.
 import { createHash, createHmac } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -9,9 +9,9 @@ import {
   UnsubscribeMessages,
   UnsubscribePageEndpoint,
 } from '../../../contract/unsubscribe';
-import { HttpError } from '../../errors';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
+import { HttpError } from '../../platform/errors';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
 import { unsubscribeByToken, unsubscribeStateOf } from './links';
 
 /** A person clicks once; a mail client posts once. Far more is someone trying tokens. */

@@ -1,14 +1,27 @@
 // Changing the sign-in e-mail (security review §2.1): the current password, then a code that only the
 // new address receives; the old address is told at both steps and signs in until the code is entered.
 import type { EmailChangeRequest, EmailChangeStarted } from '../../../contract/user';
-import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/errors';
-import { HttpError } from '../../errors';
-import { emailChangeCodeMail, emailChangedMail, emailChangeRequestedMail } from '../../mail/templates';
-import { CODE_TTL_MINUTES, checkCode, codeExpiry, secondsUntilResend } from '../auth/codes';
-import { findUserByEmail, findUserById, recordAccountLoginFailure } from '../auth/queries';
-import { createVerificationCode, hashVerificationCode, verifyPassword } from '../auth/secrets';
-import { ACCOUNT_LOGIN_LIMITS } from '../auth/service';
+import type { AppContext } from '../../platform/context';
+import { isUniqueViolation } from '../../platform/db/errors';
+import { HttpError } from '../../platform/errors';
+import {
+  emailChangeCodeMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+} from '../../platform/mail/templates';
+import {
+  ACCOUNT_LOGIN_LIMITS,
+  CODE_TTL_MINUTES,
+  checkCode,
+  codeExpiry,
+  createVerificationCode,
+  findUserByEmail,
+  findUserById,
+  hashVerificationCode,
+  recordAccountLoginFailure,
+  secondsUntilResend,
+  verifyPassword,
+} from '../auth';
 import {
   countWrongEmailChangeCode,
   deleteEmailChange,

@@ -1,10 +1,9 @@
 // SQL of the member's own account and business card.
 import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
-import type { Database } from '../../db/schema';
-import { wrongCodeChanges } from '../auth/codes';
-import { BUSINESS_CARD_COLUMNS, toBusinessCardColumns } from '../cards/business-card-columns';
-import { EMPTY_CARD, releaseCardsOfUser } from '../cards/queries';
+import type { Database } from '../../platform/db/schema';
+import { wrongCodeChanges } from '../auth';
+import { BUSINESS_CARD_COLUMNS, releaseCardsOfUser, toBusinessCardColumns } from '../cards';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,21 +33,6 @@ export function upsertBusinessCard(db: Db, userId: string, card: BusinessCard) {
     .insertInto('business_cards')
     .values({ user_id: userId, ...values })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
-    .execute();
-}
-
-/**
- * A new member's card starts as their account's name and e-mail, so the public page, /my-card and
- * send-card read the same card from the first minute. Never overwrites a card already there.
- */
-export function createStartingBusinessCard(db: Db, userId: string, account: { name: string; email: string }) {
-  return db
-    .insertInto('business_cards')
-    .values({
-      user_id: userId,
-      ...toBusinessCardColumns({ ...EMPTY_CARD, name: account.name, email: account.email }),
-    })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute();
 }
 

@@ -1,13 +1,11 @@
-// /api/user/*: the signed-in member's account, business card, card link, settings, export and deletion.
-
+// /api/user/*: the signed-in member's account, business card, card link, settings and deletion (the
+// contacts export under /api/user/export is registered by contacts).
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
   CancelEmailChangeEndpoint,
   ConfirmEmailChangeEndpoint,
-  ContactExportEndpoints,
-  ContactExportFormatSchema,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
@@ -16,14 +14,13 @@ import {
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
 } from '../../../contract/user';
-import { perMinute } from '../../rate-limits';
-import { route } from '../../route';
-import { type VersionedWrite, withVersion, writeIfMatch } from '../../versions';
-import { authenticateMember, memberOf } from '../auth/guards';
+import { memberOf } from '../../platform/guards';
+import { perMinute } from '../../platform/rate-limits';
+import { route } from '../../platform/route';
+import { type VersionedWrite, withVersion, writeIfMatch } from '../../platform/versions';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import {
   deleteAccount,
-  exportContacts,
   getAccount,
   getNotificationSettings,
   saveBusinessCard,
@@ -32,8 +29,6 @@ import {
 } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', authenticateMember);
-
   /** A conditional write of one of the member's resources: `read` is what the matching GET answers. */
   function writeVersioned<T>(
     request: { headers: { 'if-match'?: string } } & Parameters<typeof memberOf>[0],
@@ -115,22 +110,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: ACCOUNT_DELETED_MESSAGE };
       },
       { config: perMinute(10) },
-    );
-  }
-
-  for (const format of ContactExportFormatSchema.options) {
-    route(
-      app,
-      ContactExportEndpoints[format],
-      async (request, reply) => {
-        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format);
-        return reply
-          .header('Content-Type', file.contentType)
-          .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-          .header('Cache-Control', 'no-store')
-          .send(file.body);
-      },
-      { config: perMinute(30) },
     );
   }
 };

@@ -1,17 +1,11 @@
 // The member's account, business card and card link.
 import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard, UpdateProfileRequest } from '../../../contract/card';
-import { CARD_DETAIL_FIELDS } from '../../../contract/card-paths';
-import type { Contact } from '../../../contract/contacts';
-import type { Account, ContactExportFormat, NotificationSettings } from '../../../contract/user';
-import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
-import { HttpError } from '../../errors';
-import { toVCard } from '../../vcard';
-import { fromBusinessCardColumns } from '../cards/business-card-columns';
-import { toCsv } from '../cards/csv';
-import { claimCard, findCardForUpdate, releaseCardsOfUser } from '../cards/queries';
-import { listContacts } from '../contacts/queries';
+import type { Account, NotificationSettings } from '../../../contract/user';
+import { isUniqueViolation } from '../../platform/db/errors';
+import type { Database } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { claimCard, findCardForUpdate, fromBusinessCardColumns, releaseCardsOfUser } from '../cards';
 import {
   deleteMember,
   findAccount,
@@ -118,45 +112,4 @@ export async function saveNotificationSettings(
 export async function deleteAccount(db: Kysely<Database>, userId: string): Promise<void> {
   const isDeleted = await db.transaction().execute((trx) => deleteMember(trx, userId));
   if (!isDeleted) throw new HttpError('ACCOUNT_NOT_FOUND', userMessages.accountNotFound);
-}
-
-const CSV_COLUMNS = [
-  'name',
-  'pronouns',
-  ...CARD_DETAIL_FIELDS,
-  'notes',
-  'isFlagged',
-  'connectedAt',
-  'lat',
-  'lng',
-  'nfcUID',
-] as const satisfies readonly (keyof Contact)[];
-
-export interface ExportFile {
-  fileName: string;
-  contentType: string;
-  body: string;
-}
-
-/** The member's own contacts, oldest first as in an address book import, in one file. */
-export async function exportContacts(
-  db: Kysely<Database>,
-  userId: string,
-  format: ContactExportFormat,
-): Promise<ExportFile> {
-  const contacts = (await listContacts(db, userId)).reverse();
-  if (format === 'vcf') {
-    return {
-      fileName: 'tapnet-contacts.vcf',
-      contentType: 'text/vcard; charset=utf-8',
-      body: contacts.map(toVCard).join(''),
-    };
-  }
-  const rows = contacts.map((contact) => CSV_COLUMNS.map((column) => String(contact[column] ?? '')));
-  return {
-    fileName: 'tapnet-contacts.csv',
-    contentType: 'text/csv; charset=utf-8',
-    // The byte-order mark is how Excel knows the file is UTF-8 (names with accents stay readable).
-    body: `\uFEFF${toCsv(CSV_COLUMNS, rows)}`,
-  };
 }

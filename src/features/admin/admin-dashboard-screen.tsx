@@ -1,7 +1,6 @@
 // /admin/dashboard (insights-and-operators.md §2 Admin dashboard, §4 Operator dashboards): its own login,
 // then the figures in tabs; every state of §4 with the spec's words.
-import type { AdminAnalyticsData } from '../../../contract/admin-analytics';
-import { loadAdminAnalytics } from '../../api/admin-analytics';
+import { AdminAnalyticsEndpoint } from '../../../contract/admin-analytics';
 import { OperatorAreas } from '../../api/operators';
 import { useOperatorDashboard } from '../../sync/use-operator-dashboard';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -14,7 +13,8 @@ import { NO_DATA_MESSAGE } from './overview-tab';
 export const LOADING_MESSAGE = 'Loading analytics dashboard...';
 
 export function AdminDashboardScreen() {
-  const dashboard = useOperatorDashboard<AdminAnalyticsData>('admin', loadAdminAnalytics);
+  // An answer without figures is the empty-data state.
+  const dashboard = useOperatorDashboard(AdminAnalyticsEndpoint, (answer) => answer.data ?? null);
   return (
     <OperatorDashboardFrame
       dashboard={dashboard}

@@ -1,5 +1,5 @@
 // An admin action over an operator call: a 401 or 403 ends the session, any other failure is shown.
-import type { OperatorCallOutcome } from '../../api/operators';
+import { failureDetail, type OperatorCallOutcome } from '../../api/operators';
 import { useAction } from '../../ui/use-action';
 import { useDashboardActions } from './dashboard-context';
 
@@ -23,7 +23,7 @@ export function useOperatorAction<Input, T>(
   return useAction(async (input: Input) => {
     const outcome = await call(input);
     if (outcome.kind === 'expired') showSessionExpired();
-    else if (outcome.kind === 'failed') throw new OperatorActionError(outcome.message);
+    else if (outcome.kind === 'failed') throw new OperatorActionError(failureDetail(outcome.failure));
     else onDone(outcome.value, input);
   });
 }

@@ -1,6 +1,7 @@
 // The physical card on /my-card: its state, activation, and the ways to reach the card without NFC.
 import { Link } from 'react-router';
 import { withCardSource } from '../../../contract/card-paths';
+import { SHOP_URL } from '../../config/env';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClassName } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
@@ -11,8 +12,6 @@ import styles from './my-card.module.css';
 import { isWebNfcAvailable, NfcWriter } from './nfc-writer';
 import { QrCode } from './qr-code';
 
-/** The shop selling Tapnet cards; a deployment sets its own at build time. */
-export const SHOP_URL = import.meta.env.VITE_SHOP_URL ?? 'https://shop.tapnet.app';
 export const PREVIEW_NEEDS_CARD = 'You must link an NFC card to preview your card.';
 
 export type ActivationState =

@@ -1,5 +1,5 @@
+import { SecurityEndpoints } from '../../../contract/security';
 // Every address blocked now (the dashboard shows the first 5), with until when, why, and Unblock.
-import { listBlocks } from '../../api/security';
 import { BlockActions, type BlockActionsProps } from './blocked-ips';
 import { countryName } from './countries';
 import { formatTime } from './format';
@@ -8,7 +8,7 @@ import { ToolPanel } from './tool-panel';
 import styles from './tools.module.css';
 
 export function ActiveBlocks(actions: BlockActionsProps) {
-  const { state, reload } = useSecurityList(listBlocks);
+  const { state, reload } = useSecurityList(SecurityEndpoints.listBlocks);
   return (
     <ToolPanel
       title="Active Blocks"

@@ -1,7 +1,8 @@
 // The allowlist (issue 16 part 2, 6): addresses and CIDR ranges never blocked, each with a comment and an
 // optional expiry. Loopback and the configured proxies are built in and cannot be removed.
 import { type FormEvent, useId, useState } from 'react';
-import { addAllowlistEntry, listAllowlist, removeAllowlistEntry } from '../../api/security';
+import { SecurityEndpoints } from '../../../contract/security';
+import { addAllowlistEntry, removeAllowlistEntry } from '../../api/security';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { showToast } from '../../ui/toast-store';
@@ -85,7 +86,7 @@ function AddEntryForm({ onAdded }: { onAdded: () => void }) {
 
 export function AllowlistPanel() {
   const refresh = useRefreshDashboard();
-  const { state, reload } = useSecurityList(listAllowlist);
+  const { state, reload } = useSecurityList(SecurityEndpoints.listAllowlist);
   const removing = useSecurityCall(removeAllowlistEntry);
 
   async function remove(entryId: string, range: string) {

@@ -1,7 +1,7 @@
 // The audit log (issue 16 part 6): who did what and when — sign-ins, blocks, unblocks, allowlist and rule
 // changes, exports — newest first.
 import type { AuditEntry } from '../../../contract/security';
-import { loadAuditLog } from '../../api/security';
+import { SecurityEndpoints } from '../../../contract/security';
 import { formatTime } from './format';
 import { useSecurityList } from './security-session';
 import { ToolPanel } from './tool-panel';
@@ -21,7 +21,7 @@ const ACTION_NAMES: Record<AuditEntry['action'], string> = {
 const ENTRIES_SHOWN = 20;
 
 export function AuditLogPanel() {
-  const { state, reload } = useSecurityList(loadAuditLog);
+  const { state, reload } = useSecurityList(SecurityEndpoints.auditLog);
   return (
     <ToolPanel
       title="Audit Log"

@@ -1,7 +1,7 @@
 // Why an address is blocked (issue 16 part 6): how the block came about, until when, and the events and
 // points that filled the address's bucket.
 import type { Block } from '../../../contract/security';
-import { loadBlockDetails } from '../../api/security';
+import { SecurityEndpoints } from '../../../contract/security';
 import { LoadFailed } from '../../ui/load-failed';
 import { Modal } from '../../ui/modal';
 import { countryName } from './countries';
@@ -17,7 +17,7 @@ function blockOrigin(block: Block): string {
 }
 
 function Details({ ipAddress }: { ipAddress: string }) {
-  const { state, reload } = useSecurityList(() => loadBlockDetails(ipAddress));
+  const { state, reload } = useSecurityList(SecurityEndpoints.blockDetails, { ipAddress });
   if (state.status === 'loading') return <p role="status">Loading block details...</p>;
   if (state.status === 'failed')
     return <LoadFailed message={`Failed to load block details: ${state.message}`} onRetry={reload} />;

@@ -3,7 +3,8 @@
 // the last 24 hours.
 import { useId, useState } from 'react';
 import type { RuleMode, SecurityRule } from '../../../contract/security';
-import { listRules, setRuleMode } from '../../api/security';
+import { SecurityEndpoints } from '../../../contract/security';
+import { setRuleMode } from '../../api/security';
 import { Button } from '../../ui/button';
 import fieldStyles from '../../ui/field.module.css';
 import { Modal } from '../../ui/modal';
@@ -78,7 +79,7 @@ function RuleRow({
 }
 
 export function RulesPanel() {
-  const { state, reload } = useSecurityList(listRules);
+  const { state, reload } = useSecurityList(SecurityEndpoints.listRules);
   const [asked, setAsked] = useState<ModeChange | null>(null);
   const switching = useSecurityCall(({ rule, mode }: ModeChange) => setRuleMode(rule.id, mode));
 

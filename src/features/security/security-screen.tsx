@@ -1,10 +1,9 @@
 // /security (insights-and-operators.md §2 Security dashboard, §4 Operator dashboards): its own login, then
 // the dashboard with every section of §2 in order, and the operator's tools below them.
 import { useEffect, useRef } from 'react';
-import type { SecurityDashboard } from '../../../contract/security';
+import { type SecurityDashboard, SecurityEndpoints } from '../../../contract/security';
 import { OperatorAreas } from '../../api/operators';
-import { loadSecurityDashboard } from '../../api/security';
-import { useOperatorDashboard } from '../../sync/use-operator-dashboard';
+import { type OperatorDashboard, useOperatorDashboard } from '../../sync/use-operator-dashboard';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
 import { OperatorDashboardFrame } from '../../ui/operator-dashboard-frame';
@@ -22,7 +21,7 @@ const LOGIN_ID_PREFIX = 'security-login';
  * dashboard (Logout, Back to Login, an expired session): the button pressed is gone with the dashboard,
  * and focus would otherwise fall to <body>.
  */
-function useFocusLoginOnLeaving(dashboard: ReturnType<typeof useOperatorDashboard<SecurityDashboard>>) {
+function useFocusLoginOnLeaving(dashboard: OperatorDashboard<SecurityDashboard>) {
   const isLeaving = useRef(false);
   const status = dashboard.state.status;
   useEffect(() => {
@@ -43,7 +42,7 @@ function useFocusLoginOnLeaving(dashboard: ReturnType<typeof useOperatorDashboar
 
 export function SecurityScreen() {
   const dashboard = useFocusLoginOnLeaving(
-    useOperatorDashboard<SecurityDashboard>('security', loadSecurityDashboard),
+    useOperatorDashboard(SecurityEndpoints.dashboard, (answer) => answer.data),
   );
   return (
     <OperatorDashboardFrame

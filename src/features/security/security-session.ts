@@ -1,8 +1,16 @@
 // What the dashboard's own actions (unblock, block, allowlist, rule modes, export) need from the screen
 // around them, and the one way they make a call: an expired session goes back to the login at once.
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import type { OperatorCallOutcome } from '../../api/operators';
-import { refusalAnswer } from '../../api/security';
+import { createContext, useContext, useEffect } from 'react';
+import type { PathParams } from '../../../contract/endpoint';
+import {
+  actionFailureMessage,
+  failureDetail,
+  type OperatorCallOutcome,
+  type OperatorEndpoint,
+  type OperatorFailure,
+} from '../../api/operators';
+import type { SuccessAnswer } from '../../api/transport';
+import { type LiveState, useLiveEndpoint } from '../../sync/use-live-endpoint';
 import { useAction } from '../../ui/use-action';
 
 export interface SecuritySession {
@@ -26,10 +34,10 @@ export function useRefreshDashboard(): () => void {
   return useSecuritySession().refresh;
 }
 
-/** A call that failed; the outcome says how (a refusal or no answer), its message what was said. */
+/** A call that failed; the failure says how (a refusal or no answer), the message spec §8's detail. */
 export class SecurityCallError extends Error {
-  constructor(readonly outcome: Extract<OperatorCallOutcome<unknown>, { kind: 'failed' }>) {
-    super(outcome.message);
+  constructor(readonly failure: OperatorFailure) {
+    super(failureDetail(failure));
   }
 }
 
@@ -42,10 +50,8 @@ class SessionEndedError extends Error {}
  */
 export function failureMessage(error: unknown): string | null {
   if (error === undefined || error instanceof SessionEndedError) return null;
-  if (!(error instanceof Error)) return String(error);
-  const body = error instanceof SecurityCallError ? refusalAnswer(error.outcome) : null;
-  if (!body) return error.message;
-  return body.errors?.length ? body.errors.join(' ') : body.error;
+  if (error instanceof SecurityCallError) return actionFailureMessage(error.failure);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** An operator call as an action: `run` resolves with the answer, or with the failure to show. */
@@ -57,7 +63,7 @@ export function useSecurityCall<Input, T>(call: (input: Input) => Promise<Operat
       showSessionExpired();
       throw new SessionEndedError();
     }
-    if (outcome.kind === 'failed') throw new SecurityCallError(outcome);
+    if (outcome.kind === 'failed') throw new SecurityCallError(outcome.failure);
     return outcome.value;
   });
 }
@@ -67,31 +73,25 @@ export type ListState<T> =
   | { status: 'failed'; message: string }
   | { status: 'ready'; value: T };
 
+function listState<T>(read: LiveState<T>): ListState<T> {
+  if (read.status === 'failed') return { status: 'failed', message: failureDetail(read.failure) };
+  if (read.status === 'ready') return { status: 'ready', value: read.value };
+  return { status: 'loading' };
+}
+
 /**
- * A list an operator tool shows (blocks, allowlist, rules, audit log), read when the tool opens, again on
- * `reload` and with every reload of the dashboard's figures. Always live: an operator acts on what holds
- * now, so nothing is kept between visits.
+ * A list an operator tool shows (blocks, allowlist, rules, audit log): a live read of `endpoint`, again
+ * on `reload` and with every reload of the dashboard's figures. A refused token ends the session.
  */
-export function useSecurityList<T>(load: () => Promise<OperatorCallOutcome<T>>) {
+export function useSecurityList<E extends OperatorEndpoint & { method: 'GET' }>(
+  endpoint: E,
+  params?: PathParams<E['path']>,
+): { state: ListState<SuccessAnswer<E>>; reload(): void } {
   const { showSessionExpired, loadedAt } = useSecuritySession();
-  const freshness = loadedAt?.getTime();
-  const [state, setState] = useState<ListState<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what loads again.
+  const read = useLiveEndpoint(endpoint, { params, freshness: loadedAt?.getTime() });
+  const isExpired = read.status === 'expired';
   useEffect(() => {
-    let isCurrent = true;
-    void load().then((outcome) => {
-      if (!isCurrent) return;
-      if (outcome.kind === 'expired') showSessionExpired();
-      else if (outcome.kind === 'failed') setState({ status: 'failed', message: outcome.message });
-      else setState({ status: 'ready', value: outcome.value });
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [attempt, freshness]);
-
-  const reload = useCallback(() => setAttempt((current) => current + 1), []);
-  return { state, reload };
+    if (isExpired) showSessionExpired();
+  }, [isExpired, showSessionExpired]);
+  return { state: listState(read), reload: read.reload };
 }

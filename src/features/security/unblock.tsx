@@ -1,7 +1,7 @@
 // Unblocking an address (spec §4, §5, §8): asked first ('Unblock IP {ip}?'), then told how it went, and on
 // success the dashboard reloads. The block is lifted in every server process by the server.
 import { useRef, useState } from 'react';
-import { isRefusal, unblockIp } from '../../api/security';
+import { unblockIp } from '../../api/security';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { showToast } from '../../ui/toast-store';
@@ -20,7 +20,7 @@ export const UnblockMessages = {
 
 function failureToast(error: unknown): string | null {
   if (failureMessage(error) === null) return null;
-  return error instanceof SecurityCallError && isRefusal(error.outcome)
+  return error instanceof SecurityCallError && error.failure.kind === 'refused'
     ? UnblockMessages.refused
     : UnblockMessages.failed;
 }

@@ -1,9 +1,7 @@
 // The attack map's world: Natural Earth's 1:110m countries that the offline basemap already ships (and the
 // service worker precaches), projected once into SVG paths. Markers are placed with the same projection.
 import { geoGraticule10, geoNaturalEarth1, geoPath } from 'd3-geo';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import countriesUrl from 'world-atlas/countries-110m.json?url';
+import { loadWorldCountries } from '../../map/world-countries';
 
 export const MAP_WIDTH = 960;
 export const MAP_HEIGHT = 500;
@@ -21,22 +19,7 @@ export function projectPoint(lonLat: readonly [number, number]): { x: number; y:
   return { x, y };
 }
 
-let countriesPath: Promise<string> | undefined;
-
-/**
- * The countries as one SVG path, loaded once per page: a static file of the build, not an API call.
- * A failed load is forgotten, so the next dashboard visit tries again.
- */
-export function loadCountriesPath(): Promise<string> {
-  countriesPath ??= fetch(countriesUrl)
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`The world map could not be loaded (${response.status})`);
-      const topology = (await response.json()) as Topology<{ countries: GeometryCollection }>;
-      return toPath(feature(topology, topology.objects.countries)) ?? '';
-    })
-    .catch((error: unknown) => {
-      countriesPath = undefined;
-      throw error;
-    });
-  return countriesPath;
+/** The countries as one SVG path (the file is loaded once per page, and again after a failure). */
+export async function loadCountriesPath(): Promise<string> {
+  return toPath(await loadWorldCountries()) ?? '';
 }

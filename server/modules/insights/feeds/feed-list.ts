@@ -1,7 +1,7 @@
 // The feeds to fetch: FEEDS_FILE and NEWS_FEEDS / EVENT_FEEDS (README "Insights"). Members never add feeds.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Config } from '../../../config';
+import type { Config } from '../../../platform/config';
 import type { FeedSource } from './item-store';
 
 const FeedEntrySchema = z.union([

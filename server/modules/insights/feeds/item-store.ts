@@ -2,7 +2,8 @@
 // and the feeds' fetch state. The SQL of the feed side of insights lives here.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { InsightKind } from '../../../../contract/insights';
-import type { Database, InsightItemsTable } from '../../../db/schema';
+import type { Database, InsightItemsTable } from '../../../platform/db/schema';
+import { DAY_MS } from '../../../platform/time';
 import type { FeedEntry } from './entries';
 import type { Validators } from './fetch-feed';
 import { itemId, titleKey, urlKey } from './text';
@@ -11,7 +12,6 @@ import { itemId, titleKey, urlKey } from './text';
 export const DEDUPE_WINDOW_DAYS = 14;
 /** News older than this is no longer offered. */
 export const NEWS_RETENTION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const INSERT_BATCH = 200;
 /** The advisory lock that makes stores take turns (any constant no other module uses). */
 const STORE_LOCK = 15_013;

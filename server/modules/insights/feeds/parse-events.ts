@@ -1,5 +1,6 @@
 // iCalendar through node-ical, recurring events expanded over a bounded horizon (research wave2.md §4.5).
 import ical, { type VEvent } from 'node-ical';
+import { DAY_MS } from '../../../platform/time';
 import type { FeedEntry, ParsedFeed } from './entries';
 import { htmlToText, webUrl } from './text';
 
@@ -9,7 +10,6 @@ export const EVENT_HORIZON_DAYS = 90;
 const MAX_OCCURRENCES_PER_EVENT = 60;
 /** Sub-daily rules are expanded over two days only. */
 const SUB_DAILY_HORIZON_DAYS = 2;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ParamValue = string | { val?: string } | undefined;
 

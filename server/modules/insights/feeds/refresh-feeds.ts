@@ -2,8 +2,9 @@
 // GET, and the shipped sample set when no feed is configured.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../../config';
-import type { Database } from '../../../db/schema';
+import type { Config } from '../../../platform/config';
+import type { Database } from '../../../platform/db/schema';
+import { DAY_MS } from '../../../platform/time';
 import { configuredFeeds } from './feed-list';
 import { fetchFeed } from './fetch-feed';
 import {
@@ -21,7 +22,7 @@ import { SAMPLE_EVENTS_SOURCE, SAMPLE_NEWS_SOURCE, sampleEvents, sampleNews } fr
 
 /** The first wait after a failure; it doubles with each further failure, up to a day. */
 const FIRST_BACKOFF_MS = 5 * 60 * 1000;
-const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
+const MAX_BACKOFF_MS = DAY_MS;
 const PARALLEL_FETCHES = 4;
 
 export interface FeedRun {

@@ -1,6 +1,8 @@
 // A small news and events set for a fresh install with no feeds configured, dated relative to the day it
 // is loaded so that the insights screens are alive on first start. Links point at example.org (reserved
 // for examples): the set says what Tapnet does with real feeds, it is not news.
+
+import { DAY_MS, HOUR_MS } from '../../../platform/time';
 import type { FeedEntry } from './entries';
 import type { FeedSource } from './item-store';
 
@@ -14,9 +16,6 @@ export const SAMPLE_EVENTS_SOURCE: FeedSource & { title: string } = {
   kind: 'events',
   title: 'Tapnet sample events',
 };
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 interface SampleNews {
   title: string;

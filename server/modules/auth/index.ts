@@ -1,0 +1,16 @@
+// The auth module's face: registration, verification, sign-in, tokens and password reset; and the
+// code and password checks the e-mail change (user) shares.
+import type { ApiModule } from '../../platform/module';
+import { authRoutes } from './routes';
+import { ensureOperators } from './service';
+
+export { CODE_TTL_MINUTES, checkCode, codeExpiry, secondsUntilResend, wrongCodeChanges } from './codes';
+export { findUserByEmail, findUserById, recordAccountLoginFailure } from './queries';
+export { createVerificationCode, hashVerificationCode, verifyPassword } from './secrets';
+export { ACCOUNT_LOGIN_LIMITS, AuthService } from './service';
+
+export const authModule: ApiModule = {
+  name: 'auth',
+  routes: authRoutes,
+  onStart: (app) => ensureOperators(app.ctx),
+};

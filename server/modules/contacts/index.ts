@@ -1,0 +1,29 @@
+// The contacts module's face: a member's contacts, the invitations that are pending contacts, sending
+// one's card, and the contacts export.
+import type { ApiModule } from '../../platform/module';
+import { pruneCardSends } from './card-sends';
+import { invitationRoutes } from './invitation-routes';
+import { backfillPlaceWords } from './place-backfill';
+import { contactRoutes } from './routes';
+
+export const contactsModule: ApiModule = {
+  name: 'contacts',
+  routes: async (app) => {
+    await app.register(contactRoutes);
+    await app.register(invitationRoutes);
+  },
+  onStart: (app) => {
+    // Contacts saved before the "Met near …" words existed get theirs, after listening, so start-up
+    // is not held up; tests that never listen never run it.
+    app.addHook('onListen', async () => {
+      backfillPlaceWords(app.ctx.db).then(
+        (filled) => filled > 0 && app.log.info({ filled }, 'added place words to contacts'),
+        (error: unknown) =>
+          app.log.warn({ err: error }, 'adding place words to contacts failed; retried at next start'),
+      );
+    });
+  },
+  daily: async (app) => {
+    await pruneCardSends(app.ctx.db);
+  },
+};

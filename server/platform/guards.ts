@@ -1,0 +1,90 @@
+// Who is calling. Checked in onRequest, before the body is even parsed, so strangers learn nothing
+// from validation errors: member areas accept only member access tokens, operator areas only their role's.
+// A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
+// is looked up too: a token of a deleted account is as invalid as a forged one.
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Role } from '../../contract/auth';
+import type { EndpointAuth } from '../../contract/endpoint';
+import { HttpError } from './errors';
+import type { AccessClaims, OperatorRole } from './tokens';
+
+/** Told of each member request the guard admits, before its handler runs (the sessions' activity). */
+export type MemberListener = (request: FastifyRequest, claims: AccessClaims) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    memberListeners: MemberListener[];
+  }
+  interface FastifyRequest {
+    member?: AccessClaims;
+    operatorId?: string;
+  }
+}
+
+const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+
+async function accountExists(request: FastifyRequest, userId: string, role: Role): Promise<boolean> {
+  const row = await request.server.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return match[1];
+}
+
+/** onRequest hook for member-only areas. */
+export async function authenticateMember(request: FastifyRequest): Promise<void> {
+  const claims = await request.server.ctx.tokens.verifyAccessToken(bearerToken(request));
+  if (claims?.role !== 'user' || !(await accountExists(request, claims.userId, 'user'))) {
+    throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
+  }
+  request.member = claims;
+  for (const listener of request.server.memberListeners) await listener(request, claims);
+}
+
+/** onRequest hook for an operator area. */
+export function authenticateOperator(role: OperatorRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const operatorId = await request.server.ctx.tokens.verifyOperatorToken(bearerToken(request), role);
+    if (!operatorId || !(await accountExists(request, operatorId, role))) {
+      throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
+    }
+    request.operatorId = operatorId;
+  };
+}
+
+/** Call before the routes are registered; `onMemberRequest` adds to the list. */
+export function prepareMemberListeners(app: FastifyInstance): void {
+  app.decorate('memberListeners', []);
+}
+
+export function onMemberRequest(app: FastifyInstance, listener: MemberListener): void {
+  app.memberListeners.push(listener);
+}
+
+const OPERATOR_GUARDS = { admin: authenticateOperator('admin'), security: authenticateOperator('security') };
+
+/** The onRequest guard an endpoint's declared `auth` calls for; none for public and credential calls. */
+export function guardFor(auth: EndpointAuth): onRequestAsyncHookHandler | undefined {
+  if (auth === 'member') return authenticateMember;
+  if (auth === 'admin' || auth === 'security') return OPERATOR_GUARDS[auth];
+  return undefined;
+}
+
+/** The member a handler acts for; the route's guard has already checked the token. */
+export function memberOf(request: FastifyRequest): AccessClaims {
+  if (!request.member) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return request.member;
+}
+
+export function operatorOf(request: FastifyRequest): string {
+  if (!request.operatorId) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return request.operatorId;
+}

@@ -1,0 +1,619 @@
+// The API description (/api/openapi.json) against the server's real answers, on each database: every
+// endpoint's success, the platform's answers on every endpoint they are declared for, the endpoints'
+// own error codes, and a property-based run of generated requests that fails on any 5xx or any answer
+// the document does not list (security review 2, §3.1: the fuzzer's 200 disagreements).
+
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { apiAreas } from '../../contract/api';
+import { type Endpoint, errorCodesOf } from '../../contract/endpoint';
+import type { ErrorCode } from '../../contract/errors';
+import { linkIn } from '../support/mail-content';
+import { around, type JsonSchema, textAround } from './conformance/arbitraries';
+import { DocumentJudge, type OpenApiDocument } from './conformance/document';
+import {
+  ADMIN,
+  adminToken,
+  bearer,
+  businessCard,
+  codeFrom,
+  createMember,
+  createMemberWithCard,
+  describeOnEachDatabase,
+  json,
+  SECURITY,
+  STRONG_PASSWORD,
+  type TestContext,
+  uniqueEmail,
+} from './helpers';
+
+const endpoints = apiAreas.flatMap(({ endpoints }) => [...endpoints]);
+const keyOf = ({ method, path }: Pick<Endpoint, 'method' | 'path'>) => `${method} ${path}`;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'QUERY', 'TRACE'] as const;
+const BLOCKED_ADDRESS = '203.0.113.7';
+/** The address on Grace's card: not a member's, so the card Ada sends there carries an unsubscribe link. */
+const GRACE_CARD_EMAIL = 'grace@example.com';
+/** Generated requests per database, and the time they may take (the suite's budget: about a minute in all). */
+const GENERATED_REQUESTS = 1_000;
+const GENERATION_TIME_LIMIT_MS = 15_000;
+
+interface Call {
+  params?: Record<string, string>;
+  /** Raw text after the path (`?x=%00`, or `%zz` to spoil its encoding). */
+  suffix?: string;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+  payload?: InjectOptions['payload'];
+  token?: string;
+  method?: string;
+  remoteAddress?: string;
+}
+
+type Member = Awaited<ReturnType<typeof createMemberWithCard>>;
+
+interface Fixtures {
+  ada: Member;
+  grace: Member;
+  admin: string;
+  security: string;
+  /** The contact Ada saved from Grace's card. */
+  contactId: string;
+}
+
+describeOnEachDatabase(
+  'the API description against the server',
+  (t) => {
+    let judge: DocumentJudge;
+    let fixtures: Fixtures;
+
+    function urlOf(endpoint: Endpoint, call: Call): string {
+      const params = call.params ?? {};
+      const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => params[name] ?? 'x');
+      const query = Object.entries(call.query ?? {}).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, value]],
+      );
+      const search = query.length > 0 ? `?${new URLSearchParams(query)}` : '';
+      return `${path}${call.suffix ?? ''}${search}`;
+    }
+
+    /** Calls `endpoint` and checks the answer against the document; the answer, for more checks. */
+    async function call(endpoint: Endpoint, request: Call = {}): Promise<LightMyRequestResponse> {
+      const url = urlOf(endpoint, request);
+      const response = await t().app.inject({
+        method: (request.method ?? endpoint.method) as InjectOptions['method'],
+        url,
+        headers: { ...(request.token ? bearer(request.token) : {}), ...request.headers },
+        payload: request.payload,
+        ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+      });
+      expect(
+        judge.problemsWith(endpoint.method, endpoint.path, response),
+        `${keyOf(endpoint)}: ${url}`,
+      ).toEqual([]);
+      return response;
+    }
+
+    const tokenFor = (endpoint: Endpoint): string | undefined =>
+      ({ member: fixtures.ada.accessToken, admin: fixtures.admin, security: fixtures.security })[
+        endpoint.auth as 'member'
+      ];
+
+    async function expectCode(endpoint: Endpoint, request: Call, code: ErrorCode) {
+      const response = await call(endpoint, request);
+      expect(json(response).code, `${keyOf(endpoint)}: ${response.body.slice(0, 200)}`).toBe(code);
+      return response;
+    }
+
+    beforeAll(async () => {
+      const document = json<OpenApiDocument>(
+        await t().app.inject({ method: 'GET', url: '/api/openapi.json' }),
+      );
+      judge = new DocumentJudge(document);
+      const ada = await createMemberWithCard(t());
+      const grace = await createMemberWithCard(t(), { name: 'Grace Hopper', email: GRACE_CARD_EMAIL });
+      const security = json<{ token: string }>(
+        await t().app.inject({ method: 'POST', url: '/api/security/login', payload: SECURITY }),
+      ).token;
+      const saved = await t().app.inject({
+        method: 'POST',
+        url: '/api/contact/create',
+        headers: bearer(ada.accessToken),
+        payload: { nfcUID: grace.nfcUID },
+      });
+      const contactId = json<{ contact: { _id: string } }>(saved).contact._id;
+      fixtures = { ada, grace, admin: await adminToken(t()), security, contactId };
+    });
+
+    it('documents every error answer with examples that match its schema', () => {
+      let examples = 0;
+      for (const [path, operations] of Object.entries(judge.document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          for (const [status, answer] of Object.entries(operation.responses)) {
+            const media = answer.content?.['application/json'];
+            // Error answers share the Error shape; a health check's 503 is its own report.
+            if (!media?.schema.allOf) continue;
+            expect(Object.keys(media?.examples ?? {}).length, `${method} ${path} ${status}`).toBeGreaterThan(
+              0,
+            );
+            for (const [name, example] of Object.entries(media?.examples ?? {})) {
+              const at = [
+                'paths',
+                path,
+                method,
+                'responses',
+                status,
+                'content',
+                'application/json',
+                'schema',
+              ];
+              expect(judge.validate(example.value, ...at), `${method} ${path} ${status} ${name}`).toEqual([]);
+              examples += 1;
+            }
+          }
+        }
+      }
+      expect(examples).toBeGreaterThan(endpoints.length);
+    });
+
+    it('answers a path called with a method it does not take 405, with Allow and the error shape', async () => {
+      const byPath = Map.groupBy(endpoints, ({ path }) => path);
+      for (const [path, forPath] of byPath) {
+        const allowed = forPath.map(({ method }) => method);
+        const withHead = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+        const url = path.replace(/:([A-Za-z0-9_]+)/g, 'x');
+        const wrong = METHODS.filter(
+          (method) =>
+            !withHead.includes(method) &&
+            !endpoints.some((one) => one.method === method && fits(one.path, url)),
+        );
+        for (const method of wrong) {
+          const response = await t().app.inject({ method: method as 'GET', url });
+          expect(response.statusCode, `${method} ${url}`).toBe(405);
+          const allow = String(response.headers.allow).split(', ');
+          // The path's own methods, and those of a parameter path the URL also fits (PUT /api/contact/create is PUT /api/contact/:id).
+          expect(allow).toEqual(expect.arrayContaining(withHead));
+          if (method !== 'HEAD') expect(json(response).code).toBe('METHOD_NOT_ALLOWED');
+          for (const other of allow) {
+            const taken = await t().app.inject({ method: other as 'GET', url });
+            expect(taken.statusCode, `${other} ${url}`).not.toBe(405);
+          }
+        }
+      }
+      const unknown = await t().app.inject({ method: 'GET', url: '/api/no-such-thing' });
+      expect([unknown.statusCode, json(unknown).code]).toEqual([404, 'NOT_FOUND']);
+    });
+
+    it('declares RATE_LIMITED on exactly the routes that have a limit', () => {
+      const limited = t()
+        .app.registeredRoutes.filter(({ isRateLimited }) => isRateLimited)
+        .map(({ method, url }) => `${method} ${url}`)
+        .sort();
+      const declared = endpoints
+        .filter(({ errors }) => errors.includes('RATE_LIMITED'))
+        .map(keyOf)
+        .sort();
+      expect(declared).toEqual(limited);
+    });
+
+    it('answers every endpoint its documented success', async () => {
+      const done = new Set<string>();
+      for (const [key, request] of Object.entries(successCalls())) {
+        const endpoint = endpoints.find((one) => keyOf(one) === key);
+        if (!endpoint) throw new Error(`no endpoint ${key}`);
+        const response = await call(endpoint, await request(fixtures, t()));
+        expect(response.statusCode, `${key}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+        done.add(key);
+      }
+      expect(endpoints.map(keyOf).filter((key) => !done.has(key) && !SUCCESS_ELSEWHERE[key])).toEqual([]);
+    });
+
+    it('answers the platform’s codes on every endpoint they are declared for', async () => {
+      for (const endpoint of endpoints) {
+        const codes = errorCodesOf(endpoint);
+        const token = tokenFor(endpoint);
+        const paramsSpoiled = endpoint.params ? { params: { [paramNames(endpoint)[0] ?? '']: '%zz' } } : {};
+        await expectCode(endpoint, { token, suffix: '?x=%00' }, 'NOT_FOUND');
+        await expectCode(
+          endpoint,
+          { token, ...(endpoint.params ? paramsSpoiled : { suffix: '%zz' }) },
+          'BAD_REQUEST',
+        );
+        if (codes.includes('UNAUTHORIZED')) {
+          await expectCode(endpoint, {}, 'UNAUTHORIZED');
+          const otherRole = endpoint.auth === 'member' ? fixtures.admin : fixtures.ada.accessToken;
+          await expectCode(endpoint, { token: otherRole }, 'TOKEN_INVALID');
+        }
+        if (codes.includes('UNSUPPORTED_MEDIA_TYPE')) {
+          const asJson = { 'content-type': 'application/json' };
+          await expectCode(endpoint, { token, headers: asJson, payload: '{"unfinished": ' }, 'BAD_REQUEST');
+          await expectCode(
+            endpoint,
+            { token, headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+            'UNSUPPORTED_MEDIA_TYPE',
+          );
+          await expectCode(
+            endpoint,
+            { token, headers: asJson, payload: JSON.stringify({ text: 'x'.repeat(120_000) }) },
+            'PAYLOAD_TOO_LARGE',
+          );
+        }
+        if (codes.includes('VALIDATION_FAILED')) {
+          // A refused id is answered first; the input check is for an id that could exist.
+          const params = endpoint.paramsRefusedAs ? { params: { id: randomUUID() } } : {};
+          await expectCode(endpoint, { token, ...params, ...refusedInput(endpoint) }, 'VALIDATION_FAILED');
+        }
+        if (endpoint.paramsRefusedAs)
+          await expectCode(endpoint, { token, params: { id: 'not-an-id' } }, endpoint.paramsRefusedAs);
+      }
+    });
+
+    it('refuses a blocked address on every endpoint with ADDRESS_BLOCKED', async () => {
+      const blocked = await t().app.inject({
+        method: 'POST',
+        url: '/api/security/blocks',
+        headers: bearer(fixtures.security),
+        payload: { ipAddress: BLOCKED_ADDRESS, durationMinutes: 60, reason: 'conformance test' },
+      });
+      expect(blocked.statusCode).toBe(201);
+      for (const endpoint of endpoints) {
+        await expectCode(endpoint, { remoteAddress: BLOCKED_ADDRESS }, 'ADDRESS_BLOCKED');
+      }
+    });
+
+    it('answers generated requests only with documented statuses and codes, never a 5xx', async () => {
+      const fuzzed = endpoints.filter(({ path }) => !DESTRUCTIVE.has(path));
+      let calls = 0;
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(generatedRequest(fuzzed), async ({ endpoint, request }) => {
+          calls += 1;
+          const response = await t().app.inject({
+            method: (request.method ?? endpoint.method) as 'GET',
+            url: urlOf(endpoint, request),
+            headers: { ...(request.token ? bearer(request.token) : {}), ...request.headers },
+            payload: request.payload,
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
+          const isOtherMethod = (request.method ?? endpoint.method) !== endpoint.method;
+          if (isOtherMethod && response.statusCode === 405) return;
+          const documentedAs = isOtherMethod ? otherOperation(endpoint, request.method) : endpoint;
+          expect(judge.problemsWith(documentedAs.method, documentedAs.path, response)).toEqual([]);
+        }),
+        {
+          numRuns: GENERATED_REQUESTS,
+          seed: 20261127,
+          interruptAfterTimeLimit: GENERATION_TIME_LIMIT_MS,
+          endOnFailure: true,
+        },
+      );
+      console.info(
+        `contract conformance (${t().kind}): ${calls} generated requests, answered ${[...statuses].map(([status, count]) => `${count}×${status}`).join(', ')}`,
+      );
+      expect(calls).toBeGreaterThan(100);
+    });
+
+    /** Anything about any endpoint, with each caller: nobody, a forged token, the right role, another role. */
+    function generatedRequest(fuzzed: Endpoint[]) {
+      return fc.constantFrom(...fuzzed).chain((endpoint) => {
+        const operation = judge.operation(endpoint.method, endpoint.path);
+        const parameters = operation?.parameters ?? [];
+        const inPlace = (place: string) =>
+          Object.fromEntries(
+            parameters
+              .filter((one) => one.in === place)
+              .map((one) => [one.name, textAround(one.schema as JsonSchema)]),
+          );
+        const bodySchema = operation?.requestBody?.content['application/json'].schema as
+          | JsonSchema
+          | undefined;
+        const payload = fc.oneof(
+          {
+            weight: 6,
+            arbitrary: (bodySchema ? around(bodySchema) : fc.constant(undefined)).map((body) =>
+              body === undefined ? undefined : JSON.stringify(body),
+            ),
+          },
+          { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+        );
+        // Mostly the right caller, so that requests get past the token check to the input and the handler.
+        const token = fc.oneof(
+          { weight: 6, arbitrary: fc.constant(tokenFor(endpoint)) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              undefined,
+              'not.a.token',
+              fixtures.ada.accessToken,
+              fixtures.admin,
+              fixtures.security,
+            ),
+          },
+        );
+        return fc.record({
+          endpoint: fc.constant(endpoint),
+          request: fc.record({
+            method: fc.oneof(
+              { weight: 9, arbitrary: fc.constant(endpoint.method) },
+              { weight: 1, arbitrary: fc.constantFrom(...METHODS) },
+            ),
+            // Encoded as a client would, so that a generated "/" stays inside its segment.
+            params: fc
+              .record(inPlace('path'))
+              .map((params) =>
+                Object.fromEntries(
+                  Object.entries(params).map(([name, value]) => [name, encodeURIComponent(value)]),
+                ),
+              ),
+            query: fc.record(inPlace('query'), { requiredKeys: [] }),
+            headers: fc
+              .record(inPlace('header'), { requiredKeys: [] })
+              .map((headers) => ({ 'content-type': 'application/json', ...headers })),
+            payload,
+            token,
+          }),
+        });
+      });
+    }
+  },
+  { RATE_LIMIT_SCALE: '100', FEED_REFRESH_MINUTES: '0' },
+);
+
+/** Successes that need what only another suite sets up, and where it is driven. */
+const SUCCESS_ELSEWHERE: Record<string, string> = {
+  'POST /api/insights/track/click': 'a stored feed item: tests/server/insights-digests.test.ts',
+};
+
+/** Calls that would end the fixtures' accounts: their success is driven once, not generated at random. */
+const DESTRUCTIVE = new Set(['/api/user/delete-account', '/api/user/delete']);
+
+/** Whether `url` is one the contract path `path` takes (`:name` fits any one segment). */
+function fits(path: string, url: string): boolean {
+  const [wanted, given] = [path.split('/'), url.split('/')];
+  return (
+    wanted.length === given.length &&
+    wanted.every((part, index) => part.startsWith(':') || part === given[index])
+  );
+}
+
+function paramNames(endpoint: Endpoint): string[] {
+  return [...endpoint.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+}
+
+/** The documented operation a request with another method reaches (a path may take several). */
+function otherOperation(endpoint: Endpoint, method: string | undefined): Endpoint {
+  const same = endpoints.find((one) => one.path === endpoint.path && one.method === method);
+  if (same) return same;
+  // HEAD is GET without a body.
+  return (
+    endpoints.find((one) => one.path === endpoint.path && one.method === 'GET' && method === 'HEAD') ??
+    endpoint
+  );
+}
+
+/** Input the endpoint's validator refuses: a body of the wrong type, or a query or param no schema allows. */
+function refusedInput(endpoint: Endpoint): Call {
+  if (endpoint.body) return { headers: { 'content-type': 'application/json' }, payload: '"not an object"' };
+  if (endpoint.query)
+    return {
+      query: { range: 'fortnight', limit: 'many', type: 'everything', from: 'yesterday', force: 'maybe' },
+    };
+  if (endpoint.headers) return { headers: { 'idempotency-key': '!' } };
+  return { params: Object.fromEntries(paramNames(endpoint).map((name) => [name, 'x'.repeat(101)])) };
+}
+
+type SuccessCall = (fixtures: Fixtures, t: TestContext) => Promise<Call> | Call;
+
+/** One successful call of every endpoint, in an order that builds what later ones need. */
+function successCalls(): Record<string, SuccessCall> {
+  const member = ({ ada }: Fixtures) => ({ token: ada.accessToken });
+  const admin = ({ admin }: Fixtures) => ({ token: admin });
+  const security = ({ security }: Fixtures) => ({ token: security });
+  const asJson = { 'content-type': 'application/json' };
+  const preferences = { industries: ['Technology'] };
+  let registered = '';
+  let refreshToken = '';
+  let reset = '';
+  let unsubscribe = '';
+  let allowlistId = '';
+  let invitations: string[] = [];
+  return {
+    'POST /api/auth/register': () => {
+      registered = uniqueEmail('register');
+      return {
+        payload: { name: 'Lin', email: registered, password: STRONG_PASSWORD, dateOfBirth: '1990-05-17' },
+      };
+    },
+    // A code is resent only after a wait; an unknown address gets the same answer at once.
+    'POST /api/auth/resend-verification-code': () => ({ payload: { email: uniqueEmail('unknown') } }),
+    'POST /api/auth/verify-email': async (_, t) => {
+      const mail = await t.sink.waitForMail(registered);
+      return { payload: { email: registered, code: codeFrom(mail.text) } };
+    },
+    'POST /api/auth/login': () => ({ payload: { email: registered, password: STRONG_PASSWORD } }),
+    'POST /api/auth/refresh-token': async (_, t) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: registered, password: STRONG_PASSWORD },
+      });
+      refreshToken = json<{ refreshToken: string }>(login).refreshToken;
+      return { payload: { refreshToken } };
+    },
+    'POST /api/auth/logout': async (_, t) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: registered, password: STRONG_PASSWORD },
+      });
+      return { payload: { refreshToken: json<{ refreshToken: string }>(login).refreshToken } };
+    },
+    'POST /api/auth/forgot-password': () => ({ payload: { email: registered } }),
+    'POST /api/auth/reset-password/:token': async (_, t) => {
+      const mail = await t.sink.waitForMail(registered, { newerThan: 1 });
+      reset = linkIn(mail, '/reset-password/').pathname.split('/').pop() ?? '';
+      return { params: { token: reset }, payload: { password: `${STRONG_PASSWORD}2` } };
+    },
+    'GET /api/user/account': member,
+    'POST /api/user/updateBusinessCard': (f) => ({
+      ...member(f),
+      payload: { ...businessCard, phone: '+44 20 7946 0001' },
+    }),
+    'POST /api/user/updateProfile': (f) => ({ ...member(f), payload: { name: 'Ada King' } }),
+    'POST /api/user/email-change': (f) => ({
+      ...member(f),
+      payload: { newEmail: uniqueEmail('new'), password: STRONG_PASSWORD },
+    }),
+    'DELETE /api/user/email-change': member,
+    'POST /api/user/email-change/confirm': async (f, t) => {
+      const newEmail = uniqueEmail('confirmed');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/email-change',
+        headers: bearer(f.ada.accessToken),
+        payload: { newEmail, password: STRONG_PASSWORD },
+      });
+      return { ...member(f), payload: { code: codeFrom((await t.sink.waitForMail(newEmail)).text) } };
+    },
+    'GET /api/user/notification-settings': member,
+    'POST /api/user/notification-settings': (f) => ({ ...member(f), payload: { emailOptOut: false } }),
+    'GET /api/user/export/contacts.vcf': member,
+    'GET /api/user/export/contacts.csv': member,
+    'GET /api/contact': member,
+    'POST /api/contact/create': async (f, t) => {
+      const other = await createMemberWithCard(t, { email: uniqueEmail('card') });
+      return {
+        ...member(f),
+        headers: { 'idempotency-key': 'conformance-1' },
+        payload: { nfcUID: other.nfcUID, lat: 51.5, lng: -0.12 },
+      };
+    },
+    'PUT /api/contact/:id': (f) => ({
+      ...member(f),
+      params: { id: f.contactId },
+      payload: { notes: 'Met at the conference' },
+    }),
+    'PATCH /api/contact/:id/toggle-flag': (f) => ({ ...member(f), params: { id: f.contactId } }),
+    'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
+    'GET /api/contact/mapContacts': member,
+    'GET /api/user/insight-preferences': member,
+    'POST /api/user/insight-preferences': (f) => ({ ...member(f), payload: preferences }),
+    'POST /api/insights/prime': member,
+    'POST /api/insights/cached': (f) => ({ ...member(f), payload: { type: 'news', preferences } }),
+    'POST /api/insights/events-summary': (f) => ({ ...member(f), payload: { preferences } }),
+    'POST /api/insights/news-summary': (f) => ({ ...member(f), payload: { preferences } }),
+    'POST /api/insights/news-detail': (f) => ({ ...member(f), payload: { title: 'Chips are faster' } }),
+    'GET /api/insights/cache/stats': member,
+    'DELETE /api/insights/cache/my': (f) => ({ ...member(f), headers: asJson, payload: '{"type":"news"}' }),
+    'GET /api/map/style': () => ({}),
+    'GET /api/invitations': async (f, t) => {
+      // Grace is invited each time someone saves her card.
+      for (const saver of [await createMemberWithCard(t), await createMemberWithCard(t)]) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contact/create',
+          headers: bearer(saver.accessToken),
+          payload: { nfcUID: f.grace.nfcUID },
+        });
+      }
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/invitations',
+        headers: bearer(f.grace.accessToken),
+      });
+      invitations = json<{ _id: string }[]>(listed).map(({ _id }) => _id);
+      return { token: f.grace.accessToken };
+    },
+    'POST /api/invitations/:id/accept': (f) => ({
+      token: f.grace.accessToken,
+      params: { id: invitations[0] ?? '' },
+    }),
+    'DELETE /api/invitations/:id': (f) => ({
+      token: f.grace.accessToken,
+      params: { id: invitations[1] ?? '' },
+    }),
+    'DELETE /api/contact/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
+    'GET /api/nfc/:nfcUID': (f) => ({ params: { nfcUID: f.grace.nfcUID } }),
+    'GET /api/nfc/:nfcUID/vcard': (f) => ({ params: { nfcUID: f.grace.nfcUID } }),
+    'POST /api/nfc/:nfcUID/events': (f) => ({
+      params: { nfcUID: f.grace.nfcUID },
+      payload: { type: 'view', source: 'nfc' },
+    }),
+    'POST /api/admin/cards': (f) => ({ ...admin(f), payload: { count: 1 } }),
+    'GET /api/admin/cards/export': admin,
+    'POST /api/admin/login': () => ({ payload: ADMIN }),
+    'GET /api/admin/session': admin,
+    'GET /api/admin/analytics': admin,
+    'GET /api/admin/analytics/export/:table': (f) => ({ ...admin(f), params: { table: 'growth' } }),
+    'POST /api/security/login': () => ({ payload: SECURITY }),
+    'GET /api/security/session': security,
+    'GET /api/security/dashboard': security,
+    'POST /api/security/blocks': (f) => ({
+      ...security(f),
+      payload: { ipAddress: '198.51.100.9', durationMinutes: 60, reason: 'test' },
+    }),
+    'GET /api/security/blocks': security,
+    'GET /api/security/blocks/:ipAddress': (f) => ({ ...security(f), params: { ipAddress: '198.51.100.9' } }),
+    'POST /api/security/unblock-ip': (f) => ({ ...security(f), payload: { ipAddress: '198.51.100.9' } }),
+    'POST /api/security/allowlist': async (f, t) => {
+      const before = await t.app.inject({
+        method: 'POST',
+        url: '/api/security/allowlist',
+        headers: bearer(f.security),
+        payload: { range: '192.0.2.0/24', comment: 'office' },
+      });
+      allowlistId = json<{ id: string }>(before).id;
+      return { ...security(f), payload: { range: '192.0.2.77', comment: 'printer' } };
+    },
+    'GET /api/security/allowlist': security,
+    'DELETE /api/security/allowlist/:id': (f) => ({ ...security(f), params: { id: allowlistId } }),
+    'GET /api/security/rules': security,
+    'PUT /api/security/rules/:ruleId': async (f, t) => {
+      const rules = json<{ id: string; mode: string }[]>(
+        await t.app.inject({ method: 'GET', url: '/api/security/rules', headers: bearer(f.security) }),
+      );
+      const rule = rules.find(({ mode }) => mode === 'detect') ?? rules[0];
+      return {
+        ...security(f),
+        params: { ruleId: rule?.id ?? '' },
+        payload: { mode: rule?.mode ?? 'detect' },
+      };
+    },
+    'GET /api/security/audit-log': (f) => ({ ...security(f), query: { limit: '5' } }),
+    'GET /api/security/events/export': (f) => ({
+      ...security(f),
+      query: { from: '2020-01-01T00:00:00Z', to: new Date(Date.now() + 60_000).toISOString() },
+    }),
+    'GET /api/insights/analytics-summary': (f) => ({
+      ...member(f),
+      query: { range: 'month', timezone: 'Europe/Paris' },
+    }),
+    'GET /api/user-analytics/countries': (f) => ({ ...member(f), query: { range: '30' } }),
+    'GET /api/user-analytics/companies': (f) => ({
+      ...member(f),
+      query: { startDate: '2026-01-01', endDate: '2026-02-01' },
+    }),
+    'GET /api/user-analytics/industries': member,
+    'GET /api/user-analytics/engagement': member,
+    'GET /api/user-analytics/conversion': member,
+    'GET /api/user-analytics/geographical': member,
+    'GET /api/user-analytics/export': (f) => ({ ...member(f), query: { type: 'countries' } }),
+    'POST /api/sessions/heartbeat': member,
+    'POST /api/analytics/page-view': () => ({ payload: { path: '/contacts' } }),
+    'GET /api/unsubscribe/:token': async (_, t) => {
+      const mail = await t.sink.waitForMail(GRACE_CARD_EMAIL);
+      unsubscribe = linkIn(mail, '/api/unsubscribe/').pathname.split('/').pop() ?? '';
+      return { params: { token: unsubscribe } };
+    },
+    'POST /api/unsubscribe/:token': () => ({ params: { token: unsubscribe } }),
+    'GET /api/health': () => ({}),
+    'GET /api/health/ready': () => ({}),
+    'GET /api/health/live': () => ({}),
+    'GET /api/openapi.json': () => ({}),
+    'GET /api/docs': () => ({}),
+    'DELETE /api/user/delete-account': async (_, t) => ({ token: (await createMember(t)).accessToken }),
+    'DELETE /api/user/delete': async (_, t) => ({ token: (await createMember(t)).accessToken }),
+  };
+}
