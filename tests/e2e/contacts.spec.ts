@@ -164,7 +164,7 @@ async function notesOf(request: APIRequestContext, user: NewUser, name: string):
   return contacts.find((contact) => contact.name === name)?.notes;
 }
 
-test('notes typed offline survive collapsing the panel, switching contact and a reload, and reach the server once', async ({
+test('notes typed offline survive collapsing the panel, switching contact and a reload, and reach the server once @desktop', async ({
   page,
   context,
   request,
@@ -202,6 +202,7 @@ test('notes typed offline survive collapsing the panel, switching contact and a 
   await contacts.tab('Notes').click();
   await expect(contacts.notes).toHaveValue('Met at the fair: wants the compiler paper');
   await expect(page.getByText('1 change waiting to sync')).toBeVisible();
+  await page.screenshot({ path: `test-results/notes-waiting-${test.info().project.name}.png` });
 
   await context.setOffline(false);
   await expect
