@@ -121,7 +121,7 @@ export const ContactChangesSchema = z.object({
 });
 export type ContactChanges = z.infer<typeof ContactChangesSchema>;
 
-export const ContactChangesQuerySchema = z.object({ since: z.string().max(200).optional() });
+export const ContactChangesQuerySchema = z.strictObject({ since: z.string().max(200).optional() });
 
 export const ToggleFlagResponseSchema = z.object({ isFlagged: z.boolean() });
 export type ToggleFlagResponse = z.infer<typeof ToggleFlagResponseSchema>;
@@ -199,6 +199,7 @@ export const SetContactFlagEndpoint = defineEndpoint({
     'Sets whether a contact is flagged (unlike toggle-flag, sending it twice or from two devices ends in the state chosen).',
   auth: 'member',
   params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
   body: SetFlagRequestSchema,
   responses: { 200: ToggleFlagResponseSchema },
   errors: ['CONTACT_NOT_FOUND'],
