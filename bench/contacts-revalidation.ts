@@ -8,8 +8,12 @@
 //
 // BENCH_DATABASE_URL (or DATABASE_URL) names a server on which a throwaway database is created and
 // dropped; without one the PostgreSQL row is skipped. BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS
-// and BENCH_CONTACTS tune the run.
+// and BENCH_CONTACTS tune the run. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server during
+// the first round of each row (<dir>/<row>.cpuprofile, what `--cpu-prof` writes, without the start-up);
+// `npm run bench:profile-summary -- <dir>/*.cpuprofile` says where the time went.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -26,6 +30,15 @@ const WARM_UP_SECONDS = 2;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 /** The budget: the app's 304 at least this share of the bare route's. */
 const BUDGET_SHARE = 0.5;
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/**
+ * Every request carries a browser's User-Agent, as the app's polls do: without one, the security
+ * inspection records each request as a suspicious client, which no member's poll costs.
+ */
+const BROWSER = {
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
 
 /** What a serving child prints once, on its first line of output. */
 interface Target {
@@ -79,6 +92,9 @@ async function serveApp(kind: 'pglite' | 'postgres'): Promise<Target> {
           notes: 'Met at the conference; talked about offline-first apps.',
           lat: 51.5,
           lng: -0.12,
+          // As a save names the place: a contact without it is named after listening, which would
+          // move the list's tag under the bench.
+          where_met: 'London, United Kingdom',
         })),
       )
       .execute();
@@ -102,6 +118,8 @@ interface Server {
   target: Target;
   /** CPU time (user + system) the server process has used so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /** Asks the server to start its CPU profiler, or to stop it and write the profile to a file. */
+  profile(command: 'start' | { stopInto: string }): Promise<void>;
 }
 
 function startServer(kind: string): Promise<Server> {
@@ -110,14 +128,23 @@ function startServer(kind: string): Promise<Server> {
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
-  const cpuMicros = async () => {
+  const ask = async (command: string) => {
     const answer = nextLine();
-    child.stdin?.write('cpu\n');
-    const usage = JSON.parse(await answer) as NodeJS.CpuUsage;
+    child.stdin?.write(`${command}\n`);
+    return answer;
+  };
+  const cpuMicros = async () => {
+    const usage = JSON.parse(await ask('cpu')) as NodeJS.CpuUsage;
     return usage.user + usage.system;
   };
+  const profile = async (command: 'start' | { stopInto: string }) => {
+    await ask(command === 'start' ? 'profile-start' : `profile-stop ${command.stopInto}`);
+  };
   return new Promise((resolve, reject) => {
-    nextLine().then((line) => resolve({ child, target: JSON.parse(line) as Target, cpuMicros }), reject);
+    nextLine().then(
+      (line) => resolve({ child, target: JSON.parse(line) as Target, cpuMicros, profile }),
+      reject,
+    );
     child.once('exit', (code) =>
       reject(new Error(`the ${kind} server exited (${code}) before it was ready`)),
     );
@@ -143,7 +170,7 @@ async function measure(server: Server, headers: Record<string, string>, seconds:
   const cpuBefore = await server.cpuMicros();
   const result = await autocannon({
     url: server.target.url,
-    headers,
+    headers: { ...BROWSER, ...headers },
     connections: CONNECTIONS,
     duration: seconds,
   });
@@ -197,9 +224,16 @@ async function run(): Promise<void> {
         measurements.push({ name: `${label}, 200 (${size})`, server, headers: withoutTag, rounds: [] });
       }
     }
+    if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const measurement of measurements) {
+        const profiled = PROFILE_DIR !== undefined && round === 0;
+        if (profiled) await measurement.server.profile('start');
         measurement.rounds.push(await measure(measurement.server, measurement.headers, SECONDS));
+        if (profiled) {
+          const file = `${PROFILE_DIR}/${measurement.name.replace(/[^\w]+/g, '-').replace(/-+$/, '')}.cpuprofile`;
+          await measurement.server.profile({ stopInto: file });
+        }
       }
     }
   } finally {
@@ -265,8 +299,23 @@ if (process.argv[2] === 'serve') {
   const target =
     kind === 'bare' ? await serveBare() : await serveApp(kind === 'postgres' ? 'postgres' : 'pglite');
   console.log(JSON.stringify(target));
-  // The measuring process asks for this process's CPU time around each measurement.
-  createInterface({ input: process.stdin }).on('line', () => console.log(JSON.stringify(process.cpuUsage())));
+  // The measuring process asks for this process's CPU time around each measurement, and for profiles.
+  const profiler = new Session();
+  profiler.connect();
+  createInterface({ input: process.stdin }).on('line', async (line) => {
+    const [command, file] = line.split(' ');
+    if (command === 'profile-start') {
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+      console.log('{}');
+    } else if (command === 'profile-stop' && file) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      console.log('{}');
+    } else {
+      console.log(JSON.stringify(process.cpuUsage()));
+    }
+  });
 } else {
   await run();
 }

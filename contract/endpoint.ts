@@ -9,8 +9,8 @@
 //    follow from the declaration (PLATFORM_ERRORS). The conformance test
 //    (tests/server/contract-conformance.test.ts) fails on any answer the declaration does not list.
 // 2. Server: `route(app, SomeEndpoint, handler)` (server/platform/route.ts) in the module's routes.ts.
-// 3. Client: `callEndpoint(SomeEndpoint, { params, body })` (src/api/client.ts) or, for answers
-//    that are not JSON, `request(endpointUrl(SomeEndpoint, params), …)`.
+// 3. Client: `callEndpoint(SomeEndpoint, { params, json })` (src/api/client.ts, member calls) or
+//    `callOperatorEndpoint` (src/api/operators.ts); both send through src/api/transport.ts.
 // 4. Add the area's table to `apiEndpoints` (contract/api.ts): /api/openapi.json and /api/docs follow.
 import type { z } from 'zod';
 import type { ErrorCode } from './errors';

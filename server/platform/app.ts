@@ -1,7 +1,6 @@
 // Builds the Fastify app: infrastructure first (errors, headers, limits, static files), then the modules
 // of the registry (server/modules/index.ts), which this file knows only as a list.
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -26,6 +25,7 @@ import { loadJwtSecret } from './secret';
 import { redactUrl } from './secret-urls';
 import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
+import { sendSecurityHeaders } from './security-headers';
 import { registerStatic } from './static';
 import { TokenService } from './tokens';
 
@@ -96,6 +96,7 @@ export async function buildApp({
   const ctx: AppContext = {
     config,
     db: connection.db,
+    changeNotices: connection.openChangeNotices((message) => app.log.warn(message)),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
@@ -106,6 +107,7 @@ export async function buildApp({
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.mailer.close();
+    await ctx.changeNotices.close();
     await connection.close();
   });
   await setUpSecurity(app, {
@@ -119,7 +121,7 @@ export async function buildApp({
   if (housekeeping) scheduleHousekeeping(app, modules);
   const pages = pageSourcesOf(app);
 
-  await app.register(helmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -1,6 +1,7 @@
 // What every module needs, built once per app and reachable as app.ctx.
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
+import type { ChangeNotices } from './db/change-notices';
 import type { Database } from './db/schema';
 import type { IpCountryLookup } from './geo/ip-country';
 import type { Mailer } from './mail/mailer';
@@ -9,6 +10,8 @@ import type { TokenService } from './tokens';
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
+  /** What this process may remember of the database between its change notices (db/change-notices.ts). */
+  changeNotices: ChangeNotices;
   mailer: Mailer;
   tokens: TokenService;
   /** Keys the HMAC of verification codes; derived from the JWT secret so one secret is kept. */

@@ -1,7 +1,9 @@
 // Who is calling. Checked in onRequest, before the body is even parsed, so strangers learn nothing
 // from validation errors: member areas accept only member access tokens, operator areas only their role's.
 // A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
-// is looked up too: a token of a deleted account is as invalid as a forged one.
+// is looked up too: a token of a deleted account is as invalid as a forged one. A member account found
+// once is remembered until the database's notice that it was deleted or changed role (migration 023):
+// members call often (the contact list's poll), operators seldom.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../contract/auth';
 import type { EndpointAuth } from '../../contract/endpoint';
@@ -23,14 +25,25 @@ declare module 'fastify' {
 
 const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
-async function accountExists(request: FastifyRequest, userId: string, role: Role): Promise<boolean> {
+/** The notice that a member account was deleted or changed role. */
+const MEMBER_ACCOUNT_CHANNEL = 'member_account';
+
+async function findAccount(request: FastifyRequest, userId: string, role: Role): Promise<true | undefined> {
   const row = await request.server.ctx.db
     .selectFrom('users')
     .select('id')
     .where('id', '=', userId)
     .where('role', '=', role)
     .executeTakeFirst();
-  return row !== undefined;
+  return row === undefined ? undefined : true;
+}
+
+async function accountExists(request: FastifyRequest, userId: string, role: Role): Promise<boolean> {
+  if (role !== 'user') return (await findAccount(request, userId, role)) === true;
+  const members = request.server.ctx.changeNotices.remember<true>(MEMBER_ACCOUNT_CHANNEL);
+  return (
+    members.known(userId) ?? (await members.fresh(userId, () => findAccount(request, userId, role))) === true
+  );
 }
 
 function bearerToken(request: FastifyRequest): string {

@@ -30,12 +30,22 @@ export interface RefreshClaims {
   familyId: string;
 }
 
+/** Past this many remembered access tokens, the expired ones are dropped, then the oldest. */
+const VERIFIED_TOKENS_LIMIT = 20_000;
+
 export class TokenService {
   /**
    * Imported once: given the raw bytes, jose imports the key again for every sign and verify, which
    * was half the cost of an authenticated request (bench/contacts-revalidation.ts).
    */
   readonly #key: Promise<CryptoKey>;
+
+  /**
+   * Member access tokens already verified, until they expire: an open app sends the same token every
+   * 25 s for its 15 minutes, and checking its signature again (WebCrypto's HMAC) was a fifth of a
+   * 304's CPU. Only a token that passed verification is kept, keyed by its exact text.
+   */
+  readonly #verifiedAccess = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
   constructor(secret: string) {
     this.#key = crypto.subtle.importKey(
@@ -75,8 +85,23 @@ export class TokenService {
   }
 
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const now = Date.now();
+    const known = this.#verifiedAccess.get(token);
+    if (known && now < known.expiresAtMs) return known.claims;
     const payload = await this.#verify(token, AUDIENCE.member);
-    return payload && { userId: payload.sub, role: payload.role, sessionId: payload.sid };
+    if (!payload) return null;
+    const claims = { userId: payload.sub, role: payload.role, sessionId: payload.sid };
+    if (payload.exp !== undefined) this.#rememberAccess(token, claims, payload.exp * 1000, now);
+    return claims;
+  }
+
+  #rememberAccess(token: string, claims: AccessClaims, expiresAtMs: number, now: number): void {
+    const verified = this.#verifiedAccess;
+    if (verified.size >= VERIFIED_TOKENS_LIMIT) {
+      for (const [key, { expiresAtMs: expiry }] of verified) if (expiry <= now) verified.delete(key);
+      if (verified.size >= VERIFIED_TOKENS_LIMIT) verified.delete(verified.keys().next().value ?? '');
+    }
+    verified.set(token, { claims, expiresAtMs });
   }
 
   async verifyOperatorToken(token: string, role: OperatorRole): Promise<string | null> {
@@ -117,7 +142,7 @@ export class TokenService {
   async #verify(
     token: string,
     audience: string,
-  ): Promise<{ sub: string; role: Role; sid: string | undefined } | null> {
+  ): Promise<{ sub: string; role: Role; sid: string | undefined; exp: number | undefined } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.#key, {
         issuer: ISSUER,
@@ -126,7 +151,8 @@ export class TokenService {
       });
       const role = payload.role;
       if (!payload.sub || (role !== 'user' && role !== 'admin' && role !== 'security')) return null;
-      return { sub: payload.sub, role, sid: typeof payload.sid === 'string' ? payload.sid : undefined };
+      const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+      return { sub: payload.sub, role, sid, exp: payload.exp };
     } catch {
       return null;
     }

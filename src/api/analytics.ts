@@ -11,6 +11,7 @@ import type { CachedResourceDefinition } from '../db/cached-resources';
 import { callForAnswer, type SuccessAnswer } from './client';
 import { type DownloadedFile, readDownloadedFile } from './downloaded-file';
 import { endpointResource, type ResourceQuery } from './resource-fetch';
+import { memberTimeZone } from './time-zone';
 
 /** Spec §4, §9: analytics results live 15 minutes. */
 export const ANALYTICS_LIFETIME_MS = 15 * 60_000;
@@ -23,11 +24,6 @@ export type UserAnalyticsKind = Exclude<keyof typeof UserAnalyticsEndpoints, 'ex
 
 type UserAnalyticsEndpoint<K extends UserAnalyticsKind> = (typeof UserAnalyticsEndpoints)[K];
 export type UserAnalytics<K extends UserAnalyticsKind> = SuccessAnswer<UserAnalyticsEndpoint<K>>;
-
-/** The browser's time zone: the member's days start at their midnight. */
-export function memberTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 function selectionQuery(selection: AnalyticsSelection): ResourceQuery {
   const dates = 'range' in selection ? { range: selection.range } : selection;

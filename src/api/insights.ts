@@ -13,6 +13,7 @@ import {
 } from '../../contract/insights';
 import { callEndpoint, type SuccessAnswer } from './client';
 import { endpointResource } from './resource-fetch';
+import { memberTimeZone } from './time-zone';
 
 /** Spec §4, §9: preferences are kept 24 hours. */
 export const PREFERENCES_LIFETIME_MS = 86_400_000;
@@ -48,7 +49,7 @@ export function fetchDigest<K extends DigestKind>(
   kind: K,
   { preferences, isForced }: DigestRequest,
 ): Promise<Digest<K>> {
-  const json = { preferences, timezone: browserTimezone(), ...(isForced ? { forceRefresh: true } : {}) };
+  const json = { preferences, timezone: memberTimeZone(), ...(isForced ? { forceRefresh: true } : {}) };
   const query = isForced ? { force: 'true' } : undefined;
   // Both endpoints take the same body and query; the map gives each kind its own answer's type.
   return callEndpoint(DIGEST_ENDPOINTS[kind] as (typeof DIGEST_ENDPOINTS)['events'], {

@@ -1,10 +1,12 @@
 // Every located contact as a named marker; choosing one shows who it is, when they were added and where
 // they met. Markers that would cover each other (people met at one place) become one marker for the
 // group, whose popup lists every name, so no contact is hidden under another.
+
 import type { LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup } from 'react-map-gl/maplibre';
 import type { MapContact } from '../../contract/contacts';
+import { formatDate } from '../ui/format';
 import list from '../ui/list.module.css';
 import { BaseMap } from './base-map';
 import styles from './map.module.css';
@@ -15,10 +17,8 @@ const FIT_PADDING_PX = 64;
 /** Name tags closer than this on screen would overlap (a tag is up to 168 px wide, 40 px high). */
 const GROUP_DISTANCE_PX = 44;
 
-const DATE_ADDED_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 export function formatDateAdded(dateAdded: string): string {
-  return `Added ${DATE_ADDED_FORMAT.format(new Date(dateAdded))}`;
+  return `Added ${formatDate(dateAdded, 'medium')}`;
 }
 
 /** What a screen reader hears for one contact, and what a group's list shows of each. */

@@ -1,8 +1,10 @@
 // The frame both operator dashboards share (insights-and-operators.md §2, §4): the login, loading, error,
 // empty-data and loaded states; a dark header band with the dashboard's name, when its figures were read,
 // Refresh Data and Logout; and the error state with 'Back to Login'.
+
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { formatClock } from './format';
 import { LogoMark } from './logo';
 import { Notice } from './notice';
 import styles from './operator-dashboard-frame.module.css';
@@ -17,8 +19,6 @@ interface OperatorHeaderProps {
   onLogOut(): void;
 }
 
-const CLOCK = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
 export function OperatorHeader({ title, loadedAt, isRefreshing, onRefresh, onLogOut }: OperatorHeaderProps) {
   return (
     <header className={styles.header}>
@@ -28,7 +28,7 @@ export function OperatorHeader({ title, loadedAt, isRefreshing, onRefresh, onLog
           <div>
             <h1 className={styles.title}>{title}</h1>
             <p className={styles.meta} role="status">
-              {isRefreshing ? 'Refreshing…' : loadedAt && `Figures as of ${CLOCK.format(loadedAt)}`}
+              {isRefreshing ? 'Refreshing…' : loadedAt && `Figures as of ${formatClock(loadedAt)}`}
             </p>
           </div>
         </div>

@@ -24,11 +24,10 @@ import { route } from '../../platform/route';
 import { isOutboxReplay } from '../sessions';
 import { contactChanges } from './changes';
 import { exportContacts } from './export';
-import { contactListTag, isNotModified } from './list-etag';
+import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
-  findContactListVersion,
   findNotesForUpdate,
   listContacts,
   setContactFlag,
@@ -71,9 +70,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ListContactsEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     // Version before list: a change landing in between costs the client one more 200, never a stale 304.
-    const tag = contactListTag(userId, await findContactListVersion(app.ctx.db, userId));
+    const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
     reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
-    if (isNotModified(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    if (notModified) return reply.code(304).send();
     return listContacts(app.ctx.db, userId);
   });
 

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type ChangeNotices, pgliteChangeNotices, postgresChangeNotices } from './change-notices';
 import { lockDataDir } from './data-dir-lock';
 import { createDurablePglite } from './durable-pglite';
 import type { Database } from './schema';
@@ -22,6 +23,8 @@ export interface DatabaseConnection {
    * serves one process, so there it simply runs.
    */
   withLock<T>(name: string, work: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
+  /** Starts taking the database's change notices (one per app; `log` hears of their connection's loss). */
+  openChangeNotices(log: (message: string) => void): ChangeNotices;
   /** The PostgreSQL pool's connections, for the metrics (PGlite has no pool). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -58,6 +61,7 @@ function openPostgres(databaseUrl: string): DatabaseConnection {
         client.release();
       }
     },
+    openChangeNotices: (log) => postgresChangeNotices(databaseUrl, log),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withLock(name, work, { wait = true } = {}) {
       // The lock belongs to this one client's session; the work itself may use any other.
@@ -141,6 +145,7 @@ export function wrapPglite(pglite: PGlite): DatabaseConnection {
       });
     },
     withLock: (_name, work) => work(),
+    openChangeNotices: () => pgliteChangeNotices(pglite),
     close: () => db.destroy(),
   };
 }

@@ -17,8 +17,10 @@ export class DistinctWithin {
       values = new Map();
       this.seen.set(key, values);
     }
+    // Kept in the order last seen, so that the aged entries come first (see dropAged).
+    values.delete(value);
     values.set(value, now);
-    for (const [old, at] of values) if (now - at > this.windowMs) values.delete(old);
+    this.dropAged(values, now);
     return values.size;
   }
 
@@ -26,9 +28,21 @@ export class DistinctWithin {
     this.seen.delete(key);
   }
 
+  /**
+   * Stops at the first value still in the window: the ones after it were seen later. A sweep of every
+   * value made each add cost as many steps as the key had values (a day of one address's events: the
+   * contact list's 304 bench spent a fifth of its CPU here).
+   */
+  private dropAged(values: Map<string, number>, now: number): void {
+    for (const [old, at] of values) {
+      if (now - at <= this.windowMs) return;
+      values.delete(old);
+    }
+  }
+
   private prune(now: number): void {
     for (const [key, values] of this.seen) {
-      for (const [old, at] of values) if (now - at > this.windowMs) values.delete(old);
+      this.dropAged(values, now);
       if (values.size === 0) this.seen.delete(key);
     }
     const first = this.seen.keys().next();

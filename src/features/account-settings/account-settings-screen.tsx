@@ -1,4 +1,5 @@
 // /account-settings: account management (spec §2): who I am, password, privacy, and deleting the account.
+
 import { useState } from 'react';
 import type { Account } from '../../../contract/user';
 import { AccountResource, deleteAccount } from '../../api/user';
@@ -6,6 +7,7 @@ import { leaveDeletedAccount } from '../../sync/log-out';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
 import detailRows from '../../ui/detail-rows.module.css';
+import { formatDate } from '../../ui/format';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Menu, MenuLink } from '../../ui/menu';
@@ -14,7 +16,6 @@ import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './account-settings.module.css';
 import { ACCOUNT_DELETED, DeleteAccountModal } from './delete-account-modal';
-import { formatMemberSince } from './format-date';
 
 export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
 export const DELETE_FAILED = 'Failed to delete account. Please try again.';
@@ -76,7 +77,7 @@ function AccountSummary({ account }: { account: Account }) {
         </div>
         <div className={`${detailRows.row} ${styles.detail}`}>
           <dt className={detailRows.label}>Member since</dt>
-          <dd>{formatMemberSince(account.joined)}</dd>
+          <dd>{formatDate(account.joined)}</dd>
         </div>
       </dl>
     </Panel>

@@ -29,10 +29,3 @@ export function profileChanges(values: AccountValues, loaded: AccountValues): Up
 export function isSavable(values: AccountValues): boolean {
   return values.nfcUID.trim() === '' || isCardId(values.nfcUID);
 }
-
-const JOINED_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
-export function formatJoined(joined: string): string {
-  const date = new Date(joined);
-  return Number.isNaN(date.getTime()) ? joined : JOINED_FORMAT.format(date);
-}

@@ -1,4 +1,5 @@
 // /account (spec §2, §4 Account page): Account Information with click-to-edit fields and card linking.
+
 import { useState } from 'react';
 import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
 import type { Account } from '../../../contract/user';
@@ -10,6 +11,7 @@ import { storeResourceValue, useCachedResource } from '../../sync/use-cached-res
 import { Button } from '../../ui/button';
 import detailRows from '../../ui/detail-rows.module.css';
 import { hasChanges } from '../../ui/form-values';
+import { formatDate } from '../../ui/format';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
@@ -18,7 +20,7 @@ import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import styles from './account.module.css';
-import { type AccountValues, accountValues, formatJoined, isSavable, profileChanges } from './account-form';
+import { type AccountValues, accountValues, isSavable, profileChanges } from './account-form';
 import { EditableField } from './editable-field';
 import { EmailChangeModal } from './email-change-modal';
 import { LinkCardModal } from './link-card-modal';
@@ -148,7 +150,7 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
           )}
           <div className={`${detailRows.row} ${styles.row}`}>
             <span className={detailRows.label}>Joined</span>
-            <span className={styles.readOnly}>{formatJoined(account.joined)}</span>
+            <span className={styles.readOnly}>{formatDate(account.joined)}</span>
           </div>
         </div>
         {failure !== undefined && (

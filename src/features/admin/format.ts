@@ -1,7 +1,11 @@
 // How the admin dashboard words its figures: country names, device names, dates, shares.
+import { formatCalendarDay, formatDateTime as formatInstantDateTime, formatNumber } from '../../ui/format';
+
+/** The operator dashboards are written in English. */
+const OPERATOR_LOCALE = 'en';
 
 /** §3 Country names, from the browser's own list: an unknown or malformed code shows as the code. */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const regionNames = new Intl.DisplayNames([OPERATOR_LOCALE], { type: 'region', fallback: 'code' });
 
 export function countryName(code: string | null): string {
   if (!code) return 'Unknown';
@@ -30,24 +34,18 @@ export function oneDecimal(value: number): string {
 }
 
 export function formatCount(value: number): string {
-  return value.toLocaleString('en');
+  return formatNumber(value, OPERATOR_LOCALE);
 }
-
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An instant from the server in the operator's own clock, e.g. 'Nov 24, 2026, 9:05 PM'. */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return formatInstantDateTime(iso, OPERATOR_LOCALE);
 }
-
-const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * A chart day ('2026-11-24', already a calendar date in the analytics time zone) as 'Nov 24'. Read as
  * UTC midnight and written in UTC, so the viewer's own zone cannot move it to the day before.
  */
 export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayLabel.format(date);
+  return formatCalendarDay(day, 'short', OPERATOR_LOCALE);
 }

@@ -1,29 +1,17 @@
 // How analytics figures read on screen: dates of the member's days, periods, trends and comparisons.
 import type { ActivityBucket, ActivityUnit, AnalyticsPeriod, Trend } from '../../../contract/analytics';
+import { formatCalendarDay, formatDateTime, formatNumber } from '../../ui/format';
 
-// The server's dates are calendar days (YYYY-MM-DD) already in the member's time zone: they are read
-// and written at UTC midnight so that no zone moves them to the day before.
-function calendarDay(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
-
-const SHORT_DAY = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const LONG_DAY = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const MONTH = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const FETCHED_AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// The server's dates are calendar days (YYYY-MM-DD) already in the member's time zone (ui/format.ts
+// writes them at UTC midnight, so that no zone moves them to the day before).
 
 /** '24 Nov' (or the browser's order): an axis label. */
 export function formatShortDay(date: string): string {
-  return SHORT_DAY.format(calendarDay(date));
+  return formatCalendarDay(date, 'short');
 }
 
 export function formatDay(date: string): string {
-  return LONG_DAY.format(calendarDay(date));
+  return formatCalendarDay(date, 'long');
 }
 
 /** '18 Nov 2026 – 24 Nov 2026': the days a figure covers, both included. */
@@ -33,21 +21,17 @@ export function formatPeriod(period: AnalyticsPeriod): string {
 
 /** When a copy came from the server, in the member's clock. */
 export function formatFetchedAt(fetchedAt: number): string {
-  return FETCHED_AT.format(fetchedAt);
+  return formatDateTime(fetchedAt);
 }
 
 /** An activity bar's label: its day, the week it starts, or its month. */
 export function activityLabel(bucket: ActivityBucket, unit: ActivityUnit): string {
-  if (unit === 'month') return MONTH.format(calendarDay(bucket.startDate));
+  if (unit === 'month') return formatCalendarDay(bucket.startDate, 'month');
   if (unit === 'week') return `Week of ${formatShortDay(bucket.startDate)}`;
   return formatShortDay(bucket.startDate);
 }
 
-const NUMBER = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-export function formatNumber(value: number): string {
-  return NUMBER.format(value);
-}
+export { formatNumber };
 
 /** '1 contact', '3 contacts': a count with its noun. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
@@ -63,7 +47,7 @@ export function formatAverage(average: number, total: number): string {
 }
 
 export function formatPercent(value: number): string {
-  return `${NUMBER.format(value)}%`;
+  return `${formatNumber(value)}%`;
 }
 
 /** '+25%', '−10%', 'No change', or 'New' when the previous period had nothing to compare with. */

@@ -1,15 +1,15 @@
 // One contact's business card in the carousel: who they are, how to reach them, when and where we met, the flag,
 // and in edit mode Send Card, Delete and hiding Send Card.
+
 import type { Contact } from '../../../contract/contacts';
 import { CardLinks } from '../../ui/card-links';
+import { formatDate } from '../../ui/format';
 import { Icon } from '../../ui/icon';
 import styles from './contacts.module.css';
 
-const metOnFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
 function metOn(connectedAt: string): string | null {
   const time = Date.parse(connectedAt);
-  return Number.isNaN(time) ? null : `Met on ${metOnFormat.format(time)}`;
+  return Number.isNaN(time) ? null : `Met on ${formatDate(time)}`;
 }
 
 function initials(name: string): string {

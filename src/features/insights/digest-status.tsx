@@ -1,6 +1,8 @@
 // Where a digest came from and how old it is; offline, that these are the last copies and refreshing
 // needs a connection (issue 13 part 7).
+
 import type { ProducedBy } from '../../../contract/insights';
+import { formatDateTime } from '../../ui/format';
 import { Notice } from '../../ui/notice';
 import styles from './insights.module.css';
 import { useIsOnline } from './use-is-online';
@@ -10,19 +12,13 @@ export const PRODUCED_BY_LABEL: Record<ProducedBy, string> = {
   extractive: 'Summary from the articles',
 };
 
-export function formatDigestTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** Shown only offline; `since` is the shown digest's time, where the screen shows one digest. */
 export function OfflineNotice({ since }: { since?: string }) {
   const isOnline = useIsOnline();
   if (isOnline) return null;
   return (
     <Notice tone="info" title="You're offline">
-      Showing your last insights{since ? `, from ${formatDigestTime(since)}` : ''}. Refreshing needs a
+      Showing your last insights{since ? `, from ${formatDateTime(since)}` : ''}. Refreshing needs a
       connection.
     </Notice>
   );
@@ -31,7 +27,7 @@ export function OfflineNotice({ since }: { since?: string }) {
 export function DigestMeta({ generatedAt, producedBy }: { generatedAt: string; producedBy?: ProducedBy }) {
   return (
     <p className={styles.digestMeta}>
-      Updated <time dateTime={generatedAt}>{formatDigestTime(generatedAt)}</time>
+      Updated <time dateTime={generatedAt}>{formatDateTime(generatedAt)}</time>
       {producedBy && ` · ${PRODUCED_BY_LABEL[producedBy]}`}
     </p>
   );

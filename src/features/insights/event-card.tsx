@@ -1,25 +1,14 @@
 // One event (spec §3 Event): when and where, what it is, why it was chosen, and Learn More.
+
 import type { InsightEvent } from '../../../contract/insights';
+import { formatWeekdayDate } from '../../ui/format';
 import styles from './insights.module.css';
 import { trackClick } from './track-click';
 
 function formatEventDate(event: InsightEvent): string {
   const start = new Date(event.startDate || event.date);
   if (Number.isNaN(start.getTime())) return event.date;
-  return event.isAllDay
-    ? start.toLocaleDateString(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        timeZone: 'UTC',
-      })
-    : start.toLocaleString(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      });
+  return formatWeekdayDate(start, { isAllDay: event.isAllDay });
 }
 
 /** The categories an event is filtered by: its own list, else its one category. */

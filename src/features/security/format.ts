@@ -1,12 +1,7 @@
 // How the dashboard writes times, durations and ages.
 
-const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
-
-/** A server timestamp in the reader's locale and time zone; an unreadable one as sent. */
-export function formatTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? timestamp : TIME_FORMAT.format(date);
-}
+/** A server timestamp in the reader's locale and time zone, to the second; an unreadable one as sent. */
+export { formatTimestamp as formatTime } from '../../ui/format';
 
 /** Spec §2: the uptime as hours and minutes ('26h 5m'). */
 export function formatUptime(seconds: number): string {

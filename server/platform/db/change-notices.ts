@@ -1,0 +1,191 @@
+// What a server process may remember of the database between change notices (PostgreSQL's
+// LISTEN/NOTIFY, which PGlite speaks too). A trigger sends a notice naming the row that changed; every
+// process forgets what it remembered of it. Memory is trusted only while notices are known to arrive:
+// before the LISTEN is in place, and from the moment its connection is lost until it is back, nothing
+// is remembered and every question goes to the database.
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Past this many remembered rows per channel, the oldest is forgotten first (a bound, not a cache policy). */
+const REMEMBERED_LIMIT = 50_000;
+const RECONNECT_DELAYS_MS = [250, 1_000, 5_000, 15_000];
+/** How the notices' connection shows in pg_stat_activity. */
+export const CHANGE_NOTICES_APPLICATION_NAME = 'tapnet change notices';
+
+/** The remembered values of one channel, keyed by the notice's payload (a row's id). */
+export class Remembered<V> {
+  readonly #values = new Map<string, V>();
+  /** Moves at every notice and loss of notices: a read that began before must not be remembered. */
+  #epoch = 0;
+  #live = false;
+
+  /** What this process remembers of `key`, if anything. */
+  known(key: string): V | undefined {
+    return this.#values.get(key);
+  }
+
+  /**
+   * Reads `key` from the database and remembers the answer, unless a notice (for any key) or the loss
+   * of notices came while it was read: that read may predate the change. `undefined` is not remembered.
+   */
+  async fresh<R extends V | undefined>(key: string, read: () => Promise<R>): Promise<R> {
+    const epoch = this.#epoch;
+    const value = await read();
+    if (value !== undefined && this.#live && epoch === this.#epoch) {
+      if (this.#values.size >= REMEMBERED_LIMIT) this.#values.delete(this.#values.keys().next().value ?? '');
+      this.#values.set(key, value);
+    }
+    return value;
+  }
+
+  /** A notice: `key` changed. */
+  forget(key: string): void {
+    this.#epoch += 1;
+    this.#values.delete(key);
+  }
+
+  /** Notices start arriving (`true`) or may have been missed (`false`); either way nothing old is kept. */
+  setLive(live: boolean): void {
+    this.#epoch += 1;
+    this.#values.clear();
+    this.#live = live;
+  }
+}
+
+export interface ChangeNotices {
+  /** The one `Remembered` of `channel` in this process; it starts listening on first use. */
+  remember<V>(channel: string): Remembered<V>;
+  close(): Promise<void>;
+}
+
+/** Channels come from this code (the migrations' trigger names), never from input; checked all the same. */
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** PGlite serves one process, and delivers a commit's notices before the commit's own answer. */
+export function pgliteChangeNotices(pglite: PGlite): ChangeNotices {
+  const channels = new Map<string, Remembered<unknown>>();
+  const unlisteners: Array<Promise<() => Promise<void>>> = [];
+  return {
+    remember<V>(channel: string) {
+      let remembered = channels.get(channel);
+      if (!remembered) {
+        const created = new Remembered<unknown>();
+        remembered = created;
+        channels.set(channel, created);
+        unlisteners.push(
+          pglite
+            .listen(checkedChannel(channel), (payload) => created.forget(payload))
+            .then((unlisten) => {
+              created.setLive(true);
+              return unlisten;
+            }),
+        );
+      }
+      return remembered as Remembered<V>;
+    },
+    async close() {
+      for (const remembered of channels.values()) remembered.setLive(false);
+      // Closing PGlite ends its listeners anyway; a listen that failed leaves nothing to undo.
+      await Promise.allSettled(unlisteners);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: one connection of its own per process, outside the pool, holding the LISTENs. When it
+ * is lost (PostgreSQL restarted, a failover, the network), what was remembered is dropped and it
+ * reconnects, with growing delays, until LISTEN is in place again.
+ */
+export function postgresChangeNotices(databaseUrl: string, log: (message: string) => void): ChangeNotices {
+  const channels = new Map<string, Remembered<unknown>>();
+  /** The connection being made or in use; events of any earlier one are ignored. */
+  let current: pg.Client | undefined;
+  /** `current` once connected: a channel first used from then on is listened to at once. */
+  let connected: pg.Client | undefined;
+  let failures = 0;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (from: pg.Client, reason: unknown) => {
+    if (from !== current) return;
+    current = undefined;
+    connected = undefined;
+    for (const remembered of channels.values()) remembered.setLive(false);
+    from.removeAllListeners();
+    // An 'error' may still come from a connection being torn down; unheard, it would end the process.
+    from.on('error', () => {});
+    from.end().catch(() => {});
+    if (closed) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(failures, RECONNECT_DELAYS_MS.length - 1)] ?? 15_000;
+    failures += 1;
+    log(
+      `change notices lost (${reason instanceof Error ? reason.message : String(reason)}); reconnecting in ${delay} ms`,
+    );
+    retry = setTimeout(connect, delay);
+    retry.unref();
+  };
+
+  /** LISTENs one after another on one connection (pg runs a client's queries one at a time). */
+  let listening: Promise<void> = Promise.resolve();
+  const listen = (from: pg.Client, names: string[]) => {
+    listening = listening.then(async () => {
+      try {
+        await from.query(names.map((name) => `LISTEN ${checkedChannel(name)}`).join('; '));
+        if (from === current) for (const name of names) channels.get(name)?.setLive(true);
+      } catch (error) {
+        lost(from, error);
+      }
+    });
+    return listening;
+  };
+
+  async function connect(): Promise<void> {
+    retry = undefined;
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      application_name: CHANGE_NOTICES_APPLICATION_NAME,
+    });
+    current = next;
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, new Error('connection ended')));
+    next.on('notification', ({ channel, payload }) => {
+      if (payload !== undefined) channels.get(channel)?.forget(payload);
+    });
+    try {
+      await next.connect();
+    } catch (error) {
+      lost(next, error);
+      return;
+    }
+    connected = next;
+    await listen(next, [...channels.keys()]);
+    if (next === current) failures = 0;
+  }
+
+  return {
+    remember<V>(channel: string) {
+      let remembered = channels.get(channel);
+      if (!remembered) {
+        remembered = new Remembered<unknown>();
+        channels.set(channel, remembered);
+        // The first channel opens the connection, which listens to every channel known once it is open.
+        if (connected) void listen(connected, [channel]);
+        else if (!current && !retry && !closed) void connect();
+      }
+      return remembered as Remembered<V>;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      for (const remembered of channels.values()) remembered.setLive(false);
+      const last = current;
+      current = undefined;
+      connected = undefined;
+      await last?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The security headers of every answer (helmet's: Content-Security-Policy, HSTS, frame and referrer
+// rules, …), worked out once at start. @fastify/helmet called helmet() again for every request, which
+// re-read the whole policy each time: an eighth of the CPU of the contact list's 304.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * What helmet's middleware sets, from one run against a stand-in response. The policy holds fixed
+ * strings only (no nonces, no per-request values), so every request gets the same headers.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * Sets the headers on every answer, 404s and errors included, where the route has not set its own;
+ * except a 304, which carries only what updates the client's cached copy (RFC 9110 §15.4.5: the copy
+ * keeps the headers it came with). A poll's 304 is most of the server's traffic, and these headers
+ * were two thirds of its bytes.
+ */
+export function sendSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+  const headers = Object.entries(securityHeaders(options));
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode !== 304) {
+      for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    done(null, payload);
+  });
+}
