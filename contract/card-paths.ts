@@ -1,6 +1,6 @@
 // The public card's API paths and fields, apart from their declarations in card.ts: the public card page
 // builds its URLs and checks its data with these without loading zod (it must stay under its JavaScript
-// budget, README Budgets). It imports nothing: card.ts holds these field names to PublicCard's.
+// budget, docs/budgets.md). It imports nothing: card.ts holds these field names to PublicCard's.
 
 /** The serial number after the dash: how a card is told apart when nothing else is known of it. */
 export function cardSerial(nfcUID: string): string {

@@ -1,4 +1,4 @@
-// The basemap every map draws (README "Maps"): the operator's online style, or none.
+// The basemap every map draws (docs/behaviour/maps.md): the operator's online style, or none.
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 

@@ -35,7 +35,7 @@ registerRoute(
   'GET',
 );
 
-// The online map style (MAP_STYLE_URL on the server, README "Maps"). Which style, and the hosts its
+// The online map style (MAP_STYLE_URL on the server, docs/behaviour/maps.md). Which style, and the hosts its
 // tiles, glyphs and sprites come from, is the server's answer to /api/map/style: network-first into its
 // own cache, so the map knows its style offline, and each answer (or, after a restart of this worker,
 // the cached one) tells the rules below which hosts to keep. With the style turned off the map draws

@@ -1,7 +1,7 @@
 // `npm run db:backup -- FILE` and `npm run db:restore -- FILE`: a whole embedded database (DATA_DIR) as
 // one compressed file, and back into a new data directory. The embedded database belongs to one process,
 // so both need Tapnet stopped and say so when it is not. On PostgreSQL, pg_dump and pg_restore do this
-// (README "Backups").
+// (docs/operations.md, backups).
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';

@@ -57,7 +57,7 @@ const optionalString = z
 
 /**
  * The online basemap with no configuration: OpenFreeMap's Liberty style, free and without a key, its
- * style, tiles, glyphs and sprites all on one host (README "Maps" for its terms and attribution).
+ * style, tiles, glyphs and sprites all on one host (docs/behaviour/maps.md for its terms).
  */
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 
@@ -178,7 +178,7 @@ const ConfigSchema = z
             .refine(isAllowedMapUrl, 'MAP_ORIGINS must list https:// origins'),
         ),
       ),
-    // Insights (README "Insights"): where news and events come from, and the optional LLM summariser.
+    // Insights (docs/behaviour/insights.md): where news and events come from, and the optional LLM summariser.
     FEEDS_FILE: optionalString,
     NEWS_FEEDS: urlList,
     EVENT_FEEDS: urlList,
@@ -240,7 +240,7 @@ const ConfigSchema = z
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
     geoipDb: env.GEOIP_DB,
-    /** Security monitoring (README "Security monitoring"); alerts go to the security operator unless set. */
+    /** Security monitoring (docs/behaviour/security.md); alerts go to the security operator unless set. */
     security: {
       enabled: env.SECURITY_MONITORING === 'on',
       eventRetentionDays: env.SECURITY_EVENT_RETENTION_DAYS,

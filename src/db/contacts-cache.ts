@@ -38,7 +38,7 @@ export type IsOwnerCurrent = () => boolean;
 
 const CONTACT_FIELDS = Object.keys(ContactSchema.shape) as (keyof Contact)[];
 
-/** The screen reads every contact on each paint: the schema's fast check, not its full parser (README Budgets). */
+/** The screen reads every contact on each paint: the schema's fast check, not its full parser (docs/budgets.md). */
 const isContact = rowGuard<Contact>(ContactSchema);
 
 function isFresh(set: ContactSet, now: number): boolean {

@@ -1,6 +1,6 @@
 // A fast check that rows read back from IndexedDB still have their schema's shape (conventions: validate
 // what is read back). zod runs without its JIT under the app's CSP, and parsing 5,000 cached contacts
-// with it costs more than the contacts screen's whole first-paint budget (README Budgets); checking the
+// with it costs more than the contacts screen's whole first-paint budget (docs/budgets.md); checking the
 // primitive types the schema declares, derived from the schema itself, costs a small fraction of that.
 import type { z } from 'zod';
 

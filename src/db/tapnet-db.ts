@@ -48,7 +48,7 @@ export type FailedSave = z.infer<typeof FailedSaveSchema>;
 /**
  * The contacts of a member's cache entry (spec §3 Contacts cache entry, its `data`), newest first, in
  * one record: one read gives the whole list, where a row per contact made the contacts screen's first
- * paint wait for thousands of reads (README Budgets). Its contacts are checked when read back.
+ * paint wait for thousands of reads (docs/budgets.md). Its contacts are checked when read back.
  */
 export const ContactListRecordSchema = z.object({
   ownerUserId: z.string().min(1),

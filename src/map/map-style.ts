@@ -47,7 +47,7 @@ async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
 }
 
 /**
- * The operator's online style (MAP_STYLE_URL, README "Maps"), null when turned off. Answered by the
+ * The operator's online style (MAP_STYLE_URL, docs/behaviour/maps.md), null when turned off. Answered by the
  * service worker's cache when offline, so a member who saw the map before still gets their streets.
  */
 async function fetchStyleUrl(): Promise<string | null> {

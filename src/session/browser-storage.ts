@@ -2,7 +2,7 @@
 // spec's key names: the one module that touches browser storage. Reads are checked and an unreadable value
 // is dropped (spec §3 says so of the pending card save); a browser that refuses storage (private modes)
 // leaves the app working without it. No zod here: the public card page reads the session through this
-// module and must stay under its JavaScript budget (README Budgets).
+// module and must stay under its JavaScript budget (docs/budgets.md).
 import type { Role } from '../../contract/auth';
 import { CONTACTS_CACHE_PREFIX, POLL_LEADER_PREFIX, StorageKeys } from './storage-keys';
 

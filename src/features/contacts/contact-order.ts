@@ -46,7 +46,7 @@ export function orderContacts(contacts: readonly Contact[], mode: SortMode): Con
 
 /**
  * Each date is read once instead of in every comparison: with 5,000 contacts the comparator runs some
- * 60,000 times, and parsing there took a visible part of the screen's first paint (README Budgets).
+ * 60,000 times, and parsing there took a visible part of the screen's first paint (docs/budgets.md).
  */
 function newestFirst(contacts: readonly Contact[]): Contact[] {
   return contacts

@@ -1,4 +1,4 @@
-// The feeds to fetch: FEEDS_FILE and NEWS_FEEDS / EVENT_FEEDS (README "Insights"). Members never add feeds.
+// The feeds to fetch: FEEDS_FILE and NEWS_FEEDS / EVENT_FEEDS (docs/behaviour/insights.md). Members never add feeds.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Config } from '../../../platform/config';
