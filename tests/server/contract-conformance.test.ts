@@ -678,6 +678,16 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'POST /api/insights/track/click 200': 'tests/server/insights-digests.test.ts (a stored feed item)',
   'GET /api/health 503': 'tests/server/app.test.ts (the database gone)',
   'GET /api/health/ready 503': 'the same check as /api/health: tests/server/app.test.ts',
+  ACCOUNT_SUSPENDED:
+    'tests/server/venue.test.ts (an account that attacks is suspended wherever it asks from)',
+  VERSION_CONFLICT:
+    'tests/server/versions.test.ts, tests/server/contact-changes.test.ts (a write with an outdated If-Match)',
+  'POST /api/security/blocks SHARED_ADDRESS_UNCONFIRMED':
+    'tests/server/venue.test.ts (a manual block of an address many members signed in from)',
+  // A blocked address keeps its card pages; only a hostile request to one is refused.
+  'GET /api/nfc/:nfcUID ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  'GET /api/nfc/:nfcUID/vcard ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  'POST /api/nfc/:nfcUID/events ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
 };
 
 /** What an answer is, for the ledger: its error code, or its status. */

@@ -149,6 +149,22 @@ describeOnEachDatabase(
         remoteAddress: venue,
       });
       expect(tap.statusCode).toBe(204);
+      // The scanner itself stays refused there too: its own request is hostile, card page or not.
+      for (const [method, url] of [
+        ['GET', `/api/nfc/${speaker.nfcUID}`],
+        ['GET', `/api/nfc/${speaker.nfcUID}/vcard`],
+        ['POST', `/api/nfc/${speaker.nfcUID}/events`],
+      ] as const) {
+        const scanned = await t().app.inject({
+          method,
+          url,
+          headers: { 'user-agent': SCANNER },
+          remoteAddress: venue,
+          ...(method === 'POST' ? { payload: { type: 'view' } } : {}),
+        });
+        expect(scanned.statusCode).toBe(403);
+        expect(json(scanned).code).toBe('ADDRESS_BLOCKED');
+      }
     });
 
     it('suspends an account that attacks, wherever it asks from, and leaves its address to the crowd', async () => {
