@@ -825,12 +825,6 @@ function successCalls(): Record<string, SuccessCall> {
       payload: { notes: 'Met at the conference' },
     }),
     'PATCH /api/contact/:id/toggle-flag': (f) => ({ ...member(f), params: { id: f.contactId } }),
-    'PUT /api/contact/:id/flag': (f) => ({
-      ...member(f),
-      params: { id: f.contactId },
-      payload: { isFlagged: true },
-    }),
-    'GET /api/contact/changes': member,
     'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
     'GET /api/contact/mapContacts': member,
     'GET /api/user/insight-preferences': member,

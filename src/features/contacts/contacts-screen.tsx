@@ -7,7 +7,7 @@ import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
-import { usePendingContactChanges, withPendingChanges } from '../../sync/pending';
+import { usePendingFlags, withPendingFlags } from '../../sync/pending-flags';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
 import appBar from '../../ui/app-bar.module.css';
@@ -32,6 +32,7 @@ import styles from './contacts.module.css';
 import { ContactMessages } from './messages';
 import { PendingSaves } from './pending-saves';
 import { useContactActions } from './use-contact-actions';
+import { useFailedSaveToasts } from './use-outbox-status';
 
 const SETTINGS_MENU = [
   { label: 'Map', to: '/map' },
@@ -80,11 +81,11 @@ export function ContactsScreen() {
   const sessionAccount = useSessionStore((state) => state.account);
   const account = accountLoad.status === 'ready' ? accountLoad.value : sessionAccount;
   const storedContacts = useContacts();
-  const pendingChanges = usePendingContactChanges();
-  // A flag, notes or a deletion waiting to be sent shows (and sorts) as the member chose it.
+  const pendingFlags = usePendingFlags();
+  // A flag changed offline shows (and sorts) as chosen while it waits to be sent.
   const contacts = useMemo(
-    () => storedContacts && withPendingChanges(storedContacts, pendingChanges),
-    [storedContacts, pendingChanges],
+    () => storedContacts && withPendingFlags(storedContacts, pendingFlags),
+    [storedContacts, pendingFlags],
   );
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
@@ -95,6 +96,7 @@ export function ContactsScreen() {
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
   const isWideScreen = useIsWideScreen();
+  useFailedSaveToasts();
 
   // Sorting thousands of contacts again on every selection or toast would slow each of them.
   const shown = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
@@ -229,8 +231,8 @@ export function ContactsScreen() {
                   contact={selected}
                   isEditing={isEditing}
                   isSendCardHidden={ignoredIds.includes(selected._id)}
-                  isFlagBusy={false}
-                  isFlagPending={pendingChanges.get(selected._id)?.isFlagged !== undefined}
+                  isFlagBusy={actions.flaggingId === selected._id}
+                  isFlagPending={pendingFlags.has(selected._id)}
                   isSending={actions.sendingId === selected._id}
                   onToggleFlag={() => actions.toggleFlag(selected)}
                   onSendCard={() => actions.sendCard(selected)}
@@ -248,7 +250,7 @@ export function ContactsScreen() {
       {actions.toDelete && (
         <DeleteContactDialog
           contact={actions.toDelete}
-          isDeleting={false}
+          isDeleting={actions.isDeleting}
           onConfirm={actions.confirmDelete}
           onClose={actions.cancelDelete}
         />

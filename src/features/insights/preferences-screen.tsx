@@ -32,8 +32,7 @@ import {
 import { type PreferencesAutosave, usePreferencesAutosave } from './use-preferences-autosave';
 
 export function PreferencesScreen() {
-  // Another device may have changed them since this copy: the server is asked before they are shown.
-  const load = useCachedResource(InsightPreferencesResource, { isAskedFirst: true });
+  const load = useCachedResource(InsightPreferencesResource);
   return (
     <Screen title="Insight Preferences" backTo="/settings" width="reading">
       {load.status === 'loading' && <LoadingPlaceholder label="Loading your insight preferences…" />}
