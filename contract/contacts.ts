@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BusinessCardViewSchema, NfcUidSchema } from './card';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
+import { IfMatchHeadersSchema, versionTag } from './versions';
 
 export const ContactSchema = BusinessCardViewSchema.extend({
   _id: z.string(),
@@ -95,6 +96,33 @@ export type UpdateNotesRequest = z.infer<typeof UpdateNotesRequestSchema>;
 
 export const ContactIdParamsSchema = z.object({ id: z.uuid('Contact not found') });
 
+/**
+ * The version of a contact's notes for If-Match (contract/versions.ts): computed from the text itself,
+ * so a client holding the contact knows the version its edit is based on without asking.
+ */
+export function notesVersion(notes: string): string {
+  return versionTag(notes);
+}
+
+export const SetFlagRequestSchema = z.object({ isFlagged: z.boolean() });
+export type SetFlagRequest = z.infer<typeof SetFlagRequestSchema>;
+
+/**
+ * The change feed's answer: the contacts changed or added after the cursor (`contacts`, newest first) and
+ * the ids of those deleted since (`deleted`), or, when `isFullList`, the whole list (the cursor was too
+ * old, unknown, or another member's). `cursor` is the list's ETag after these changes: the next `since`,
+ * and an If-None-Match for GET /api/contact.
+ */
+export const ContactChangesSchema = z.object({
+  cursor: z.string(),
+  isFullList: z.boolean(),
+  contacts: ContactListSchema,
+  deleted: z.array(z.string()),
+});
+export type ContactChanges = z.infer<typeof ContactChangesSchema>;
+
+export const ContactChangesQuerySchema = z.strictObject({ since: z.string().max(200).optional() });
+
 export const ToggleFlagResponseSchema = z.object({ isFlagged: z.boolean() });
 export type ToggleFlagResponse = z.infer<typeof ToggleFlagResponseSchema>;
 
@@ -159,8 +187,33 @@ export const UpdateContactNotesEndpoint = defineEndpoint({
   params: ContactIdParamsSchema,
   paramsRefusedAs: 'CONTACT_NOT_FOUND',
   body: UpdateNotesRequestSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: ContactSchema },
+  errors: ['CONTACT_NOT_FOUND', 'VERSION_CONFLICT'],
+});
+
+export const SetContactFlagEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/contact/:id/flag',
+  summary:
+    'Sets whether a contact is flagged (unlike toggle-flag, sending it twice or from two devices ends in the state chosen).',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
+  body: SetFlagRequestSchema,
+  responses: { 200: ToggleFlagResponseSchema },
   errors: ['CONTACT_NOT_FOUND'],
+});
+
+export const ListContactChangesEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact/changes',
+  summary:
+    'What changed in the member’s contacts after `since` (a cursor or ETag this endpoint or GET /api/contact answered): changed contacts and deleted ids, or the whole list when the cursor is too old.',
+  auth: 'member',
+  query: ContactChangesQuerySchema,
+  responses: { 200: ContactChangesSchema },
+  errors: [],
 });
 
 export const ToggleContactFlagEndpoint = defineEndpoint({
@@ -219,7 +272,9 @@ export const contactEndpoints = [
   CreateContactEndpoint,
   UpdateContactNotesEndpoint,
   ToggleContactFlagEndpoint,
+  SetContactFlagEndpoint,
   DeleteContactEndpoint,
   SendMyCardEndpoint,
   ListMapContactsEndpoint,
+  ListContactChangesEndpoint,
 ];

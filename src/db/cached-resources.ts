@@ -173,3 +173,26 @@ async function revalidate<T>(
 export async function clearCachedResources(): Promise<void> {
   await db.cachedResources.clear();
 }
+
+/**
+ * Stores a value a confirmed write answered, with its version, into the copy named `name` (the service
+ * worker has no resource definitions: the name is what the copy is kept under). The next read checks it.
+ */
+export async function storeConfirmedValue(
+  name: string,
+  ownerUserId: string,
+  value: unknown,
+  etag: string | null,
+  now = Date.now(),
+): Promise<void> {
+  await db.cachedResources.put({ ownerUserId, name, value, fetchedAt: now, etag });
+}
+
+/** The stored copy's raw value and version, or null; the caller checks the value with its own schema. */
+export async function readStoredCopy(
+  name: string,
+  ownerUserId: string,
+): Promise<{ value: unknown; etag: string | null } | null> {
+  const parsed = CachedResourceSchema.safeParse(await db.cachedResources.get([ownerUserId, name]));
+  return parsed.success ? { value: parsed.data.value, etag: parsed.data.etag } : null;
+}

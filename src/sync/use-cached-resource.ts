@@ -51,9 +51,19 @@ interface ResourceCommands {
 
 export function useCachedResource<T>(
   resource: CachedResourceDefinition<T>,
+  {
+    isAskedFirst = false,
+  }: {
+    /**
+     * The server is asked on open whatever the copy's age, and the copy is shown only once it answered
+     * (or could not be reached): for a copy another device may have changed, which must not be taken
+     * as the truth (insight preferences, issue 24).
+     */
+    isAskedFirst?: boolean;
+  } = {},
 ): ResourceState<T> & ResourceCommands {
   const userId = useSignedInUserId();
-  const [attempt, setAttempt] = useState({ count: 0, isForced: false });
+  const [attempt, setAttempt] = useState({ count: 0, isForced: isAskedFirst });
   const [outcome, setOutcome] = useState<LoadOutcome<T>>({ status: 'pending' });
 
   useEffect(() => {
@@ -83,7 +93,7 @@ export function useCachedResource<T>(
   const isShown =
     outcome.status === 'done' ||
     (outcome.status === 'failed' && resource.whenUnreachable !== 'load-error') ||
-    (stored !== null && isResourceFresh(stored, resource.lifetimeMs));
+    (!isAskedFirst && stored !== null && isResourceFresh(stored, resource.lifetimeMs));
   if (stored && isShown)
     return { status: 'ready', value: stored.value, fetchedAt: stored.fetchedAt, ...commands };
   return outcome.status === 'failed'

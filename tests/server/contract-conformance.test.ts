@@ -680,6 +680,8 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'GET /api/health/ready 503': 'the same check as /api/health: tests/server/app.test.ts',
   ACCOUNT_SUSPENDED:
     'tests/server/venue.test.ts (an account that attacks is suspended wherever it asks from)',
+  VERSION_CONFLICT:
+    'tests/server/versions.test.ts, tests/server/contact-changes.test.ts (a write with an outdated If-Match)',
   'POST /api/security/blocks SHARED_ADDRESS_UNCONFIRMED':
     'tests/server/venue.test.ts (a manual block of an address many members signed in from)',
   // A blocked address keeps its card pages; only a hostile request to one is refused.
@@ -823,6 +825,12 @@ function successCalls(): Record<string, SuccessCall> {
       payload: { notes: 'Met at the conference' },
     }),
     'PATCH /api/contact/:id/toggle-flag': (f) => ({ ...member(f), params: { id: f.contactId } }),
+    'PUT /api/contact/:id/flag': (f) => ({
+      ...member(f),
+      params: { id: f.contactId },
+      payload: { isFlagged: true },
+    }),
+    'GET /api/contact/changes': member,
     'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
     'GET /api/contact/mapContacts': member,
     'GET /api/user/insight-preferences': member,

@@ -24,15 +24,37 @@ const grace = makeContact('grace', { name: 'Grace Hopper' });
 interface SentRequest {
   path: string;
   ifNoneMatch: string | null;
+  since?: string | null;
 }
 
-/** The contacts endpoint as the server answers it: 304 for the current etag, else the list. */
-function contactsServer(state: { contacts: Contact[]; etag: string }) {
+/**
+ * The contacts endpoints as the server answers them: the list (304 for the current etag), and the change
+ * feed, which has nothing new for the current etag and answers `changes` (or the whole list) otherwise.
+ */
+function contactsServer(
+  state: { contacts: Contact[]; etag: string },
+  changes?: { contacts: Contact[]; deleted: string[] },
+) {
   const sent: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
-      const request = { path: new URL(input.url).pathname, ifNoneMatch: input.headers.get('If-None-Match') };
+      const url = new URL(input.url);
+      if (url.pathname === '/api/contact/changes') {
+        const since = url.searchParams.get('since');
+        sent.push({ path: url.pathname, ifNoneMatch: null, since });
+        const body =
+          since === state.etag
+            ? { cursor: state.etag, isFullList: false, contacts: [], deleted: [] }
+            : changes
+              ? { cursor: state.etag, isFullList: false, ...changes }
+              : { cursor: state.etag, isFullList: true, contacts: state.contacts, deleted: [] };
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const request = { path: url.pathname, ifNoneMatch: input.headers.get('If-None-Match') };
       sent.push(request);
       if (request.ifNoneMatch === state.etag) return new Response(null, { status: 304 });
       return new Response(JSON.stringify(state.contacts), {
@@ -70,15 +92,32 @@ describe('revalidating', () => {
     expect(cache?.etag).toBe('"v1"');
   });
 
-  it('sends the cached etag; a 304 means no change and leaves the cache as it was', async () => {
+  it('asks for the changes since the cached etag; none means no change and leaves the cache as it was', async () => {
     await cacheOf([ada], '"v1"');
     const before = await db.contactSets.get(owner);
     const sent = contactsServer({ contacts: [ada], etag: '"v1"' });
 
     expect(await revalidateContacts(owner)).toBe('unchanged');
 
-    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"' }]);
+    expect(sent).toEqual([{ path: '/api/contact/changes', ifNoneMatch: null, since: '"v1"' }]);
     expect(await db.contactSets.get(owner)).toEqual(before);
+  });
+
+  it('applies only what changed: a changed contact in place, a new one by date, a deleted one gone', async () => {
+    const older = makeContact('older', { name: 'Older', connectedAt: '2020-01-01T00:00:00.000Z' });
+    const newer = makeContact('newer', { name: 'Newer', connectedAt: '2030-01-01T00:00:00.000Z' });
+    await cacheOf([ada, grace, older], '"v1"');
+    contactsServer(
+      { contacts: [], etag: '"v2"' },
+      { contacts: [{ ...ada, isFlagged: !ada.isFlagged }, newer], deleted: [grace._id] },
+    );
+
+    expect(await revalidateContacts(owner)).toBe('changed');
+
+    const cache = await readContactsCache(owner);
+    expect(cache?.contacts.map((contact) => contact._id)).toEqual(['newer', 'ada', 'older']);
+    expect(cache?.contacts[1]?.isFlagged).toBe(!ada.isFlagged);
+    expect(cache?.etag).toBe('"v2"');
   });
 
   it('stores a 200 with new data and reports the change', async () => {
@@ -214,7 +253,7 @@ describe('scheduling a revalidation', () => {
     await vi.advanceTimersByTimeAsync(1);
 
     expect(await outcome).toBe('changed');
-    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"' }]);
+    expect(sent).toEqual([{ path: '/api/contact/changes', ifNoneMatch: null, since: '"v1"' }]);
   });
 
   it('without a cache, a page load fetches at once', async () => {

@@ -5,12 +5,16 @@ import type { Transaction } from 'kysely';
 import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
+  ListContactChangesEndpoint,
   ListContactsEndpoint,
+  notesVersion,
   SendMyCardEndpoint,
+  SetContactFlagEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
 import { ContactExportEndpoints, ContactExportFormatSchema } from '../../../contract/user';
+import { matchesIfMatch, VersionMessages } from '../../../contract/versions';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { memberOf } from '../../platform/guards';
@@ -18,10 +22,18 @@ import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { isOutboxReplay } from '../sessions';
+import { contactChanges } from './changes';
 import { exportContacts } from './export';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
-import { deleteContact, listContacts, toggleContactFlag, updateContactNotes } from './queries';
+import {
+  deleteContact,
+  findNotesForUpdate,
+  listContacts,
+  setContactFlag,
+  toggleContactFlag,
+  updateContactNotes,
+} from './queries';
 import { contactMessages, saveContactFromCard, sendMyCard } from './service';
 
 /** Each send is an e-mail to someone else's inbox; a person sends cards one at a time. */
@@ -84,11 +96,37 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute({ perAccount: 120, perAddress: 120 }), isResponseChecked: false },
   );
 
+  route(app, ListContactChangesEndpoint, async (request, reply) => {
+    reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+    return contactChanges(app.ctx.db, memberOf(request).userId, request.query.since);
+  });
+
+  // With If-Match (the version of the notes the edit started from), notes another device saved meanwhile
+  // are not overwritten: 412 with the contact as it is and when its notes changed.
   route(app, UpdateContactNotesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    const ifMatch = request.headers['if-match'];
+    const contact = found(
+      await writeInTransaction(reply, userId, async (trx) => {
+        if (ifMatch !== undefined) {
+          const stored = found(await findNotesForUpdate(trx, userId, request.params.id));
+          if (!matchesIfMatch(ifMatch, notesVersion(stored.contact.notes))) {
+            throw new HttpError('VERSION_CONFLICT', VersionMessages.conflict, {
+              conflict: { current: stored.contact, changedAt: stored.changedAt },
+            });
+          }
+        }
+        return updateContactNotes(trx, userId, request.params.id, request.body.notes);
+      }),
+    );
+    return reply.header('ETag', notesVersion(contact.notes)).send(contact);
+  });
+
+  route(app, SetContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
       await writeInTransaction(reply, userId, (trx) =>
-        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+        setContactFlag(trx, userId, request.params.id, request.body.isFlagged),
       ),
     );
   });

@@ -23,10 +23,20 @@ export function usePreferencesAutosave(loaded: InsightPreferences): PreferencesA
   const [isSavedShown, setIsSavedShown] = useState(false);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const latestChange = useRef(0);
+  const inFlight = useRef(0);
   const lastSaved = useRef(loaded);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  // A newer copy arrived (merged with another device's choices, or revalidated): shown unless the member
+  // has a change of their own on its way, whose answer brings the merged set anyway.
+  useEffect(() => {
+    if (inFlight.current > 0) return;
+    lastSaved.current = loaded;
+    setSaved(loaded);
+    setPreferences(loaded);
+  }, [loaded]);
 
   function showSaved() {
     clearTimeout(hideTimer.current);
@@ -37,6 +47,7 @@ export function usePreferencesAutosave(loaded: InsightPreferences): PreferencesA
   function change(next: InsightPreferences, failureMessage: string) {
     const changeNumber = ++latestChange.current;
     setPreferences(next);
+    inFlight.current += 1;
     queue.current = queue.current.then(async () => {
       try {
         const kept = await savePreferences(next);
@@ -48,6 +59,8 @@ export function usePreferencesAutosave(loaded: InsightPreferences): PreferencesA
       } catch {
         showToast('error', failureMessage);
         if (changeNumber === latestChange.current) setPreferences(lastSaved.current);
+      } finally {
+        inFlight.current -= 1;
       }
     });
   }
