@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
   NO_EMAIL_CHANGE: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
+  // Offline writes: an edit based on a version that is no longer the current one (contract/versions.ts).
+  VERSION_CONFLICT: 412,
   // Insights: the daily forced refresh, clicks on items the feeds no longer hold.
   INSIGHTS_REFRESH_LIMIT: 429,
   INSIGHT_ITEM_NOT_FOUND: 404,

@@ -54,6 +54,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
   NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
+  VERSION_CONFLICT:
+    'If-Match named a version that is no longer the current one; `current` holds the value as it is now, and nothing was changed.',
   DATABASE_UNAVAILABLE:
     'The database cannot be reached (restarting or down); nothing was changed. Retry in a few seconds.',
   INSIGHTS_REFRESH_LIMIT: 'Today’s forced refreshes of this kind (events or news) are used up.',
@@ -77,6 +79,9 @@ export const ErrorResponseSchema = z.object({
   errors: z.array(z.string()).optional(),
   /** The request's id (also in the X-Request-Id header and on every log line of the request). */
   requestId: z.string().optional(),
+  /** VERSION_CONFLICT only: the value as it is now, and when its refused field last changed (contract/versions.ts). */
+  current: z.unknown().optional(),
+  changedAt: z.string().nullable().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -4,6 +4,7 @@ import { BusinessCardSchema, BusinessCardViewSchema, UpdateProfileRequestSchema 
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 import { EmailSchema } from './fields';
+import { IfMatchHeadersSchema } from './versions';
 
 export const AccountSchema = z.object({
   _id: z.string(),
@@ -42,8 +43,9 @@ export const UpdateBusinessCardEndpoint = defineEndpoint({
   summary: 'Saves the member’s business card; answers the updated account.',
   auth: 'member',
   body: BusinessCardSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: AccountSchema },
-  errors: ['ACCOUNT_NOT_FOUND'],
+  errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
 });
 
 export const UpdateProfileEndpoint = defineEndpoint({
@@ -53,8 +55,10 @@ export const UpdateProfileEndpoint = defineEndpoint({
     'Changes the name or the linked card (`nfcUID: null` unlinks it); answers the updated account. An `email` other than the current one is refused: the sign-in e-mail changes through /api/user/email-change.',
   auth: 'member',
   body: UpdateProfileRequestSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: AccountSchema },
   errors: [
+    'VERSION_CONFLICT',
     'ACCOUNT_NOT_FOUND',
     'EMAIL_CHANGE_NEEDS_CONFIRMATION',
     'CARD_NOT_FOUND',
@@ -131,8 +135,9 @@ export const SaveNotificationSettingsEndpoint = defineEndpoint({
   summary: 'Opts in or out of e-mails.',
   auth: 'member',
   body: NotificationSettingsSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: NotificationSettingsSchema },
-  errors: ['ACCOUNT_NOT_FOUND'],
+  errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
 });
 
 const deleteAccount = {

@@ -9,8 +9,6 @@ import {
   type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
-  type NotificationSettings,
-  SaveNotificationSettingsEndpoint,
   StartEmailChangeEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
@@ -55,20 +53,15 @@ export function cancelEmailChange() {
 }
 
 /**
- * The spec names no lifetime: the settings screen asks on every visit. A switch shown offline could
- * not be changed anyway: unreachable, the screen says it could not load them (spec §8).
+ * The spec names no lifetime: the settings screen asks on every visit. Offline it shows the last copy,
+ * and a change waits in the pending-writes queue (issue 24).
  */
 export const NOTIFICATION_SETTINGS_LIFETIME_MS = 0;
 export const NotificationSettingsResource = endpointResource(
   'notification-settings',
   GetNotificationSettingsEndpoint,
   NOTIFICATION_SETTINGS_LIFETIME_MS,
-  { whenUnreachable: 'load-error' },
 );
-
-export function updateNotificationSettings(settings: NotificationSettings) {
-  return callEndpoint(SaveNotificationSettingsEndpoint, { json: settings });
-}
 
 /**
  * Deletes the account and everything in it for good. The spec names two calls, one per screen

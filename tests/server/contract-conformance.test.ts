@@ -571,6 +571,28 @@ function ownCodeCalls(): OwnCodeCall[] {
         payload: { nfcUID: unknownCard },
       }),
     ],
+    ...(
+      [
+        ['POST /api/contact/send-card/:id', 'POST', (id) => `/api/contact/send-card/${id}`],
+        ['POST /api/invitations/:id/accept', 'POST', (id) => `/api/invitations/${id}/accept`],
+        ['DELETE /api/invitations/:id', 'DELETE', (id) => `/api/invitations/${id}`],
+      ] as const satisfies readonly [string, 'POST' | 'DELETE', (id: string) => string][]
+    ).map(
+      ([key, method, url], index): OwnCodeCall => [
+        key,
+        'IDEMPOTENCY_KEY_REUSED',
+        // A key used for one request, then sent with another: refused, never answered as the first.
+        async (f, t) => {
+          const headers = { 'idempotency-key': `conformance-reused-${index}` };
+          await t.app.inject({
+            method,
+            url: url(randomUUID()),
+            headers: { ...bearer(f.ada.accessToken), ...headers },
+          });
+          return { token: f.ada.accessToken, headers, params: { id: randomUUID() } };
+        },
+      ],
+    ),
     [
       'POST /api/insights/track/click',
       'INSIGHT_ITEM_NOT_FOUND',
@@ -680,6 +702,8 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'GET /api/health/ready 503': 'the same check as /api/health: tests/server/app.test.ts',
   ACCOUNT_SUSPENDED:
     'tests/server/venue.test.ts (an account that attacks is suspended wherever it asks from)',
+  VERSION_CONFLICT:
+    'tests/server/versions.test.ts, tests/server/contact-changes.test.ts (a write with an outdated If-Match)',
   'POST /api/security/blocks SHARED_ADDRESS_UNCONFIRMED':
     'tests/server/venue.test.ts (a manual block of an address many members signed in from)',
   // A blocked address keeps its card pages; only a hostile request to one is refused.
@@ -823,6 +847,11 @@ function successCalls(): Record<string, SuccessCall> {
       payload: { notes: 'Met at the conference' },
     }),
     'PATCH /api/contact/:id/toggle-flag': (f) => ({ ...member(f), params: { id: f.contactId } }),
+    'PUT /api/contact/:id/flag': (f) => ({
+      ...member(f),
+      params: { id: f.contactId },
+      payload: { isFlagged: true },
+    }),
     'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
     'GET /api/contact/mapContacts': member,
     'GET /api/user/insight-preferences': member,

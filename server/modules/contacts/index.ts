@@ -5,6 +5,7 @@ import { pruneCardSends } from './card-sends';
 import { invitationRoutes } from './invitation-routes';
 import { backfillPlaceWords } from './place-backfill';
 import { contactRoutes } from './routes';
+import { pruneContactTombstones } from './tombstones';
 
 export const contactsModule: ApiModule = {
   name: 'contacts',
@@ -25,5 +26,6 @@ export const contactsModule: ApiModule = {
   },
   daily: async (app) => {
     await pruneCardSends(app.ctx.db);
+    await pruneContactTombstones(app.ctx.db);
   },
 };

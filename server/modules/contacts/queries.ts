@@ -109,6 +109,64 @@ export async function updateContactNotes(db: Db, ownerId: string, contactId: str
   return row && toContact(row);
 }
 
+/** The notes with when they last changed there (null: not since migration 021), for a conflict's answer. */
+export async function findNotesForUpdate(db: Db, ownerId: string, contactId: string) {
+  const row = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { contact: toContact(row), changedAt: row.notes_changed_at?.toISOString() ?? null };
+}
+
+export async function setContactFlag(db: Db, ownerId: string, contactId: string, isFlagged: boolean) {
+  const row = await db
+    .updateTable('contacts')
+    .set({ is_flagged: isFlagged })
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .returning('is_flagged')
+    .executeTakeFirst();
+  return row && { isFlagged: row.is_flagged };
+}
+
+/**
+ * What changed after list version `since`: the contacts written later (newest first) and the ids of
+ * those deleted later. Read after the version the answer names, so nothing up to it is missed; a write
+ * landing in between is sent again next time, which merging takes in its stride.
+ */
+export async function listContactChangesSince(db: Db, ownerId: string, since: string) {
+  const [rows, tombstones] = await Promise.all([
+    db
+      .selectFrom('contacts')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('list_version', '>', since)
+      .orderBy('connected_at', 'desc')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('contact_tombstones')
+      .select('contact_id')
+      .where('owner_id', '=', ownerId)
+      .where('list_version', '>', since)
+      .execute(),
+  ]);
+  return { contacts: rows.map(toContact), deleted: tombstones.map((row) => row.contact_id) };
+}
+
+/** The oldest cursor the feed still answers with changes; tombstones before it were pruned. */
+export async function findOldestCursor(db: Db, ownerId: string): Promise<string> {
+  const row = await db
+    .selectFrom('contact_list_versions')
+    .select(sql<string>`oldest_cursor::text`.as('oldest'))
+    .where('user_id', '=', ownerId)
+    .executeTakeFirst();
+  return row?.oldest ?? '0';
+}
+
 export async function toggleContactFlag(db: Db, ownerId: string, contactId: string) {
   const row = await db
     .updateTable('contacts')

@@ -6,11 +6,14 @@ import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
   ListContactsEndpoint,
+  notesVersion,
   SendMyCardEndpoint,
+  SetContactFlagEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
 import { ContactExportEndpoints, ContactExportFormatSchema } from '../../../contract/user';
+import { matchesIfMatch, VersionMessages } from '../../../contract/versions';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { memberOf } from '../../platform/guards';
@@ -18,10 +21,18 @@ import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { isOutboxReplay } from '../sessions';
+import { contactChanges } from './changes';
 import { exportContacts } from './export';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
-import { deleteContact, listContacts, toggleContactFlag, updateContactNotes } from './queries';
+import {
+  deleteContact,
+  findNotesForUpdate,
+  listContacts,
+  setContactFlag,
+  toggleContactFlag,
+  updateContactNotes,
+} from './queries';
 import { contactMessages, saveContactFromCard, sendMyCard } from './service';
 
 /** Each send is an e-mail to someone else's inbox; a person sends cards one at a time. */
@@ -61,6 +72,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
     reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
     if (notModified) return reply.code(304).send();
+    // The change feed: a cache at an older version gets only what changed after it.
+    const { since } = request.query;
+    if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
     return listContacts(app.ctx.db, userId);
   });
 
@@ -84,11 +98,32 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute({ perAccount: 120, perAddress: 120 }), isResponseChecked: false },
   );
 
+  // With If-Match (the version of the notes the edit started from), notes another device saved meanwhile
+  // are not overwritten: 412 with the contact as it is and when its notes changed.
   route(app, UpdateContactNotesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    const ifMatch = request.headers['if-match'];
+    const contact = found(
+      await writeInTransaction(reply, userId, async (trx) => {
+        if (ifMatch !== undefined) {
+          const stored = found(await findNotesForUpdate(trx, userId, request.params.id));
+          if (!matchesIfMatch(ifMatch, notesVersion(stored.contact.notes))) {
+            throw new HttpError('VERSION_CONFLICT', VersionMessages.conflict, {
+              conflict: { current: stored.contact, changedAt: stored.changedAt },
+            });
+          }
+        }
+        return updateContactNotes(trx, userId, request.params.id, request.body.notes);
+      }),
+    );
+    return reply.header('ETag', notesVersion(contact.notes)).send(contact);
+  });
+
+  route(app, SetContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
       await writeInTransaction(reply, userId, (trx) =>
-        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+        setContactFlag(trx, userId, request.params.id, request.body.isFlagged),
       ),
     );
   });
@@ -106,11 +141,21 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: contactMessages.deleted };
   });
 
+  // A send made offline is replayed with its Idempotency-Key: the card is mailed once, whatever was lost.
   route(
     app,
     SendMyCardEndpoint,
-    async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
-    { config: perMinute(SEND_CARD_PER_MINUTE) },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const contactId = request.params.id;
+      const key = request.headers['idempotency-key'];
+      const response = await runOnce(app.ctx.db, { userId, key, request: { sendCardTo: contactId } }, (trx) =>
+        sendMyCard(app.ctx, trx, userId, contactId),
+      );
+      app.ctx.mailer.wake();
+      return reply.code(response.statusCode).send(response.body);
+    },
+    { config: perMinute(SEND_CARD_PER_MINUTE), isResponseChecked: false },
   );
 
   for (const format of ContactExportFormatSchema.options) {

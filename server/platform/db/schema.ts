@@ -162,6 +162,18 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** The list version at which the row last changed, stamped by a trigger (migration 021): the change feed's cursor. */
+  list_version: ColumnType<string | bigint | number, never, never>;
+  /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
+  notes_changed_at: ColumnType<Date | null, never, never>;
+}
+
+/** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
+export interface ContactTombstonesTable {
+  owner_id: string;
+  contact_id: string;
+  list_version: ColumnType<string | bigint | number, never, never>;
+  deleted_at: ColumnType<Date, never, never>;
 }
 
 /**
@@ -171,6 +183,8 @@ export interface ContactsTable {
 export interface ContactListVersionsTable {
   user_id: string;
   version: ColumnType<string | bigint, 0, never>;
+  /** Tombstones before this version were pruned: an older change-feed cursor gets the whole list. */
+  oldest_cursor: ColumnType<string | bigint | number, never, string | number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -430,6 +444,7 @@ export interface Database {
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
+  contact_tombstones: ContactTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;
