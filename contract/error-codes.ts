@@ -65,6 +65,11 @@ export const ERROR_STATUS = {
   ALLOWLIST_ENTRY_NOT_FOUND: 404,
   RULE_NOT_FOUND: 404,
   RULE_MODE_NOT_ALLOWED: 400,
+  // Secure cards: the server holds no key secret, no keys were given and no issuer key is set, a tag
+  // UID already on another card.
+  SECURE_CARDS_OFF: 409,
+  CARD_KEYS_NEEDED: 400,
+  CARD_UID_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

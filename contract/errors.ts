@@ -69,6 +69,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ALLOWLIST_ENTRY_NOT_FOUND: 'No such allowlist entry (built-in entries cannot be removed).',
   RULE_NOT_FOUND: 'No detection rule has this id.',
   RULE_MODE_NOT_ALLOWED: 'The rule cannot take this mode (link unfurlers are never blocked).',
+  SECURE_CARDS_OFF: 'Secure cards need CARD_KEYS_SECRET in the server’s configuration.',
+  CARD_KEYS_NEEDED: 'A secure card needs its two keys, or CARD_ISSUER_KEY set to diversify them.',
+  CARD_UID_TAKEN: 'Another secure card already has this tag UID.',
 };
 
 export const ErrorResponseSchema = z.object({

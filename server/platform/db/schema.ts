@@ -162,6 +162,24 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
+  met_in_person: Generated<boolean>;
+  tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A secure (NTAG 424 DNA) card's keys and counter (migration 024, server/modules/cards/secure-cards.ts). */
+export interface SecureCardsTable {
+  nfc_uid: string;
+  /** The tag's 7-byte UID as 14 upper-case hex, null until it is registered or first tapped. */
+  tag_uid: string | null;
+  /** Both SDM keys sealed under CARD_KEYS_SECRET (card-key-vault.ts). */
+  sealed_keys: string;
+  /** The keys before the last rotation, until a tap verifies under the new ones. */
+  previous_sealed_keys: string | null;
+  last_counter: Generated<number>;
+  last_tap_at: NullableTimestamp;
+  last_tap_country: string | null;
+  registered_at: Generated<Date>;
 }
 
 /**
@@ -427,6 +445,7 @@ export interface Database {
   card_sends: CardSendsTable;
   page_views: PageViewsTable;
   cards: CardsTable;
+  secure_cards: SecureCardsTable;
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
