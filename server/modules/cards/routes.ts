@@ -11,9 +11,10 @@ import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { toVCard, vCardFileName } from '../../platform/vcard';
+import { CardEventWriter } from './card-event-writer';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
-import { insertCardEvent, issueCards, listCards } from './queries';
+import { issueCards, listCards } from './queries';
 
 /** The card behind a lookup, or the 404 that says whether it is unclaimed or unknown. */
 function cardOf(found: CardLookup) {
@@ -22,6 +23,8 @@ function cardOf(found: CardLookup) {
 }
 
 export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cardEvents = new CardEventWriter(app.ctx.db);
+
   route(app, LookUpCardEndpoint, async (request) =>
     cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID)),
   );
@@ -40,7 +43,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
     RecordCardEventEndpoint,
     async (request, reply) => {
       const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
-      await insertCardEvent(app.ctx.db, {
+      await cardEvents.write({
         nfcUid: card.nfcUID,
         cardOwnerId: card.userId,
         type: request.body.type,
