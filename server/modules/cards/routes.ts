@@ -12,9 +12,10 @@ import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { toVCard, vCardFileName } from '../../platform/vcard';
+import { CardEventWriter } from './card-event-writer';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
-import { insertCardEvent, issueCards, listCards } from './queries';
+import { issueCards, listCards } from './queries';
 import { registerSecureCards, secureCardUrl } from './secure-cards';
 import { tapProofOf } from './secure-taps';
 import { verifyTap } from './verified-taps';
@@ -26,6 +27,8 @@ function cardOf(found: CardLookup) {
 }
 
 export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cardEvents = new CardEventWriter(app.ctx.db);
+
   route(app, LookUpCardEndpoint, async (request) => {
     const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
     const tap = await verifyTap(request, app.ctx.db, card.nfcUID, tapProofOf(request.query));
@@ -46,7 +49,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
     RecordCardEventEndpoint,
     async (request, reply) => {
       const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
-      await insertCardEvent(app.ctx.db, {
+      await cardEvents.write({
         nfcUid: card.nfcUID,
         cardOwnerId: card.userId,
         type: request.body.type,
