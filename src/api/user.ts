@@ -6,6 +6,7 @@ import {
   ContactExportEndpoints,
   type ContactExportFormat,
   DeleteAccountEndpoints,
+  type DeleteAccountRequest,
   type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
@@ -71,11 +72,12 @@ export function updateNotificationSettings(settings: NotificationSettings) {
 }
 
 /**
- * Deletes the account and everything in it for good. The spec names two calls, one per screen
- * (account management and the delete-account page); both do the same.
+ * Deletes the account and everything in it for good, once the current password proves it is the member.
+ * The spec names two calls, one per screen (account management and the delete-account page); both do
+ * the same.
  */
-export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
-  return callEndpoint(DeleteAccountEndpoints[from]);
+export function deleteAccount(from: keyof typeof DeleteAccountEndpoints, request: DeleteAccountRequest) {
+  return callEndpoint(DeleteAccountEndpoints[from], { json: request });
 }
 
 /** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
