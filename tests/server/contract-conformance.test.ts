@@ -488,6 +488,17 @@ function ownCodeCalls(): OwnCodeCall[] {
       'WRONG_PASSWORD',
       (f) => ({ token: f.ada.accessToken, payload: { newEmail: uniqueEmail(), password: 'Wrong-Passw0rd' } }),
     ],
+    // A member of their own: wrong passwords count against the account's sign-in budget.
+    ...['DELETE /api/user/delete-account', 'DELETE /api/user/delete'].map(
+      (key): OwnCodeCall => [
+        key,
+        'WRONG_PASSWORD',
+        async (_, t) => ({
+          token: (await createMember(t)).accessToken,
+          payload: { password: 'Wrong-Passw0rd' },
+        }),
+      ],
+    ),
     [
       'POST /api/user/email-change',
       'EMAIL_UNCHANGED',
@@ -813,6 +824,12 @@ async function webhookOf(t: TestContext, { ada }: Fixtures): Promise<string> {
 }
 
 /** One successful call of every endpoint, in an order that builds what later ones need. */
+/** A member of its own, with the password that deletes it. */
+const deleteNewMember: SuccessCall = async (_, t) => {
+  const member = await createMember(t);
+  return { token: member.accessToken, payload: { password: member.password } };
+};
+
 function successCalls(): Record<string, SuccessCall> {
   const member = ({ ada }: Fixtures) => ({ token: ada.accessToken });
   const admin = ({ admin }: Fixtures) => ({ token: admin });
@@ -1047,7 +1064,7 @@ function successCalls(): Record<string, SuccessCall> {
     'GET /api/health/live': () => ({}),
     'GET /api/openapi.json': () => ({}),
     'GET /api/docs': () => ({}),
-    'DELETE /api/user/delete-account': async (_, t) => ({ token: (await createMember(t)).accessToken }),
-    'DELETE /api/user/delete': async (_, t) => ({ token: (await createMember(t)).accessToken }),
+    'DELETE /api/user/delete-account': deleteNewMember,
+    'DELETE /api/user/delete': deleteNewMember,
   };
 }
