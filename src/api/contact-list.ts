@@ -1,7 +1,8 @@
 // The member's contact list fetched against the cache's etag (spec §7 Cards and contacts, §8 Session):
-// with a cached list, only what changed since its etag (the change feed); without, the whole list.
-import { type Contact, ListContactChangesEndpoint, ListContactsEndpoint } from '../../contract/contacts';
-import { callEndpoint, revalidateAsMember } from './client';
+// GET /api/contact with If-None-Match, so an unchanged list is a 304; with a cached list the same call
+// carries the etag as `since` too, and a changed list answers only what changed after it (the change feed).
+import { type Contact, ListContactsEndpoint } from '../../contract/contacts';
+import { revalidateAsMember } from './client';
 
 export type ContactListResult =
   | { status: 'unchanged' }
@@ -14,19 +15,17 @@ export type ContactListResult =
  * any failure is thrown. The browser's HTTP cache is bypassed: the Dexie cache decides what is fresh.
  */
 export async function fetchContactList(etag: string | null): Promise<ContactListResult> {
-  if (etag === null) return fetchWholeList();
-  const changes = await callEndpoint(ListContactChangesEndpoint, {
-    query: { since: etag },
+  const answer = await revalidateAsMember(ListContactsEndpoint, etag, {
     cache: 'no-store',
+    ...(etag === null ? {} : { query: { since: etag } }),
   });
-  if (changes.isFullList) return { status: 'changed', contacts: changes.contacts, etag: changes.cursor };
-  if (changes.cursor === etag) return { status: 'unchanged' };
-  return { status: 'changes', contacts: changes.contacts, deleted: changes.deleted, etag: changes.cursor };
-}
-
-/** The whole list (GET /api/contact keeps its ETag/304 for any client that asks with one). */
-async function fetchWholeList(): Promise<ContactListResult> {
-  const answer = await revalidateAsMember(ListContactsEndpoint, null, { cache: 'no-store' });
   if ('unchanged' in answer) return { status: 'unchanged' };
-  return { status: 'changed', contacts: answer.value, etag: answer.headers.get('ETag') };
+  // The list itself when no `since` went out; the contract parsed either shape.
+  if (Array.isArray(answer.value)) {
+    return { status: 'changed', contacts: answer.value, etag: answer.headers.get('ETag') };
+  }
+  const { cursor, isFullList, contacts, deleted } = answer.value;
+  if (isFullList) return { status: 'changed', contacts, etag: cursor };
+  if (cursor === etag) return { status: 'unchanged' };
+  return { status: 'changes', contacts, deleted, etag: cursor };
 }

@@ -2,8 +2,15 @@
 // pending-writes queue holds something, and the notices about writes the server refused for good or
 // that gave way to another device's change, each with the text that was not kept, to copy back.
 import { useEffect } from 'react';
-import { dismissWriteNotice, useHasStoredContacts, usePendingCount, useWriteNotices } from '../sync/pending';
+import {
+  claimAnnouncement,
+  dismissWriteNotice,
+  useHasStoredContacts,
+  usePendingCount,
+  useWriteNotices,
+} from '../sync/pending';
 import { Notice } from '../ui/notice';
+import { showToast } from '../ui/toast-store';
 import styles from './sync-status.module.css';
 
 export function waitingLabel(count: number): string {
@@ -24,11 +31,28 @@ function usePersistentStorage(isWorthKeeping: boolean): void {
   }, [isWorthKeeping]);
 }
 
+/**
+ * A write refused for good is announced with the spec's message as a toast (which shows above an open
+ * dialog), by the tab the member is looking at; the notice below keeps what was not saved and why.
+ */
+function useAnnouncements(notices: ReturnType<typeof useWriteNotices>): void {
+  useEffect(() => {
+    if (document.visibilityState !== 'visible') return;
+    for (const notice of notices) {
+      if (!notice.announcement) continue;
+      void claimAnnouncement(notice.id).then((text) => {
+        if (text !== null) showToast('error', text);
+      });
+    }
+  }, [notices]);
+}
+
 export function SyncStatus() {
   const count = usePendingCount();
   const notices = useWriteNotices();
   const hasContacts = useHasStoredContacts();
   usePersistentStorage(count > 0 || hasContacts);
+  useAnnouncements(notices);
   if (count === 0 && notices.length === 0) return null;
   return (
     <div className={styles.syncStatus}>

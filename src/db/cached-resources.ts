@@ -15,12 +15,6 @@ export interface CachedResourceDefinition<T> {
   schema: z.ZodType<T>;
   /** How long a copy is shown without asking the server; 0 asks on every load. */
   lifetimeMs: number;
-  /**
-   * What a screen shows when a copy past its lifetime cannot be revalidated (offline, server down):
-   * the last copy (the default), or the screen's load error where a copy is of no use without the
-   * server (a list that is there to be answered).
-   */
-  whenUnreachable?: 'last-copy' | 'load-error';
   /** `etag` is the stored copy's, for If-None-Match; null when there is no copy or it came without one. */
   fetch(etag: string | null): Promise<ResourceFetch<T>>;
 }

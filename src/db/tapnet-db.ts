@@ -136,6 +136,8 @@ export type PendingWrite = z.infer<typeof PendingWriteSchema>;
  * What the member must hear about a queued write: refused for good (`refused`), or merged with a change
  * made on another device where one of the two texts had to give way (`replaced`). `keptText` holds the
  * text that was not kept, so it can be copied back; the notice stays until the member dismisses it.
+ * `announcement` is the spec's message for the refusal, shown once as a toast and then cleared; `writeId`
+ * is the queued write's id, for a screen waiting to hear what became of it.
  */
 export const WriteNoticeSchema = z.object({
   id: z.number().int(),
@@ -145,6 +147,9 @@ export const WriteNoticeSchema = z.object({
   message: z.string(),
   keptText: z.string().nullable(),
   at: z.number(),
+  // Added after version 8 shipped in no release, optional for the rows written before: no index, no upgrade.
+  announcement: z.string().nullable().optional(),
+  writeId: z.number().int().nullable().optional(),
 });
 export type WriteNotice = z.infer<typeof WriteNoticeSchema>;
 

@@ -6,7 +6,7 @@ import { readAccessToken } from '../session/token-store';
 import { readTokenSubject } from '../session/tokens';
 import { applyChange } from './contacts-revalidation';
 import { requestBackgroundSync } from './flush-triggers';
-import { enqueueWrite } from './queue';
+import { enqueueWrite, newIdempotencyKey } from './queue';
 import { ContactSaveWrite } from './writes/contact-save';
 
 export type SaveOutcome =
@@ -16,11 +16,6 @@ export type SaveOutcome =
   | { kind: 'own-card' }
   | { kind: 'failed'; message: string }
   | { kind: 'unexpected' };
-
-/** The server's Idempotency-Key alphabet is [A-Za-z0-9_-]; a UUID without dashes fits it. */
-function newIdempotencyKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
 
 /**
  * Posts the save, or queues it when the network is down. The key is made before the first attempt,

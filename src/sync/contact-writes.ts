@@ -3,8 +3,8 @@
 // app is online (src/sync/queue.ts). The screen shows it from the queue until the server took it.
 import type { Contact } from '../../contract/contacts';
 import { readSignedInUserId } from '../session/signed-in-user';
-import { requestFlush } from './flush-triggers';
-import { enqueueWrite } from './queue';
+import { requestFlush, writeNow } from './flush-triggers';
+import { enqueueWrite, type WriteOutcome } from './queue';
 import {
   ContactDeleteWrite,
   ContactFlagWrite,
@@ -40,21 +40,24 @@ export async function queueNotes(contact: Pick<Contact, '_id' | 'name'>, notes: 
   requestFlush();
 }
 
-export async function queueDeletion(contact: Pick<Contact, '_id' | 'name'>): Promise<void> {
-  await enqueueWrite(
-    ContactDeleteWrite,
-    { contactId: contact._id, contactName: contact.name },
-    { ownerUserId: owner() },
-  );
-  requestFlush();
+/** Sent at once when online, for the screen that reloads once the server took it (spec §4). */
+export function deleteContact(contact: Pick<Contact, '_id' | 'name'>): Promise<WriteOutcome> {
+  return writeNow(ContactDeleteWrite, { contactId: contact._id, contactName: contact.name });
 }
 
-/** Offline only: online the screen sends the card itself, to show the server's answer at once. */
-export async function queueSendCard(contact: Pick<Contact, '_id' | 'name'>): Promise<void> {
+/**
+ * Offline only: online the screen sends the card itself, to show the server's answer at once. A send
+ * tried online first passes that try's key, so one that reached the server but lost its answer is not
+ * mailed again.
+ */
+export async function queueSendCard(
+  contact: Pick<Contact, '_id' | 'name'>,
+  idempotencyKey: string,
+): Promise<void> {
   await enqueueWrite(
     SendCardWrite,
     { contactId: contact._id, contactName: contact.name },
-    { ownerUserId: owner() },
+    { ownerUserId: owner(), idempotencyKey },
   );
   requestFlush();
 }

@@ -1,7 +1,9 @@
 // When the page sends the queue (src/sync/queue.ts): right after a write is queued when online, at start,
 // and when the connection returns; the service worker sends it on Background Sync, even with no tab open.
+import { readSignedInUserId } from '../session/signed-in-user';
 import { reconcileTokenMirror } from '../session/token-store';
-import { flushWrites, QUEUE_SYNC_TAG } from './queue';
+import { enqueueWrite, flushWrites, QUEUE_SYNC_TAG, type WriteOutcome, writeOutcome } from './queue';
+import type { WriteKind } from './writes/write-kind';
 
 let isFlushing = false;
 let isAskedAgain = false;
@@ -36,6 +38,23 @@ export async function flushNow(): Promise<void> {
   await reconcileTokenMirror();
   await flushWrites();
   await reconcileTokenMirror();
+}
+
+/**
+ * A write for a screen that shows what became of it (a setting, a deletion): kept in the queue first, so
+ * nothing is lost, then sent at once when online. A refusal is announced by the app with the spec's
+ * message (the write kind's `refused`), so the screen only has to put back what it showed.
+ */
+export async function writeNow<P>(kind: WriteKind<P>, payload: P): Promise<WriteOutcome> {
+  const ownerUserId = readSignedInUserId();
+  if (!ownerUserId) throw new Error('Not signed in');
+  const writeId = await enqueueWrite(kind, payload, { ownerUserId });
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    void requestBackgroundSync();
+    return 'waiting';
+  }
+  await flushNow().catch((error: unknown) => console.warn('Pending writes: flush failed', error));
+  return writeOutcome(ownerUserId, writeId);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 import { readSignedInUserId } from '../session/signed-in-user';
 import { clearNewsDetails } from './insights-news-details';
 import { countRefresh, markRefreshesUsed, readRefreshesLeft } from './insights-refresh-limit';
+import type { WriteOutcome } from './queue';
 import { saveResourceEdit } from './resource-writes';
 import { loadResourceValue, storeResourceValue } from './use-cached-resource';
 import { InsightPreferencesWrite } from './writes/resource-edits';
@@ -88,24 +89,27 @@ export async function refreshDigest<K extends DigestKind>(kind: K): Promise<Refr
   }
 }
 
+/** What became of a change of preferences, and the set to show for it. */
+export interface PreferencesSaveOutcome {
+  outcome: WriteOutcome;
+  /** Sent: the server's copy (merged with another device's choices); waiting: the set as chosen. */
+  preferences: InsightPreferences;
+}
+
 /**
  * Saves the whole preference set (spec §4: on each change) and keeps the server's answer as the copy.
  * The digests were chosen for the old set: they become due, but stay readable until replaced.
  */
-export async function savePreferences(preferences: InsightPreferences): Promise<InsightPreferences> {
+export async function savePreferences(preferences: InsightPreferences): Promise<PreferencesSaveOutcome> {
   // Based on the copy the member saw: the server refuses it (412) if another device changed the set
   // meanwhile, and the queue merges both devices' choices instead of replacing theirs.
-  const outcome = await saveResourceEdit(
-    InsightPreferencesWrite,
-    InsightPreferencesResource,
-    (copy) => copy.preferences,
-    preferences,
-  );
+  const outcome = await saveResourceEdit(InsightPreferencesWrite, InsightPreferencesResource, preferences);
   const userId = readSignedInUserId();
   if (userId) await Promise.all([expire(EventsDigestResource, userId), expire(NewsDigestResource, userId)]);
   // Offline the choice waits in the queue and stays on screen; once sent, the copy is the server's.
-  if (outcome === 'waiting' || !userId) return preferences;
-  return (await readCachedResource(InsightPreferencesResource, userId))?.value.preferences ?? preferences;
+  if (outcome === 'waiting' || !userId) return { outcome, preferences };
+  const copy = await readCachedResource(InsightPreferencesResource, userId);
+  return { outcome, preferences: copy?.value.preferences ?? preferences };
 }
 
 async function expire<T>(resource: CachedResourceDefinition<T>, userId: string): Promise<void> {

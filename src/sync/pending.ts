@@ -6,6 +6,7 @@ import { db, keepParsed, type PendingWrite, PendingWriteSchema, WriteNoticeSchem
 import { useSignedInUserId } from '../session/signed-in-user';
 import { ContactSaveWrite, savedCardLabel } from './writes/contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite } from './writes/contact-writes';
+import { AcceptInvitationWrite, DenyInvitationWrite } from './writes/invitation-answers';
 import type { ResourceEdit } from './writes/resource-edits';
 import type { WriteKind } from './writes/write-kind';
 
@@ -95,6 +96,16 @@ export function usePendingSaves(): PendingSave[] {
   });
 }
 
+/** The invitations answered on this device whose answer waits to be sent: no longer pending for the member. */
+export function useAnsweredInvitationIds(): ReadonlySet<string> {
+  const writes = useMemberWrites();
+  return new Set(
+    [...payloadsOf(writes, AcceptInvitationWrite), ...payloadsOf(writes, DenyInvitationWrite)].map(
+      (answer) => answer.invitationId,
+    ),
+  );
+}
+
 /** How many changes wait to be sent: the header's "N changes waiting to sync". */
 export function usePendingCount(): number {
   return useMemberWrites().length;
@@ -121,6 +132,18 @@ export function useWriteNotices() {
       [userId],
     ) ?? []
   );
+}
+
+/**
+ * A notice's announcement (the spec's message for a refusal), handed to one tab once: it is cleared in
+ * the same transaction, so two tabs, or a reload, never show it twice. Null when there is none left.
+ */
+export function claimAnnouncement(id: number): Promise<string | null> {
+  return db.transaction('rw', db.writeNotices, async () => {
+    const announcement = (await db.writeNotices.get(id))?.announcement ?? null;
+    if (announcement !== null) await db.writeNotices.update(id, { announcement: null });
+    return announcement;
+  });
 }
 
 export async function dismissWriteNotice(id: number): Promise<void> {

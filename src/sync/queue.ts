@@ -31,17 +31,18 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Keeps `payload` as a write of `kind` for `ownerUserId`. A kind with a coalesce key replaces the write of
- * the same thing still waiting (merged by its `coalesce`), with a new key, since the request changed.
+ * Keeps `payload` as a write of `kind` for `ownerUserId` and answers its id. A kind with a coalesce key
+ * replaces the write of the same thing still waiting (merged by its `coalesce`), with a new key, since
+ * the request changed.
  */
 export async function enqueueWrite<P>(
   kind: WriteKind<P>,
   payload: P,
   { ownerUserId, idempotencyKey = newIdempotencyKey(), now = Date.now() }: EnqueueOptions,
-): Promise<void> {
+): Promise<number> {
   const checked = kind.payload.parse(payload);
   const coalesceKey = kind.coalesceKey ? `${kind.kind}:${kind.coalesceKey(checked)}` : null;
-  await db.transaction('rw', db.pendingWrites, async () => {
+  return db.transaction('rw', db.pendingWrites, async () => {
     const waiting =
       coalesceKey === null ? undefined : await db.pendingWrites.where({ ownerUserId, coalesceKey }).first();
     const earlier = waiting && kind.payload.safeParse(waiting.payload);
@@ -51,9 +52,9 @@ export async function enqueueWrite<P>(
         idempotencyKey,
         queuedAt: now,
       });
-      return;
+      return waiting.id;
     }
-    await db.pendingWrites.add({
+    return db.pendingWrites.add({
       ownerUserId,
       kind: kind.kind,
       coalesceKey,
@@ -73,10 +74,16 @@ export interface EnqueueOptions {
   now?: number;
 }
 
-/** Whether a write of `kind` still waits for the member (offline, or the server was unavailable). */
-export async function isWriteWaiting(ownerUserId: string, kind: WriteKind<unknown>): Promise<boolean> {
-  const rows = await db.pendingWrites.where('ownerUserId').equals(ownerUserId).toArray();
-  return rows.some((row) => row.kind === kind.kind);
+/** `sent`: the server took it (or had it already); `waiting`: still queued; `refused`: refused for good. */
+export type WriteOutcome = 'sent' | 'waiting' | 'refused';
+
+/** What became of the queued write `writeId` (enqueueWrite's answer) so far. */
+export async function writeOutcome(ownerUserId: string, writeId: number): Promise<WriteOutcome> {
+  if (await db.pendingWrites.get(writeId)) return 'waiting';
+  const notices = await db.writeNotices.where('ownerUserId').equals(ownerUserId).toArray();
+  return notices.some((notice) => notice.writeId === writeId && notice.type === 'refused')
+    ? 'refused'
+    : 'sent';
 }
 
 /** The member's waiting writes in queue order; rows that no longer parse cannot be sent and are dropped. */
@@ -129,14 +136,15 @@ async function sendWrite<P>(
   if (failure.status === 429 || failure.status >= 500) {
     return { kind: 'retry-later', reason: `HTTP ${failure.status}` };
   }
-  if (failure.code === 'VERSION_CONFLICT') {
-    const answer = ErrorAnswerSchema.safeParse(parseJson(failure.body));
-    if (answer.success) {
-      const { current, changedAt = null } = answer.data;
-      return { kind: 'conflict', conflict: { current, changedAt } };
-    }
+  const answer = ErrorAnswerSchema.safeParse(parseJson(failure.body));
+  if (failure.code === 'VERSION_CONFLICT' && answer.success) {
+    const { current, changedAt = null } = answer.data;
+    return { kind: 'conflict', conflict: { current, changedAt } };
   }
-  return { kind: 'refused', message: failure.error ?? `HTTP ${failure.status}` };
+  // A validation refusal says which fields in `errors`: the member needs those to put it right.
+  const details = answer.success ? (answer.data.errors ?? []) : [];
+  const reason = failure.error ?? `HTTP ${failure.status}`;
+  return { kind: 'refused', message: details.length > 0 ? `${reason}: ${details.join(', ')}` : reason };
 }
 
 function parseJson(text: string): unknown {
@@ -166,13 +174,20 @@ export interface FlushResult {
   remaining: number;
 }
 
-async function addNotice(row: PendingWrite, type: 'refused' | 'replaced', notice: NoticeText): Promise<void> {
+async function addNotice(
+  row: PendingWrite,
+  type: 'refused' | 'replaced',
+  { message, keptText, announcement }: NoticeText,
+): Promise<void> {
   await db.writeNotices.add({
     ownerUserId: row.ownerUserId,
     kind: row.kind,
     type,
     at: Date.now(),
-    ...notice,
+    message,
+    keptText,
+    announcement: announcement ?? null,
+    writeId: row.id,
   });
 }
 

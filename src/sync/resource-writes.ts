@@ -4,32 +4,23 @@
 import type { CachedResourceDefinition } from '../db/cached-resources';
 import { readCachedResource } from '../db/cached-resources';
 import { readSignedInUserId } from '../session/signed-in-user';
-import { flushNow } from './flush-triggers';
-import { enqueueWrite, isWriteWaiting } from './queue';
-import type { ResourceEdit } from './writes/resource-edits';
-import type { WriteKind } from './writes/write-kind';
-
-type Fields = Record<string, unknown>;
+import { writeNow } from './flush-triggers';
+import type { WriteOutcome } from './queue';
+import type { ResourceEditWrite } from './writes/resource-edits';
 
 /**
- * `saved`: the server took it and the copy is its answer; `waiting`: no connection (or the server could
- * not take it now), so it waits on this device. Rejects when it could not be kept, or was refused for good
- * (the member then also gets a notice saying why).
+ * `sent`: the server took it and the copy is its answer; `waiting`: no connection (or the server could
+ * not take it now), so it waits on this device; `refused`: refused for good, the copy is the server's and
+ * the app tells the member why. Rejects only when it could not be kept on this device.
  */
 export async function saveResourceEdit<T>(
-  kind: WriteKind<ResourceEdit>,
+  kind: ResourceEditWrite,
   resource: CachedResourceDefinition<T>,
-  fieldsOf: (value: T) => Fields,
-  next: Fields,
-): Promise<'saved' | 'waiting'> {
+  next: Record<string, unknown>,
+): Promise<WriteOutcome> {
   const userId = readSignedInUserId();
   if (!userId) throw new Error('Not signed in');
   const copy = await readCachedResource(resource, userId);
-  const base = copy ? fieldsOf(copy.value) : next;
-  await enqueueWrite(kind, { next, base, baseTag: copy?.etag ?? null }, { ownerUserId: userId });
-  await flushNow().catch((error: unknown) => console.warn('Pending writes: flush failed', error));
-  if (await isWriteWaiting(userId, kind)) return 'waiting';
-  const after = await readCachedResource(resource, userId);
-  if (!after || after.fetchedAt === copy?.fetchedAt) throw new Error(`${kind.kind}: refused`);
-  return 'saved';
+  const base = copy ? kind.fieldsOf(copy.value as Record<string, unknown>) : next;
+  return writeNow(kind, { next, base, baseTag: copy?.etag ?? null });
 }

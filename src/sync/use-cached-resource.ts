@@ -17,7 +17,7 @@ import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user
  * `loading` until a copy within its lifetime is known; `failed` when the fetch failed and there is no
  * copy to show (the screen shows the spec's load error and offers a retry; `error` says why, e.g. the
  * server's refusal of a bad range); otherwise `ready`, with the
- * last copy when the server could not be reached, unless the resource says a stale copy is no use.
+ * last copy when the server could not be reached.
  * `fetchedAt` says when the copy shown came from the server (offline, its time is worth showing).
  */
 export type ResourceState<T> =
@@ -92,7 +92,7 @@ export function useCachedResource<T>(
   if (live === undefined && outcome.status !== 'done') return { status: 'loading', ...commands };
   const isShown =
     outcome.status === 'done' ||
-    (outcome.status === 'failed' && resource.whenUnreachable !== 'load-error') ||
+    outcome.status === 'failed' ||
     (!isAskedFirst && stored !== null && isResourceFresh(stored, resource.lifetimeMs));
   if (stored && isShown)
     return { status: 'ready', value: stored.value, fetchedAt: stored.fetchedAt, ...commands };

@@ -1,7 +1,9 @@
-// The contacts change feed (GET /api/contact/changes) and conditional edits of a contact's notes.
+// The contacts change feed (GET /api/contact?since=<cursor>) and conditional edits of a contact's notes.
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { type Contact, type ContactChanges, notesVersion } from '../../contract/contacts';
 import { ErrorResponseSchema } from '../../contract/errors';
+import { contactsModule } from '../../server/modules/contacts';
 import {
   bearer,
   createMember,
@@ -14,9 +16,15 @@ import {
 function calls(t: () => TestContext) {
   const inject = (token: string, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, options = {}) =>
     t().app.inject({ method, url, headers: bearer(token), ...options });
-  const changes = async (token: string, since?: string) => {
-    const query = since === undefined ? '' : `?since=${encodeURIComponent(since)}`;
-    const response = await inject(token, 'GET', `/api/contact/changes${query}`);
+  /** The change feed after `since`; without it, the list, whose ETag is the first cursor. */
+  const changes = async (token: string, since?: string): Promise<ContactChanges> => {
+    if (since === undefined) {
+      const list = await inject(token, 'GET', '/api/contact');
+      expect(list.statusCode).toBe(200);
+      const cursor = String(list.headers.etag);
+      return { cursor, isFullList: true, contacts: json<Contact[]>(list), deleted: [] };
+    }
+    const response = await inject(token, 'GET', `/api/contact?since=${encodeURIComponent(since)}`);
     expect(response.statusCode).toBe(200);
     return json<ContactChanges>(response);
   };
@@ -39,20 +47,34 @@ function calls(t: () => TestContext) {
 describeOnEachDatabase('the contacts change feed', (t) => {
   const { inject, changes, memberWithContacts } = calls(t);
 
-  it('answers the whole list without a cursor, and nothing when nothing changed since', async () => {
+  it('answers nothing new for the current cursor, and a 304 when it is sent as If-None-Match too', async () => {
     const { member, contacts } = await memberWithContacts(2);
     const first = await changes(member.accessToken);
-    expect(first.isFullList).toBe(true);
     expect(first.contacts.map((contact) => contact._id).sort()).toEqual(contacts.map((c) => c._id).sort());
-    const list = await inject(member.accessToken, 'GET', '/api/contact');
-    // The cursor is the list's ETag: a client holding either can use it as the other.
-    expect(first.cursor).toBe(list.headers.etag);
+    // The cursor is the list's ETag: the next `since` and the next If-None-Match.
     expect(await changes(member.accessToken, first.cursor)).toEqual({
       cursor: first.cursor,
       isFullList: false,
       contacts: [],
       deleted: [],
     });
+    const revalidated = await inject(
+      member.accessToken,
+      'GET',
+      `/api/contact?since=${encodeURIComponent(first.cursor)}`,
+      {
+        headers: { ...bearer(member.accessToken), 'if-none-match': first.cursor },
+      },
+    );
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('refuses a query parameter it does not know', async () => {
+    const { member } = await memberWithContacts(1);
+    const response = await inject(member.accessToken, 'GET', '/api/contact?after=1');
+    expect(response.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(json(response)).code).toBe('VALIDATION_FAILED');
   });
 
   it('answers only the contact whose flag or notes changed, and the ids of deleted contacts', async () => {
@@ -118,6 +140,30 @@ describeOnEachDatabase('the contacts change feed', (t) => {
       payload: { isFlagged: true },
     });
     expect((await changes(member.accessToken, cursor)).isFullList).toBe(true);
+  });
+
+  it('the daily housekeeping prunes old tombstones, and a cursor from before them gets the whole list', async () => {
+    const { member, contacts } = await memberWithContacts(3);
+    const [kept, old, recent] = contacts as [Contact, Contact, Contact];
+    const { cursor: beforeAll } = await changes(member.accessToken);
+    await inject(member.accessToken, 'DELETE', `/api/contact/${old._id}`);
+    const { cursor: afterOld } = await changes(member.accessToken, beforeAll);
+    await inject(member.accessToken, 'DELETE', `/api/contact/${recent._id}`);
+    // The first deletion happened long enough ago that no device's cache can still be from before it.
+    await sql`UPDATE contact_tombstones SET deleted_at = now() - interval '15 days' WHERE contact_id = ${old._id}`.execute(
+      t().db,
+    );
+
+    await contactsModule.daily?.(t().app);
+
+    const left = await t().db.selectFrom('contact_tombstones').select('contact_id').execute();
+    expect(left.map((row) => row.contact_id)).not.toContain(old._id);
+    expect(left.map((row) => row.contact_id)).toContain(recent._id);
+    const tooOld = await changes(member.accessToken, beforeAll);
+    expect(tooOld.isFullList).toBe(true);
+    expect(tooOld.contacts.map((contact) => contact._id)).toEqual([kept._id]);
+    const recentEnough = await changes(member.accessToken, afterOld);
+    expect(recentEnough).toMatchObject({ isFullList: false, contacts: [], deleted: [recent._id] });
   });
 
   it('a duplicate save changes nothing and a deleted member leaves no tombstones behind', async () => {

@@ -572,6 +572,28 @@ function ownCodeCalls(): OwnCodeCall[] {
         payload: { nfcUID: unknownCard },
       }),
     ],
+    ...(
+      [
+        ['POST /api/contact/send-card/:id', 'POST', (id) => `/api/contact/send-card/${id}`],
+        ['POST /api/invitations/:id/accept', 'POST', (id) => `/api/invitations/${id}/accept`],
+        ['DELETE /api/invitations/:id', 'DELETE', (id) => `/api/invitations/${id}`],
+      ] as const satisfies readonly [string, 'POST' | 'DELETE', (id: string) => string][]
+    ).map(
+      ([key, method, url], index): OwnCodeCall => [
+        key,
+        'IDEMPOTENCY_KEY_REUSED',
+        // A key used for one request, then sent with another: refused, never answered as the first.
+        async (f, t) => {
+          const headers = { 'idempotency-key': `conformance-reused-${index}` };
+          await t.app.inject({
+            method,
+            url: url(randomUUID()),
+            headers: { ...bearer(f.ada.accessToken), ...headers },
+          });
+          return { token: f.ada.accessToken, headers, params: { id: randomUUID() } };
+        },
+      ],
+    ),
     [
       'POST /api/insights/track/click',
       'INSIGHT_ITEM_NOT_FOUND',
@@ -890,7 +912,6 @@ function successCalls(): Record<string, SuccessCall> {
       params: { id: f.contactId },
       payload: { isFlagged: true },
     }),
-    'GET /api/contact/changes': member,
     'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
     'GET /api/contact/mapContacts': member,
     'GET /api/user/insight-preferences': member,

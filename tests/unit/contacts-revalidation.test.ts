@@ -24,12 +24,12 @@ const grace = makeContact('grace', { name: 'Grace Hopper' });
 interface SentRequest {
   path: string;
   ifNoneMatch: string | null;
-  since?: string | null;
+  since: string | null;
 }
 
 /**
- * The contacts endpoints as the server answers them: the list (304 for the current etag), and the change
- * feed, which has nothing new for the current etag and answers `changes` (or the whole list) otherwise.
+ * GET /api/contact as the server answers it: 304 for the current etag; with `since`, the change feed
+ * (the changes given, or the whole list for a cursor it does not know); without, the list.
  */
 function contactsServer(
   state: { contacts: Contact[]; etag: string },
@@ -40,24 +40,20 @@ function contactsServer(
     'fetch',
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
-      if (url.pathname === '/api/contact/changes') {
-        const since = url.searchParams.get('since');
-        sent.push({ path: url.pathname, ifNoneMatch: null, since });
-        const body =
-          since === state.etag
-            ? { cursor: state.etag, isFullList: false, contacts: [], deleted: [] }
-            : changes
-              ? { cursor: state.etag, isFullList: false, ...changes }
-              : { cursor: state.etag, isFullList: true, contacts: state.contacts, deleted: [] };
-        return new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }
-      const request = { path: url.pathname, ifNoneMatch: input.headers.get('If-None-Match') };
+      const request = {
+        path: url.pathname,
+        ifNoneMatch: input.headers.get('If-None-Match'),
+        since: url.searchParams.get('since'),
+      };
       sent.push(request);
       if (request.ifNoneMatch === state.etag) return new Response(null, { status: 304 });
-      return new Response(JSON.stringify(state.contacts), {
+      const body =
+        request.since === null
+          ? state.contacts
+          : changes
+            ? { cursor: state.etag, isFullList: false, ...changes }
+            : { cursor: state.etag, isFullList: true, contacts: state.contacts, deleted: [] };
+      return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json', etag: state.etag },
       });
@@ -86,20 +82,20 @@ describe('revalidating', () => {
 
     expect(await revalidateContacts(owner)).toBe('changed');
 
-    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: null }]);
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: null, since: null }]);
     const cache = await readContactsCache(owner);
     expect(cache?.contacts).toEqual([ada, grace]);
     expect(cache?.etag).toBe('"v1"');
   });
 
-  it('asks for the changes since the cached etag; none means no change and leaves the cache as it was', async () => {
+  it('sends the cached etag as If-None-Match and as `since`; a 304 leaves the cache as it was', async () => {
     await cacheOf([ada], '"v1"');
     const before = await db.contactSets.get(owner);
     const sent = contactsServer({ contacts: [ada], etag: '"v1"' });
 
     expect(await revalidateContacts(owner)).toBe('unchanged');
 
-    expect(sent).toEqual([{ path: '/api/contact/changes', ifNoneMatch: null, since: '"v1"' }]);
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"', since: '"v1"' }]);
     expect(await db.contactSets.get(owner)).toEqual(before);
   });
 
@@ -253,7 +249,7 @@ describe('scheduling a revalidation', () => {
     await vi.advanceTimersByTimeAsync(1);
 
     expect(await outcome).toBe('changed');
-    expect(sent).toEqual([{ path: '/api/contact/changes', ifNoneMatch: null, since: '"v1"' }]);
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"', since: '"v1"' }]);
   });
 
   it('without a cache, a page load fetches at once', async () => {

@@ -10,7 +10,9 @@ import { db, TapnetDb } from '../../src/db/tapnet-db';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { reconcileTokenMirror } from '../../src/session/token-store';
 import { saveContact } from '../../src/sync/contact-saves';
-import { flushWrites } from '../../src/sync/queue';
+import { claimAnnouncement } from '../../src/sync/pending';
+import { enqueueWrite, flushWrites, writeOutcome } from '../../src/sync/queue';
+import { ContactFlagWrite, ContactNotesWrite } from '../../src/sync/writes/contact-writes';
 import { mergeFields } from '../../src/sync/writes/resource-edits';
 import { offline, type SentRequest, stubServer } from '../support/stub-server';
 import { jsonResponse, makeToken, tokenExpiringIn } from './helpers';
@@ -217,6 +219,51 @@ describe('flushWrites', () => {
     ]);
     expect(await flushWrites()).toEqual({ sent: 0, refused: 0, conflicts: 0, remaining: 0 });
     expect(saves(sent)).toHaveLength(2);
+  });
+
+  it('announces a flag refused for good once, in the spec’s words, and tells the screen it was refused', async () => {
+    stubServer(offline);
+    const writeId = await enqueueWrite(
+      ContactFlagWrite,
+      { contactId: 'contact-1', isFlagged: true, contactName: 'Grace Hopper' },
+      { ownerUserId: 'user-1' },
+    );
+    expect(await writeOutcome('user-1', writeId)).toBe('waiting');
+    stubServer(() => jsonResponse(404, { error: 'Contact not found', code: 'CONTACT_NOT_FOUND' }));
+    expect(await flushWrites()).toEqual({ sent: 0, refused: 1, conflicts: 0, remaining: 0 });
+    expect(await writeOutcome('user-1', writeId)).toBe('refused');
+    const [notice] = await db.writeNotices.toArray();
+    expect(notice).toMatchObject({
+      message: 'The flag on Grace Hopper was not changed: Contact not found',
+      announcement: 'Failed to update flag status. Please try again.',
+    });
+    expect(await claimAnnouncement(notice?.id ?? 0)).toBe('Failed to update flag status. Please try again.');
+    expect(await claimAnnouncement(notice?.id ?? 0)).toBeNull();
+    expect(await db.writeNotices.count()).toBe(1);
+  });
+
+  it('names the fields a validation refusal gives, so the member can put them right', async () => {
+    stubServer(offline);
+    await enqueueWrite(
+      ContactNotesWrite,
+      { contactId: 'contact-1', notes: 'Long story', base: '', contactName: 'Grace Hopper' },
+      { ownerUserId: 'user-1' },
+    );
+    stubServer(() =>
+      jsonResponse(400, {
+        error: 'Validation failed',
+        code: 'VALIDATION_FAILED',
+        errors: ['Notes are too long'],
+      }),
+    );
+    await flushWrites();
+    expect(await db.writeNotices.toArray()).toEqual([
+      expect.objectContaining({
+        message: 'Your notes about Grace Hopper were not saved: Validation failed: Notes are too long',
+        keptText: 'Long story',
+        announcement: 'Failed to save notes. Please try again.',
+      }),
+    ]);
   });
 
   it("never replays one member's saves with another member's token", async () => {

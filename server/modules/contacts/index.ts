@@ -5,6 +5,7 @@ import { pruneCardSends } from './card-sends';
 import { invitationRoutes } from './invitation-routes';
 import { backfillPlaceWords } from './place-backfill';
 import { contactRoutes } from './routes';
+import { pruneContactTombstones } from './tombstones';
 
 export { noteForOtherApps } from './meeting-note';
 export {
@@ -34,5 +35,6 @@ export const contactsModule: ApiModule = {
   },
   daily: async (app) => {
     await pruneCardSends(app.ctx.db);
+    await pruneContactTombstones(app.ctx.db);
   },
 };

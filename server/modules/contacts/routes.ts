@@ -5,7 +5,6 @@ import type { Transaction } from 'kysely';
 import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
-  ListContactChangesEndpoint,
   ListContactsEndpoint,
   notesVersion,
   SendMyCardEndpoint,
@@ -91,6 +90,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
     reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
     if (notModified) return reply.code(304).send();
+    // The change feed: a cache at an older version gets only what changed after it.
+    const { since } = request.query;
+    if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
     return listContacts(app.ctx.db, userId);
   });
 
@@ -113,11 +115,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     // too; 500 is not. Counted per member, so the crowd behind the venue's address never adds up.
     { config: perMinute({ perAccount: 120, perAddress: 120 }), isResponseChecked: false },
   );
-
-  route(app, ListContactChangesEndpoint, async (request, reply) => {
-    reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
-    return contactChanges(app.ctx.db, memberOf(request).userId, request.query.since);
-  });
 
   // With If-Match (the version of the notes the edit started from), notes another device saved meanwhile
   // are not overwritten: 412 with the contact as it is and when its notes changed.
@@ -170,11 +167,21 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: contactMessages.deleted };
   });
 
+  // A send made offline is replayed with its Idempotency-Key: the card is mailed once, whatever was lost.
   route(
     app,
     SendMyCardEndpoint,
-    async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
-    { config: perMinute(SEND_CARD_PER_MINUTE) },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const contactId = request.params.id;
+      const key = request.headers['idempotency-key'];
+      const response = await runOnce(app.ctx.db, { userId, key, request: { sendCardTo: contactId } }, (trx) =>
+        sendMyCard(app.ctx, trx, userId, contactId),
+      );
+      app.ctx.mailer.wake();
+      return reply.code(response.statusCode).send(response.body);
+    },
+    { config: perMinute(SEND_CARD_PER_MINUTE), isResponseChecked: false },
   );
 
   for (const format of ContactExportFormatSchema.options) {

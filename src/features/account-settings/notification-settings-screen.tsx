@@ -3,6 +3,7 @@ import { NotificationSettingsResource } from '../../api/user';
 import { usePendingEdit } from '../../sync/pending';
 import { saveResourceEdit } from '../../sync/resource-writes';
 import { useCachedResource } from '../../sync/use-cached-resource';
+import { FailureMessages } from '../../sync/writes/failure-messages';
 import { NotificationSettingsWrite } from '../../sync/writes/resource-edits';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -13,7 +14,7 @@ import { useAction } from '../../ui/use-action';
 import styles from './account-settings.module.css';
 
 export const LOAD_FAILED = 'Failed to load notification settings';
-export const UPDATE_FAILED = 'Failed to update notification settings';
+export const UPDATE_FAILED = FailureMessages.notificationSettings;
 export const UPDATED = 'Notification settings updated successfully!';
 export const WAITING = 'You are offline. Your choice will be saved when you are back online.';
 
@@ -22,16 +23,15 @@ export function NotificationSettingsScreen() {
   // A choice waiting to be sent shows as made.
   const pending = usePendingEdit(NotificationSettingsWrite);
   const save = useAction((emailOptOut: boolean) =>
-    saveResourceEdit(NotificationSettingsWrite, NotificationSettingsResource, (copy) => copy, {
-      emailOptOut,
-    }),
+    saveResourceEdit(NotificationSettingsWrite, NotificationSettingsResource, { emailOptOut }),
   );
 
+  // A refusal for good is announced by the app with the spec's message (UPDATE_FAILED).
   async function saveChoice(emailOptOut: boolean) {
     const outcome = await save.run(emailOptOut);
     if (!outcome.ok) showToast('error', UPDATE_FAILED);
     else if (outcome.result === 'waiting') showToast('info', WAITING);
-    else showToast('success', UPDATED);
+    else if (outcome.result === 'sent') showToast('success', UPDATED);
   }
   const isOptedOut = (value: { emailOptOut: boolean }) =>
     typeof pending?.emailOptOut === 'boolean' ? pending.emailOptOut : value.emailOptOut;

@@ -1,12 +1,13 @@
 // What the contacts screen tells the member: spec §8 messages verbatim, and the offline refusals.
 import { ApiError } from '../../api/client';
+import { FailureMessages } from '../../sync/writes/failure-messages';
 
 export const ContactMessages = {
   empty: 'No contacts found.',
-  flagFailed: 'Failed to update flag status. Please try again.',
-  notesFailed: 'Failed to save notes. Please try again.',
-  deleteFailed: 'Failed to delete contact',
-  sendCardFailed: 'Failed to send your business card. Please try again later.',
+  flagFailed: FailureMessages.flag,
+  notesFailed: FailureMessages.notes,
+  deleteFailed: FailureMessages.deleteContact,
+  sendCardFailed: FailureMessages.sendCard,
   saveCardIdFailed: 'Failed to save card ID.',
   invalidCardId: 'Please enter a valid Card ID (as provided in email).',
   selectForLocation: 'Select a contact to view their location',

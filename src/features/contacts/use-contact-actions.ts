@@ -1,17 +1,24 @@
 // What the member does to a contact from its card: flag, delete, send my card (spec §4 Contacts page).
 // Flags and deletions go through the pending-writes queue (shown at once, sent when online, kept when
-// not); a card is sent directly when online, to show the server's answer, and queued when offline.
+// not; a deletion sent reloads the page); a card is sent directly when online, to show the server's
+// answer, and queued when offline.
 import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
 import { AccountResource } from '../../api/user';
-import { queueDeletion, queueFlag, queueSendCard } from '../../sync/contact-writes';
+import { deleteContact, queueFlag, queueSendCard } from '../../sync/contact-writes';
+import { newIdempotencyKey, type WriteOutcome } from '../../sync/queue';
 import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import { ContactMessages, isNetworkFailure, OfflineMessages, sendCardFailureMessage } from './messages';
+
+interface CardSend {
+  contact: Contact;
+  idempotencyKey: string;
+}
 
 /** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
 function canSendCard(account: Account): boolean {
@@ -20,10 +27,10 @@ function canSendCard(account: Account): boolean {
 }
 
 export function useContactActions(account: Account | null) {
-  const sending = useAction(async (contact: Contact) => {
+  const sending = useAction(async ({ contact, idempotencyKey }: CardSend) => {
     const current = account ?? (await loadResourceValue(AccountResource));
     if (!canSendCard(current)) return null;
-    const sent = await sendMyCard(contact._id);
+    const sent = await sendMyCard(contact._id, idempotencyKey);
     // Only the field the send changed: the contact on screen may be older than the cached one.
     await applyContactChange({ type: 'patch', contactId: contact._id, fields: { contactDetailsSent: true } });
     return sent;
@@ -47,18 +54,21 @@ export function useContactActions(account: Account | null) {
     if (!toDelete) return;
     const contact = toDelete;
     setToDelete(null);
+    let outcome: WriteOutcome;
     try {
-      await queueDeletion(contact);
+      outcome = await deleteContact(contact);
     } catch (error) {
       console.warn('Pending writes: queue failed', error);
       showToast('error', ContactMessages.deleteFailed);
       return;
     }
-    if (!navigator.onLine) showToast('info', OfflineMessages.delete);
+    // Spec §4: deleting a contact reloads the page afterwards. A refusal is announced by the app.
+    if (outcome === 'sent') window.location.reload();
+    else if (outcome === 'waiting') showToast('info', OfflineMessages.delete);
   }
 
-  async function queueCard(contact: Contact) {
-    await queueSendCard(contact).then(
+  async function queueCard(send: CardSend) {
+    await queueSendCard(send.contact, send.idempotencyKey).then(
       () => showToast('info', OfflineMessages.sendCard),
       () => showToast('error', ContactMessages.sendCardFailed),
     );
@@ -70,10 +80,12 @@ export function useContactActions(account: Account | null) {
       setIsCompleteCardOpen(true);
       return;
     }
-    if (!navigator.onLine) return queueCard(contact);
-    const outcome = await sending.run(contact);
+    // Made before the first try, so that a send queued after a lost answer is mailed once.
+    const send = { contact, idempotencyKey: newIdempotencyKey() };
+    if (!navigator.onLine) return queueCard(send);
+    const outcome = await sending.run(send);
     if (!outcome.ok) {
-      if (isNetworkFailure(outcome.error)) await queueCard(contact);
+      if (isNetworkFailure(outcome.error)) await queueCard(send);
       else showToast('error', sendCardFailureMessage(outcome.error));
     } else if (outcome.result === null) {
       setIsCompleteCardOpen(true);
@@ -87,7 +99,7 @@ export function useContactActions(account: Account | null) {
   }
 
   return {
-    sendingId: sending.runningWith?._id ?? null,
+    sendingId: sending.runningWith?.contact._id ?? null,
     toDelete,
     isCompleteCardOpen,
     toggleFlag,

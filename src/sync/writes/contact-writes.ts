@@ -16,6 +16,7 @@ import {
 } from '../../../contract/contacts';
 import { IF_MATCH_HEADER } from '../../../contract/versions';
 import { type ContactChange, mergeContactChange } from '../../db/contacts-cache';
+import { FailureMessages } from './failure-messages';
 import type { WriteAnswer, WriteContext, WriteKind } from './write-kind';
 
 /** The queue runs for the mirrored member only, so the cache it writes is always theirs. */
@@ -46,8 +47,9 @@ export const ContactFlagWrite: WriteKind<{ contactId: string; isFlagged: boolean
     });
   },
   refused: ({ contactName }, reason) => ({
-    message: `Failed to update the flag on ${contactName || 'a contact'}: ${reason}`,
+    message: `The flag on ${contactName || 'a contact'} was not changed: ${reason}`,
     keptText: null,
+    announcement: FailureMessages.flag,
   }),
 };
 
@@ -123,6 +125,7 @@ export const ContactNotesWrite: WriteKind<NotesPayload> = {
   refused: ({ contactName, notes }, reason) => ({
     message: `Your notes about ${contactName || 'a contact'} were not saved: ${reason}`,
     keptText: notes,
+    announcement: FailureMessages.notes,
   }),
 };
 
@@ -143,6 +146,7 @@ export const ContactDeleteWrite: WriteKind<{ contactId: string; contactName?: st
   refused: ({ contactName }, reason) => ({
     message: `${contactName || 'A contact'} was not deleted: ${reason}`,
     keptText: null,
+    announcement: FailureMessages.deleteContact,
   }),
 };
 
@@ -159,5 +163,6 @@ export const SendCardWrite: WriteKind<{ contactId: string; contactName?: string 
   refused: ({ contactName }, reason) => ({
     message: `Your business card was not sent to ${contactName || 'a contact'}: ${reason}`,
     keptText: null,
+    announcement: FailureMessages.sendCard,
   }),
 };

@@ -2,7 +2,13 @@
 // A new kind is one file in this folder and one line below (src/sync/README.md).
 import { ContactSaveWrite } from './contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite, SendCardWrite } from './contact-writes';
-import { BusinessCardWrite, InsightPreferencesWrite, NotificationSettingsWrite } from './resource-edits';
+import { AcceptInvitationWrite, DenyInvitationWrite } from './invitation-answers';
+import {
+  BusinessCardWrite,
+  InsightPreferencesWrite,
+  NotificationSettingsWrite,
+  ProfileWrite,
+} from './resource-edits';
 import type { WriteKind } from './write-kind';
 
 export const writeKinds: readonly WriteKind<unknown>[] = [
@@ -14,6 +20,9 @@ export const writeKinds: readonly WriteKind<unknown>[] = [
   InsightPreferencesWrite,
   NotificationSettingsWrite,
   BusinessCardWrite,
+  ProfileWrite,
+  AcceptInvitationWrite,
+  DenyInvitationWrite,
 ];
 
 const byName = new Map(writeKinds.map((kind) => [kind.kind, kind]));

@@ -11,9 +11,11 @@ import {
   NotificationSettingsSchema,
   SaveNotificationSettingsEndpoint,
   UpdateBusinessCardEndpoint,
+  UpdateProfileEndpoint,
 } from '../../../contract/user';
 import { IF_MATCH_HEADER, versionTag } from '../../../contract/versions';
 import { storeConfirmedValue } from '../../db/cached-resources';
+import { FailureMessages } from './failure-messages';
 import type { NoticeText, WriteKind } from './write-kind';
 
 type Fields = Record<string, unknown>;
@@ -91,16 +93,35 @@ interface ResourceEditKind {
   /** When the server's copy last changed, when the copy says so; otherwise this side counts as newer. */
   changedAt?(copy: Fields): number | null;
   label: string;
+  /** The spec's message when the server refused it for good (FailureMessages). */
+  failureMessage: string;
+  /** The endpoint takes only the fields that change (the profile): a write never sends the others. */
+  isPatch?: boolean;
 }
 
-function resourceEditWrite(definition: ResourceEditKind): WriteKind<ResourceEdit> {
+function pick(fields: Fields, keys: string[]): Fields {
+  return Object.fromEntries(keys.filter((key) => key in fields).map((key) => [key, fields[key]]));
+}
+
+/** A resource edit's kind, which also says which fields of the screen's copy an edit is based on. */
+export interface ResourceEditWrite extends WriteKind<ResourceEdit> {
+  fieldsOf(copy: Fields): Fields;
+}
+
+function resourceEditWrite(definition: ResourceEditKind): ResourceEditWrite {
   const { fieldsOf } = definition;
   return {
     kind: definition.kind,
+    fieldsOf,
     payload: ResourceEditSchema,
     coalesceKey: () => definition.kind,
     // The newer choice, still based on the copy the first one started from: that is what the server holds.
-    coalesce: (waiting, newer) => ({ ...newer, base: waiting.base, baseTag: waiting.baseTag }),
+    // A patch keeps the fields the waiting one changed too.
+    coalesce: (waiting, newer) => ({
+      next: definition.isPatch ? { ...waiting.next, ...newer.next } : newer.next,
+      base: waiting.base,
+      baseTag: waiting.baseTag,
+    }),
     request: ({ next, baseTag }) => ({
       endpoint: definition.endpoint,
       body: next,
@@ -131,11 +152,13 @@ function resourceEditWrite(definition: ResourceEditKind): WriteKind<ResourceEdit
             }
           : undefined;
       if (isSame(merged, theirs)) return { payload: null, notice };
-      return { payload: { next: merged, base: theirs, baseTag: tag }, notice };
+      const toSend = definition.isPatch ? pick(merged, Object.keys(next)) : merged;
+      return { payload: { next: toSend, base: theirs, baseTag: tag }, notice };
     },
     refused: ({ next }, reason) => ({
       message: `Your ${definition.label} could not be saved: ${reason}`,
       keptText: JSON.stringify(next, null, 2),
+      announcement: definition.failureMessage,
     }),
   };
 }
@@ -150,6 +173,7 @@ export const InsightPreferencesWrite = resourceEditWrite({
   fieldsOf: (copy) => (copy.preferences ?? {}) as Fields,
   changedAt: (copy) => (typeof copy.updatedAt === 'string' ? Date.parse(copy.updatedAt) : null),
   label: 'insight preferences',
+  failureMessage: FailureMessages.preference,
 });
 
 export const NotificationSettingsWrite = resourceEditWrite({
@@ -159,6 +183,7 @@ export const NotificationSettingsWrite = resourceEditWrite({
   answer: NotificationSettingsSchema as unknown as z.ZodType<Fields>,
   fieldsOf: (copy) => copy,
   label: 'notification settings',
+  failureMessage: FailureMessages.notificationSettings,
 });
 
 export const BusinessCardWrite = resourceEditWrite({
@@ -168,4 +193,17 @@ export const BusinessCardWrite = resourceEditWrite({
   answer: AccountSchema as unknown as z.ZodType<Fields>,
   fieldsOf: (copy) => (copy.businessCard ?? {}) as Fields,
   label: 'business card',
+  failureMessage: FailureMessages.businessCard,
+});
+
+/** Account fields (spec §4 Account page): only what changed is sent, so an unchanged card is not checked again. */
+export const ProfileWrite = resourceEditWrite({
+  kind: 'profile',
+  cacheName: 'account',
+  endpoint: UpdateProfileEndpoint,
+  answer: AccountSchema as unknown as z.ZodType<Fields>,
+  fieldsOf: (copy) => ({ name: copy.name, nfcUID: copy.nfcUID ?? null }),
+  label: 'profile',
+  failureMessage: FailureMessages.profile,
+  isPatch: true,
 });

@@ -29,6 +29,8 @@ export interface WriteConflict {
 export interface NoticeText {
   message: string;
   keptText: string | null;
+  /** The spec's own message for this failure (spec §8), shown once as a toast. */
+  announcement?: string;
 }
 
 export interface Resolution<P> {
@@ -62,6 +64,9 @@ export interface WriteKind<P> {
   isDone?(code: ErrorCode | undefined): boolean;
   /** 412: merge field by field with the value as it is now. */
   resolve?(context: WriteContext, payload: P, conflict: WriteConflict): Promise<Resolution<P>>;
-  /** What the member is told when the server refused it for good: what was not saved, and why. */
+  /**
+   * What the member is told when the server refused it for good: the spec's message as the announcement,
+   * and in the notice what was not saved, and why.
+   */
   refused(payload: P, reason: string): NoticeText;
 }
