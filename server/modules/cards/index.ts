@@ -2,6 +2,7 @@
 // every module reading a member's card shares.
 import type { ApiModule } from '../../platform/module';
 import { adminCardRoutes, publicCardRoutes } from './routes';
+import { forgetOldVisits } from './visits';
 
 export {
   BUSINESS_CARD_COLUMNS,
@@ -26,4 +27,5 @@ export const cardsModule: ApiModule = {
     await app.register(publicCardRoutes);
     await app.register(adminCardRoutes);
   },
+  daily: (app) => forgetOldVisits(app.ctx.db, new Date()),
 };
