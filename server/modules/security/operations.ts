@@ -248,8 +248,8 @@ export class SecurityOperations {
 
   /** The filters as the queries take them: the last 24 h unless a range was given. */
   private async resolve(filter: EventFilterInput): Promise<queries.EventFilters> {
-    // Events still waiting in memory belong in what the operator reads.
-    await this.monitor.flush();
+    // Blocks under way and events still waiting in memory belong in what the operator reads.
+    await this.monitor.settle();
     const to = filter.to ? new Date(filter.to) : new Date();
     const from = filter.from ? new Date(filter.from) : new Date(to.getTime() - DAY_MS);
     return { ...filter, from, to };
@@ -273,7 +273,7 @@ export class SecurityOperations {
    * refuses an allowlisted one: the page says so rather than offer a Block that fails.
    */
   async addressReport(ipAddress: string, operatorAddress: string): Promise<AddressReport> {
-    await this.monitor.flush();
+    await this.monitor.settle();
     const now = Date.now();
     const since = new Date(now - DAY_MS);
     const fingerprintOf = (address: string) => addressFingerprint(address, this.ctx.codeKey);
