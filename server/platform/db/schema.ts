@@ -162,6 +162,18 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** The list version at which the row last changed, stamped by a trigger (migration 021): the change feed's cursor. */
+  list_version: ColumnType<string | bigint | number, never, never>;
+  /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
+  notes_changed_at: ColumnType<Date | null, never, never>;
+}
+
+/** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
+export interface ContactTombstonesTable {
+  owner_id: string;
+  contact_id: string;
+  list_version: ColumnType<string | bigint | number, never, never>;
+  deleted_at: ColumnType<Date, never, never>;
 }
 
 /**
@@ -171,6 +183,8 @@ export interface ContactsTable {
 export interface ContactListVersionsTable {
   user_id: string;
   version: ColumnType<string | bigint, 0, never>;
+  /** Tombstones before this version were pruned: an older change-feed cursor gets the whole list. */
+  oldest_cursor: ColumnType<string | bigint | number, never, string | number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -391,6 +405,45 @@ export interface SignInAddressesTable {
   last_at: Timestamp;
 }
 
+/** Migration 025: a member's app passwords for CardDAV, by the SHA-256 of the password. */
+export interface AppPasswordsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+/** Migration 025: a member's webhook endpoints. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  created_at: Generated<Date>;
+  failures_in_a_row: Generated<number>;
+  disabled_at: NullableTimestamp;
+}
+
+/** Migration 025: one event to one endpoint, with its fixed body, until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  given_up_at: NullableTimestamp;
+}
+
 /** Sign-ins per UTC day and device class, kept by a trigger on member_sessions (migration 019). */
 export interface SessionDeviceDaysTable {
   day: ColumnType<string, never, never>;
@@ -450,6 +503,7 @@ export interface Database {
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
+  contact_tombstones: ContactTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;
@@ -476,4 +530,7 @@ export interface Database {
   session_visit_days: SessionVisitDaysTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_addresses: SignInAddressesTable;
+  app_passwords: AppPasswordsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
