@@ -141,15 +141,21 @@ export type IssuedCard = z.infer<typeof IssuedCardSchema>;
 export const CardEventTypeSchema = z.enum(['view', 'tap', 'link_click', 'save']);
 export type CardEventType = z.infer<typeof CardEventTypeSchema>;
 
+/** A random id a browser keeps for card pages; the server keeps only its salted daily hash. */
+export const CardVisitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 /**
  * Reported by the public card page; `link` says which action was used for a link_click, `source` how the
- * visitor came (absent from pages built before it existed: counted as other).
+ * visitor came (absent from pages built before it existed: counted as other), `visitor` who came, so that
+ * repeat openings count once and visitors behind one address are told apart (absent: the address and
+ * browser stand for the visitor). The owner's own events are not counted (sent with their token).
  */
 export const CardEventRequestSchema = z.object({
   type: CardEventTypeSchema,
   link: z.enum(['email', 'phone', 'linkedin', 'website', 'vcard', 'share']).optional(),
   referrer: z.enum(['none', 'internal', 'external']).default('none'),
   source: z.enum(CARD_SOURCES).optional(),
+  visitor: CardVisitorIdSchema.optional(),
 });
 export type CardEventRequest = z.input<typeof CardEventRequestSchema>;
 
@@ -185,7 +191,8 @@ export const DownloadCardVCardEndpoint = defineEndpoint({
 
 export const RecordCardEventEndpoint = defineEndpoint({
   ...PublicCardRoutes.events,
-  summary: 'Records a view, tap, link click or save on the public card page (for the owner’s insights).',
+  summary:
+    'Records a view, tap, link click or save on the public card page (for the owner’s insights): not the owner’s own, and once per visitor in 30 minutes.',
   auth: 'none',
   params: NfcUidParamsSchema,
   body: CardEventRequestSchema,

@@ -14,8 +14,12 @@ import {
   secureCardUrl,
 } from '../modules/cards';
 import { toCsv } from '../platform/csv';
+import { DataDirInUseError } from '../platform/db/data-dir-lock';
 import { HttpError } from '../platform/errors';
 import { withDatabase } from './with-database';
+
+export const RUNNING_SERVER_MESSAGE =
+  'The server is running on this DATA_DIR, so issue or export cards in the admin dashboard’s Cards tab (/admin/dashboard), or stop the server and run this again (with PostgreSQL, DATABASE_URL, it works while the server runs).';
 
 const USAGE = `Usage:
   npm run cards -- issue <count>              issue <count> new cards (1-${MAX_CARDS_PER_BATCH}) and print them as CSV
@@ -63,50 +67,54 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  return withDatabase(async (db, config) => {
-    if (command === 'export') {
-      process.stdout.write(cardsToCsv(await listCards(db), config.publicUrl));
-      return 0;
-    }
-    if (command === 'issue') {
-      const issued = new Set(await issueCards(db, count));
-      const batch = (await listCards(db)).filter((card) => issued.has(card.nfc_uid));
-      process.stdout.write(cardsToCsv(batch, config.publicUrl));
-      console.error(`Issued ${issued.size} cards.`);
-      return 0;
-    }
-    const keys = await loadSecureCardKeys(db, config.secureCards);
-    if (command === 'secure-import') {
-      const ids = await registerSecureCards(db, keys, readSecureCardList(argument ?? ''));
-      const rows = ids.map((nfcUid) => [nfcUid, secureCardUrl(config.publicUrl, nfcUid)]);
-      process.stdout.write(toCsv(['nfcUID', 'url'], rows));
+  try {
+    return await withDatabase(async (db, config) => {
+      if (command === 'export') {
+        process.stdout.write(cardsToCsv(await listCards(db), config.publicUrl));
+        return 0;
+      }
+      if (command === 'issue') {
+        const issued = new Set(await issueCards(db, count));
+        const batch = (await listCards(db)).filter((card) => issued.has(card.nfc_uid));
+        process.stdout.write(cardsToCsv(batch, config.publicUrl));
+        console.error(`Issued ${issued.size} cards.`);
+        return 0;
+      }
+      const keys = await loadSecureCardKeys(db, config.secureCards);
+      if (command === 'secure-import') {
+        const ids = await registerSecureCards(db, keys, readSecureCardList(argument ?? ''));
+        const rows = ids.map((nfcUid) => [nfcUid, secureCardUrl(config.publicUrl, nfcUid)]);
+        process.stdout.write(toCsv(['nfcUID', 'url'], rows));
+        console.error(
+          `Registered ${ids.length} secure cards. Encode them from: npm run cards -- secure-export <file>`,
+        );
+        return 0;
+      }
+      if (!keys.vault) throw new HttpError('SECURE_CARDS_OFF', 'Secure cards need CARD_KEYS_SECRET.');
+      const cards = await secureCardsForEncoder(
+        db,
+        keys.vault,
+        config.publicUrl,
+        rest.length > 0 ? rest : undefined,
+      );
+      const columns = Object.keys(cards[0] ?? { nfcUID: '' });
+      const csv = toCsv(
+        columns,
+        cards.map((card) => Object.values(card).map(String)),
+      );
+      // The keys in clear: readable by the operator alone, and never over a file that is already there.
+      writeFileSync(argument ?? '', csv, { mode: 0o600, flag: 'wx' });
       console.error(
-        `Registered ${ids.length} secure cards. Encode them from: npm run cards -- secure-export <file>`,
+        `Wrote ${cards.length} secure cards with their keys to ${argument}. Delete it once they are encoded.`,
       );
       return 0;
-    }
-    if (!keys.vault) throw new HttpError('SECURE_CARDS_OFF', 'Secure cards need CARD_KEYS_SECRET.');
-    const cards = await secureCardsForEncoder(
-      db,
-      keys.vault,
-      config.publicUrl,
-      rest.length > 0 ? rest : undefined,
-    );
-    const columns = Object.keys(cards[0] ?? { nfcUID: '' });
-    const csv = toCsv(
-      columns,
-      cards.map((card) => Object.values(card).map(String)),
-    );
-    // The keys in clear: readable by the operator alone, and never over a file that is already there.
-    writeFileSync(argument ?? '', csv, { mode: 0o600, flag: 'wx' });
-    console.error(
-      `Wrote ${cards.length} secure cards with their keys to ${argument}. Delete it once they are encoded.`,
-    );
-    return 0;
-  }).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    });
+  } catch (error) {
+    // The embedded database belongs to the running server: one sentence on what to do, not a stack trace.
+    if (error instanceof DataDirInUseError) console.error(RUNNING_SERVER_MESSAGE);
+    else console.error(error instanceof Error ? error.message : String(error));
     return 1;
-  });
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

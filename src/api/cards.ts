@@ -4,6 +4,7 @@
 // routes of contract/card-paths.ts. These calls need no token.
 import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
+import { Stored } from '../session/browser-storage';
 import { endpointUrl, send } from './transport';
 
 /** The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. */
@@ -62,11 +63,22 @@ export function vCardUrl(nfcUID: string): string {
   return endpointUrl(PublicCardRoutes.vcard, { nfcUID });
 }
 
+/** This browser's card-page visitor id, made once; none where storage is refused (private modes). */
+function cardVisitorId(): string | undefined {
+  const known = Stored.cardVisitor.read();
+  if (known !== null) return known;
+  if (typeof crypto.randomUUID !== 'function') return undefined;
+  Stored.cardVisitor.write(crypto.randomUUID());
+  return Stored.cardVisitor.read() ?? undefined;
+}
+
 /**
  * Fire and forget: a beacon outlives the page (a tapped link navigates away at once) and needs no
  * token. A Blob gives it the JSON content type the server parses; without beacons, a keepalive call.
  */
-export function sendCardEvent(nfcUID: string, event: CardEventRequest): void {
+export function sendCardEvent(nfcUID: string, request: CardEventRequest): void {
+  const visitor = cardVisitorId();
+  const event: CardEventRequest = visitor === undefined ? request : { ...request, visitor };
   const body = JSON.stringify(event);
   const url = endpointUrl(PublicCardRoutes.events, { nfcUID });
   try {

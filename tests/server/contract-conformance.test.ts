@@ -1033,6 +1033,11 @@ function successCalls(): Record<string, SuccessCall> {
       };
     },
     'GET /api/security/audit-log': (f) => ({ ...security(f), query: { limit: '5' } }),
+    'GET /api/security/events': (f) => ({ ...security(f), query: { severity: 'CRITICAL', pageSize: '25' } }),
+    'GET /api/security/addresses/:ipAddress': (f) => ({
+      ...security(f),
+      params: { ipAddress: '198.51.100.9' },
+    }),
     'GET /api/security/events/export': (f) => ({
       ...security(f),
       query: { from: '2020-01-01T00:00:00Z', to: new Date(Date.now() + 60_000).toISOString() },

@@ -3,6 +3,7 @@
 import type { ApiModule } from '../../platform/module';
 import { adminCardRoutes, publicCardRoutes } from './routes';
 import { loadSecureCardKeys } from './secure-cards';
+import { forgetOldVisits } from './visits';
 
 export {
   BUSINESS_CARD_COLUMNS,
@@ -39,4 +40,5 @@ export const cardsModule: ApiModule = {
     await app.register(publicCardRoutes);
     await app.register(adminCardRoutes);
   },
+  daily: (app) => forgetOldVisits(app.ctx.db, new Date()),
 };

@@ -243,6 +243,26 @@ export interface CardEventHoursTable {
   saves_other: number;
 }
 
+/** The day's random salt of visitor hashes, deleted when the day is over (migration 031). */
+export interface CardVisitSaltsTable {
+  day: string;
+  /** PGlite reads bytea as Uint8Array, node-postgres as Buffer (a Uint8Array too). */
+  salt: Uint8Array;
+}
+
+/** A visitor's latest opening of a card, by salted hash (migration 031). */
+export interface CardVisitsTable {
+  visit: Uint8Array;
+  last_at: Date;
+  counted_at: Date;
+}
+
+/** From when card figures leave out the owner and repeat openings (migration 031); one row. */
+export interface CardCountingRulesTable {
+  only_row: Generated<boolean>;
+  counting_since: Date;
+}
+
 export interface InvitationsTable {
   id: Generated<string>;
   inviter_id: string;
@@ -506,6 +526,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;
+  card_visit_salts: CardVisitSaltsTable;
+  card_visits: CardVisitsTable;
+  card_counting_rules: CardCountingRulesTable;
   invitations: InvitationsTable;
   insight_preferences: InsightPreferencesTable;
   insight_feeds: InsightFeedsTable;

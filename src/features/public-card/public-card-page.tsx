@@ -8,6 +8,7 @@ import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from 
 import { hasStoredSession } from '../../session/has-stored-session';
 import { storePendingCardSave, type WhereWeMet } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';
+import { readSignedInUserId } from '../../session/signed-in-user';
 import { describeSaveOutcome } from '../../sync/save-outcome-messages';
 import { Button } from '../../ui/button';
 import { type CardLinkKind, CardLinks } from '../../ui/card-links';
@@ -233,6 +234,7 @@ function CardView({
   const isVerifiedTap = tap?.verified === true;
   const account = useSessionStore((session) => session.account);
   const openedAt = useRef(0);
+  const isOwnLook = useRef(false);
   const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean; source: CardSource }>({
     referrer: 'none',
     isLikelyNfc: false,
@@ -259,18 +261,23 @@ function CardView({
       isLikelyNfc: isVerifiedTap || (source !== 'link' && isLikelyNfc(signals)),
       source,
     };
+    setCanShare(typeof navigator.share === 'function');
+    // The owner's own look at their card (Preview Card, a check after editing) is nobody's visit.
+    isOwnLook.current = card.userId !== '' && readSignedInUserId() === card.userId;
+    if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
     if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
-    setCanShare(typeof navigator.share === 'function');
-  }, [card.nfcUID, isVerifiedTap]);
+  }, [card.nfcUID, card.userId, isVerifiedTap]);
 
-  const reportLink = (link: CardLinkKind | 'vcard' | 'share') =>
+  const reportLink = (link: CardLinkKind | 'vcard' | 'share') => {
+    if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, {
       type: 'link_click',
       link,
       referrer: nfc.current.referrer,
       source: nfc.current.source,
     });
+  };
 
   /** Where they met, when the location rules (spec §4 Save-contact flow) allow taking it now. */
   async function whereWeMet(): Promise<WhereWeMet | null> {

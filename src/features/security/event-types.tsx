@@ -35,6 +35,11 @@ function isKnownEventType(eventType: string): eventType is SecurityEventType {
   return Object.hasOwn(EVENT_TYPE_LABELS, eventType);
 }
 
+/** The words alone (a filter's options): the raw code for a type this app version does not know. */
+export function eventTypeWords(eventType: string): string {
+  return isKnownEventType(eventType) ? EVENT_TYPE_LABELS[eventType][1] : eventType;
+}
+
 /** The label on screen: the emoji hidden from screen readers, which read the words alone. */
 export function EventTypeLabel({ eventType }: { eventType: string }) {
   if (!isKnownEventType(eventType)) return eventType;
