@@ -67,6 +67,12 @@ export const ERROR_STATUS = {
   ALLOWLIST_ENTRY_NOT_FOUND: 404,
   RULE_NOT_FOUND: 404,
   RULE_MODE_NOT_ALLOWED: 400,
+  // Contacts in other apps: CardDAV app passwords and webhooks.
+  APP_PASSWORD_LIMIT: 409,
+  APP_PASSWORD_NOT_FOUND: 404,
+  WEBHOOK_LIMIT: 409,
+  WEBHOOK_NOT_FOUND: 404,
+  WEBHOOK_URL_REFUSED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

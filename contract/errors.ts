@@ -71,6 +71,12 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ALLOWLIST_ENTRY_NOT_FOUND: 'No such allowlist entry (built-in entries cannot be removed).',
   RULE_NOT_FOUND: 'No detection rule has this id.',
   RULE_MODE_NOT_ALLOWED: 'The rule cannot take this mode (link unfurlers are never blocked).',
+  APP_PASSWORD_LIMIT: 'The member already has as many app passwords as an account may; revoke one first.',
+  APP_PASSWORD_NOT_FOUND: 'No such app password among the member’s.',
+  WEBHOOK_LIMIT: 'The member already has as many webhooks as an account may; remove one first.',
+  WEBHOOK_NOT_FOUND: 'No such webhook among the member’s.',
+  WEBHOOK_URL_REFUSED:
+    'The webhook address is not one the server may call (not https, or a private, loopback or metadata address).',
 };
 
 export const ErrorResponseSchema = z.object({

@@ -22,8 +22,11 @@ export type Account = z.infer<typeof AccountSchema>;
 export const NotificationSettingsSchema = z.object({ emailOptOut: z.boolean() });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
-/** A member's contacts as a file: every contact in one vCard file, or one CSV table. */
-export const ContactExportFormatSchema = z.enum(['vcf', 'csv']);
+/**
+ * A member's contacts as a file: every contact in one vCard file, one CSV table, or a CSV table with the
+ * column headers Google Contacts or Outlook read (docs/behaviour/contacts-in-other-apps.md).
+ */
+export const ContactExportFormatSchema = z.enum(['vcf', 'csv', 'google-csv', 'outlook-csv']);
 export type ContactExportFormat = z.infer<typeof ContactExportFormatSchema>;
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all of its data have been deleted.';
@@ -168,6 +171,21 @@ export const ContactExportEndpoints = {
     ...contactExport,
     path: '/api/user/export/contacts.csv',
     summary: 'Every contact as one CSV table.',
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+  }),
+  'google-csv': defineEndpoint({
+    ...contactExport,
+    path: '/api/user/export/google-contacts.csv',
+    summary:
+      'Every contact as a CSV table with the headers Google Contacts imports (Given Name, E-mail 1 - Value…).',
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+  }),
+  'outlook-csv': defineEndpoint({
+    ...contactExport,
+    path: '/api/user/export/outlook-contacts.csv',
+    summary: 'Every contact as a CSV table with the headers Outlook imports (First Name, E-mail Address…).',
     responses: { 200: z.string() },
     produces: 'text/csv',
   }),

@@ -71,7 +71,18 @@ export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
   return callEndpoint(DeleteAccountEndpoints[from]);
 }
 
-/** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
+/** The name a download gets when the answer names none. */
+const EXPORT_FILE_NAMES: Record<ContactExportFormat, string> = {
+  vcf: 'tapnet-contacts.vcf',
+  csv: 'tapnet-contacts.csv',
+  'google-csv': 'tapnet-google-contacts.csv',
+  'outlook-csv': 'tapnet-outlook-contacts.csv',
+};
+
+/**
+ * All of the member's contacts in one file: vCard for address books, CSV for spreadsheets, and the CSV
+ * tables Google Contacts and Outlook import as they are.
+ */
 export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
-  return readDownloadedFile(await callForAnswer(ContactExportEndpoints[format]), `tapnet-contacts.${format}`);
+  return readDownloadedFile(await callForAnswer(ContactExportEndpoints[format]), EXPORT_FILE_NAMES[format]);
 }

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { MessageResponse } from '../../../contract/errors';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { queueContactEvent } from '../webhooks';
 import {
   deleteInvitationBetween,
   findMemberCard,
@@ -10,7 +11,7 @@ import {
   insertInvitation,
   takeInvitation,
 } from './invitation-queries';
-import { insertContactFromCard } from './queries';
+import { insertContactFromCard, toContact } from './queries';
 
 export const invitationMessages = {
   accepted: 'Invitation accepted!',
@@ -51,7 +52,14 @@ export async function acceptInvitation(
   if (!invitation) throw new HttpError('INVITATION_NOT_FOUND', invitationMessages.notFound);
   const inviter = await findMemberCard(trx, invitation.inviter_id);
   if (inviter) {
-    await insertContactFromCard(trx, inviteeId, inviter, { lat: null, lng: null }, { fromInvitation: true });
+    const row = await insertContactFromCard(
+      trx,
+      inviteeId,
+      inviter,
+      { lat: null, lng: null },
+      { fromInvitation: true },
+    );
+    if (row) await queueContactEvent(trx, inviteeId, 'contact.saved', toContact(row));
   }
   return { message: invitationMessages.accepted };
 }

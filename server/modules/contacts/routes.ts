@@ -21,12 +21,14 @@ import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { isOutboxReplay } from '../sessions';
+import { queueContactEvent } from '../webhooks';
 import { contactChanges } from './changes';
 import { exportContacts } from './export';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
+  findContact,
   findNotesForUpdate,
   listContacts,
   setContactFlag,
@@ -56,6 +58,22 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       .execute((trx) => writeContactList(trx, userId, () => write(trx)));
     sendListTags(reply, tags);
     return result;
+  }
+
+  /** A write to one contact that, when it found the contact, tells the member's webhooks in its transaction. */
+  function updateContact<T>(
+    reply: FastifyReply,
+    userId: string,
+    contactId: string,
+    write: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return writeInTransaction(reply, userId, async (trx) => {
+      const result = await write(trx);
+      if (result) {
+        await queueContactEvent(trx, userId, 'contact.updated', () => findContact(trx, userId, contactId));
+      }
+      return result;
+    });
   }
 
   // An id that cannot be a contact is as unknown as another member's: both are "not found".
@@ -104,7 +122,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     const { userId } = memberOf(request);
     const ifMatch = request.headers['if-match'];
     const contact = found(
-      await writeInTransaction(reply, userId, async (trx) => {
+      await updateContact(reply, userId, request.params.id, async (trx) => {
         if (ifMatch !== undefined) {
           const stored = found(await findNotesForUpdate(trx, userId, request.params.id));
           if (!matchesIfMatch(ifMatch, notesVersion(stored.contact.notes))) {
@@ -122,7 +140,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, SetContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
-      await writeInTransaction(reply, userId, (trx) =>
+      await updateContact(reply, userId, request.params.id, (trx) =>
         setContactFlag(trx, userId, request.params.id, request.body.isFlagged),
       ),
     );
@@ -131,13 +149,21 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ToggleContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
-      await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
+      await updateContact(reply, userId, request.params.id, (trx) =>
+        toggleContactFlag(trx, userId, request.params.id),
+      ),
     );
   });
 
   route(app, DeleteContactEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
-    found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
+    found(
+      await writeInTransaction(reply, userId, async (trx) => {
+        const deleted = await deleteContact(trx, userId, request.params.id);
+        if (deleted) await queueContactEvent(trx, userId, 'contact.deleted', deleted);
+        return deleted;
+      }),
+    );
     return { message: contactMessages.deleted };
   });
 

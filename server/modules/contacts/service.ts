@@ -20,6 +20,7 @@ import { toVCard, vCardFileName } from '../../platform/vcard';
 import { fromBusinessCardColumns, lookUpCard } from '../cards';
 import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe';
 import { findAccount, hasOptedOutOfEmail } from '../user';
+import { queueContactEvent } from '../webhooks';
 import { recordCardSend } from './card-sends';
 import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
@@ -60,10 +61,12 @@ export async function saveContactFromCard(
     insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
+  const contact = toContact(row);
+  await queueContactEvent(trx, userId, 'contact.saved', contact);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return {
     statusCode: 201,
-    body: { message: contactMessages.saved, contact: toContact(row) },
+    body: { message: contactMessages.saved, contact },
     headers: listTagHeaders(tags),
   };
 }

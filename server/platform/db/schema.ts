@@ -385,6 +385,45 @@ export interface SignInAddressesTable {
   last_at: Timestamp;
 }
 
+/** Migration 025: a member's app passwords for CardDAV, by the SHA-256 of the password. */
+export interface AppPasswordsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+/** Migration 025: a member's webhook endpoints. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  created_at: Generated<Date>;
+  failures_in_a_row: Generated<number>;
+  disabled_at: NullableTimestamp;
+}
+
+/** Migration 025: one event to one endpoint, with its fixed body, until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  given_up_at: NullableTimestamp;
+}
+
 /** Sign-ins per UTC day and device class, kept by a trigger on member_sessions (migration 019). */
 export interface SessionDeviceDaysTable {
   day: ColumnType<string, never, never>;
@@ -468,4 +507,7 @@ export interface Database {
   session_visit_days: SessionVisitDaysTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_addresses: SignInAddressesTable;
+  app_passwords: AppPasswordsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
