@@ -1,6 +1,6 @@
 // A member's saved contacts (spec §3 Contact, Contact payload; §7 Cards and contacts).
 import { z } from 'zod';
-import { BusinessCardViewSchema, NfcUidSchema } from './card';
+import { BusinessCardViewSchema, NfcUidSchema, TapProofSchema } from './card';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 import { IfMatchHeadersSchema, versionTag } from './versions';
@@ -22,6 +22,12 @@ export const ContactSchema = BusinessCardViewSchema.extend({
   inviteSentByEmail: z.boolean(),
   fromInvitation: z.boolean(),
   nfcUID: z.string().nullable(),
+  /**
+   * Saved from a verified tap of a secure card (docs/behaviour/secure-cards.md), with that tap's counter:
+   * they met in person, for certain. Absent from contacts cached before the fields existed.
+   */
+  metInPerson: z.boolean().optional(),
+  tapCounter: z.number().int().nullable().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
@@ -54,6 +60,8 @@ export const CreateContactRequestSchema = z
       .min(-180, 'lng must be between -180 and 180')
       .max(180, 'lng must be between -180 and 180')
       .optional(),
+    /** The tap URL's signed data when the card page was opened by a secure card's tap; checked again here. */
+    tap: TapProofSchema.optional(),
   })
   .refine((body) => (body.lat === undefined) === (body.lng === undefined), 'lat and lng go together')
   .meta({ dependentRequired: { lat: ['lng'], lng: ['lat'] } });

@@ -73,6 +73,11 @@ export const ERROR_STATUS = {
   WEBHOOK_LIMIT: 409,
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_URL_REFUSED: 400,
+  // Secure cards: the server holds no key secret, no keys were given and no issuer key is set, a tag
+  // UID already on another card.
+  SECURE_CARDS_OFF: 409,
+  CARD_KEYS_NEEDED: 400,
+  CARD_UID_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -77,6 +77,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   WEBHOOK_NOT_FOUND: 'No such webhook among the member’s.',
   WEBHOOK_URL_REFUSED:
     'The webhook address is not one the server may call (not https, or a private, loopback or metadata address).',
+  SECURE_CARDS_OFF: 'Secure cards need CARD_KEYS_SECRET in the server’s configuration.',
+  CARD_KEYS_NEEDED: 'A secure card needs its two keys, or CARD_ISSUER_KEY set to diversify them.',
+  CARD_UID_TAKEN: 'Another secure card already has this tag UID.',
 };
 
 export const ErrorResponseSchema = z.object({

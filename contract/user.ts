@@ -143,12 +143,20 @@ export const SaveNotificationSettingsEndpoint = defineEndpoint({
   errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
 });
 
+/** An access token alone does not delete an account: the member's current password proves it is them. */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
+
 const deleteAccount = {
   method: 'DELETE',
-  summary: 'Deletes the account and all of its data for good.',
+  summary:
+    'Deletes the account and all of its data for good; needs the current password. Wrong passwords count against the account like wrong sign-ins.',
   auth: 'member',
+  body: DeleteAccountRequestSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['ACCOUNT_NOT_FOUND', 'RATE_LIMITED'],
+  errors: ['ACCOUNT_NOT_FOUND', 'WRONG_PASSWORD', 'RATE_LIMITED'],
 } as const;
 
 /** Spec §7 names one call per screen (account management, the delete-account page); both do the same. */

@@ -6,6 +6,7 @@ import {
   ContactExportEndpoints,
   type ContactExportFormat,
   DeleteAccountEndpoints,
+  type DeleteAccountRequest,
   type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
@@ -64,11 +65,12 @@ export const NotificationSettingsResource = endpointResource(
 );
 
 /**
- * Deletes the account and everything in it for good. The spec names two calls, one per screen
- * (account management and the delete-account page); both do the same.
+ * Deletes the account and everything in it for good, once the current password proves it is the member.
+ * The spec names two calls, one per screen (account management and the delete-account page); both do
+ * the same.
  */
-export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
-  return callEndpoint(DeleteAccountEndpoints[from]);
+export function deleteAccount(from: keyof typeof DeleteAccountEndpoints, request: DeleteAccountRequest) {
+  return callEndpoint(DeleteAccountEndpoints[from], { json: request });
 }
 
 /** The name a download gets when the answer names none. */

@@ -11,6 +11,7 @@ import { apiAreas } from '../../contract/api';
 import { type Endpoint, errorCodesOf } from '../../contract/endpoint';
 import type { ErrorCode } from '../../contract/errors';
 import { linkIn } from '../support/mail-content';
+import { hexKeys, randomKeys, randomUid } from '../support/tag-simulator';
 import { around, type JsonSchema, textAround } from './conformance/arbitraries';
 import { DocumentJudge, type OpenApiDocument } from './conformance/document';
 import {
@@ -487,6 +488,17 @@ function ownCodeCalls(): OwnCodeCall[] {
       'WRONG_PASSWORD',
       (f) => ({ token: f.ada.accessToken, payload: { newEmail: uniqueEmail(), password: 'Wrong-Passw0rd' } }),
     ],
+    // A member of their own: wrong passwords count against the account's sign-in budget.
+    ...['DELETE /api/user/delete-account', 'DELETE /api/user/delete'].map(
+      (key): OwnCodeCall => [
+        key,
+        'WRONG_PASSWORD',
+        async (_, t) => ({
+          token: (await createMember(t)).accessToken,
+          payload: { password: 'Wrong-Passw0rd' },
+        }),
+      ],
+    ),
     [
       'POST /api/user/email-change',
       'EMAIL_UNCHANGED',
@@ -739,6 +751,11 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'GET /api/nfc/:nfcUID ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'GET /api/nfc/:nfcUID/vcard ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'POST /api/nfc/:nfcUID/events ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  SECURE_CARDS_OFF: 'tests/server/secure-cards.test.ts (a server without CARD_KEYS_SECRET)',
+  CARD_KEYS_NEEDED: 'tests/server/secure-cards.test.ts',
+  CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
+  'POST /api/admin/cards/secure CARD_NOT_FOUND':
+    'tests/server/secure-cards.test.ts (new keys for a card that is not secure)',
 };
 
 /** What an answer is, for the ledger: its error code, or its status. */
@@ -785,7 +802,15 @@ function refusedInput(endpoint: Endpoint): Call {
   if (endpoint.body) return { headers: { 'content-type': 'application/json' }, payload: '"not an object"' };
   if (endpoint.query)
     return {
-      query: { range: 'fortnight', limit: 'many', type: 'everything', from: 'yesterday', force: 'maybe' },
+      // `p`: a secure card's tap data longer than any tag writes (GET /api/nfc/:nfcUID).
+      query: {
+        range: 'fortnight',
+        limit: 'many',
+        type: 'everything',
+        from: 'yesterday',
+        force: 'maybe',
+        p: '0'.repeat(65),
+      },
     };
   if (endpoint.headers) return { headers: { 'idempotency-key': '!' } };
   return { params: Object.fromEntries(paramNames(endpoint).map((name) => [name, 'x'.repeat(101)])) };
@@ -799,6 +824,12 @@ async function webhookOf(t: TestContext, { ada }: Fixtures): Promise<string> {
 }
 
 /** One successful call of every endpoint, in an order that builds what later ones need. */
+/** A member of its own, with the password that deletes it. */
+const deleteNewMember: SuccessCall = async (_, t) => {
+  const member = await createMember(t);
+  return { token: member.accessToken, payload: { password: member.password } };
+};
+
 function successCalls(): Record<string, SuccessCall> {
   const member = ({ ada }: Fixtures) => ({ token: ada.accessToken });
   const admin = ({ admin }: Fixtures) => ({ token: admin });
@@ -959,6 +990,10 @@ function successCalls(): Record<string, SuccessCall> {
     }),
     'POST /api/admin/cards': (f) => ({ ...admin(f), payload: { count: 1 } }),
     'GET /api/admin/cards/export': admin,
+    'POST /api/admin/cards/secure': (f) => ({
+      ...admin(f),
+      payload: { cards: [{ uid: randomUid(), ...hexKeys(randomKeys()) }] },
+    }),
     'POST /api/admin/login': () => ({ payload: ADMIN }),
     'GET /api/admin/session': admin,
     'GET /api/admin/analytics': admin,
@@ -1029,7 +1064,7 @@ function successCalls(): Record<string, SuccessCall> {
     'GET /api/health/live': () => ({}),
     'GET /api/openapi.json': () => ({}),
     'GET /api/docs': () => ({}),
-    'DELETE /api/user/delete-account': async (_, t) => ({ token: (await createMember(t)).accessToken }),
-    'DELETE /api/user/delete': async (_, t) => ({ token: (await createMember(t)).accessToken }),
+    'DELETE /api/user/delete-account': deleteNewMember,
+    'DELETE /api/user/delete': deleteNewMember,
   };
 }

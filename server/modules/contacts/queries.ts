@@ -1,6 +1,6 @@
 // SQL of a member's saved contacts.
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { PublicCard } from '../../../contract/card';
+import type { PublicCard, Tap } from '../../../contract/card';
 import type { Contact } from '../../../contract/contacts';
 import type { ContactsTable, Database } from '../../platform/db/schema';
 import { toBusinessCardColumns } from '../cards';
@@ -28,6 +28,8 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
     inviteSentByEmail: row.invite_sent_by_email,
     fromInvitation: row.from_invitation,
     nfcUID: row.nfc_uid,
+    metInPerson: row.met_in_person,
+    tapCounter: row.tap_counter,
   };
 }
 
@@ -37,7 +39,7 @@ export function insertContactFromCard(
   ownerId: string,
   card: Omit<PublicCard, 'nfcUID'> & { nfcUID: string | null },
   place: { lat: number | null; lng: number | null; whereMet?: string | null },
-  options: { fromInvitation?: boolean; savedOffline?: boolean } = {},
+  options: { fromInvitation?: boolean; savedOffline?: boolean; tap?: Tap } = {},
 ) {
   return db
     .insertInto('contacts')
@@ -51,6 +53,8 @@ export function insertContactFromCard(
       where_met: place.whereMet ?? null,
       from_invitation: options.fromInvitation ?? false,
       saved_offline: options.savedOffline ?? false,
+      met_in_person: options.tap?.verified ?? false,
+      tap_counter: options.tap?.verified ? options.tap.counter : null,
     })
     .onConflict((conflict) => conflict.columns(['owner_id', 'card_owner_id']).doNothing())
     .returningAll()

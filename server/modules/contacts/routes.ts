@@ -20,6 +20,7 @@ import { memberOf } from '../../platform/guards';
 import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { verifyTap } from '../cards';
 import { isOutboxReplay } from '../sessions';
 import { queueContactEvent } from '../webhooks';
 import { contactChanges } from './changes';
@@ -104,7 +105,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = memberOf(request);
       const key = request.headers['idempotency-key'];
       const response = await runOnce(app.ctx.db, { userId, key, request: request.body }, (trx) =>
-        saveContactFromCard(trx, userId, request.body, isOutboxReplay(request)),
+        saveContactFromCard(trx, userId, request.body, {
+          savedOffline: isOutboxReplay(request),
+          verifyTap: (db, nfcUid, proof) => verifyTap(request, db, nfcUid, proof, { acceptLastTap: true }),
+        }),
       );
       return reply
         .code(response.statusCode)

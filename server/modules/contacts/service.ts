@@ -1,5 +1,6 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Transaction } from 'kysely';
+import { type Tap, type TapProof, UNVERIFIED_TAP } from '../../../contract/card';
 import {
   type CreateContactRequest,
   SendCardMessages,
@@ -46,9 +47,14 @@ export async function saveContactFromCard(
   trx: Transaction<Database>,
   userId: string,
   request: CreateContactRequest,
-  /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
-  savedOffline = false,
+  options: {
+    /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
+    savedOffline?: boolean;
+    /** Checks the tap the save carries (a secure card's), in this transaction: undone if the save is. */
+    verifyTap?: (trx: Transaction<Database>, nfcUid: string, proof: TapProof) => Promise<Tap>;
+  } = {},
 ): Promise<StoredResponse> {
+  const { savedOffline = false, verifyTap } = options;
   const lookup = await lookUpCard(trx, request.nfcUID);
   // A save queued offline may name a card that was never activated, or a mistyped one: say which.
   if ('error' in lookup) throw new HttpError(lookup.error.code, lookup.error.error);
@@ -57,8 +63,10 @@ export async function saveContactFromCard(
   const lat = request.lat ?? null;
   const lng = request.lng ?? null;
   const whereMet = lat !== null && lng !== null ? placeWords(lat, lng) : null;
+  // A save made from a verified tap proves they met; a save of an unverified one is an ordinary save.
+  const tap = request.tap && verifyTap ? await verifyTap(trx, card.nfcUID, request.tap) : UNVERIFIED_TAP;
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, tap }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   const contact = toContact(row);

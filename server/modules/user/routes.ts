@@ -19,6 +19,7 @@ import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { type VersionedWrite, withVersion, writeIfMatch } from '../../platform/versions';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
+import { proveMember } from './password-proof';
 import {
   deleteAccount,
   getAccount,
@@ -106,7 +107,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoint,
       async (request) => {
-        await deleteAccount(app.ctx.db, memberOf(request).userId);
+        const { userId } = memberOf(request);
+        await proveMember(app.ctx, userId, request.body.password);
+        await deleteAccount(app.ctx.db, userId);
         return { message: ACCOUNT_DELETED_MESSAGE };
       },
       { config: perMinute(10) },

@@ -166,6 +166,9 @@ export interface ContactsTable {
   list_version: ColumnType<string | bigint | number, never, never>;
   /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
   notes_changed_at: ColumnType<Date | null, never, never>;
+  /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
+  met_in_person: Generated<boolean>;
+  tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
@@ -174,6 +177,21 @@ export interface ContactTombstonesTable {
   contact_id: string;
   list_version: ColumnType<string | bigint | number, never, never>;
   deleted_at: ColumnType<Date, never, never>;
+}
+
+/** A secure (NTAG 424 DNA) card's keys and counter (migration 024, server/modules/cards/secure-cards.ts). */
+export interface SecureCardsTable {
+  nfc_uid: string;
+  /** The tag's 7-byte UID as 14 upper-case hex, null until it is registered or first tapped. */
+  tag_uid: string | null;
+  /** Both SDM keys sealed under CARD_KEYS_SECRET (card-key-vault.ts). */
+  sealed_keys: string;
+  /** The keys before the last rotation, until a tap verifies under the new ones. */
+  previous_sealed_keys: string | null;
+  last_counter: Generated<number>;
+  last_tap_at: NullableTimestamp;
+  last_tap_country: string | null;
+  registered_at: Generated<Date>;
 }
 
 /**
@@ -480,6 +498,7 @@ export interface Database {
   card_sends: CardSendsTable;
   page_views: PageViewsTable;
   cards: CardsTable;
+  secure_cards: SecureCardsTable;
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;

@@ -1,7 +1,7 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
-import type { CardLookupResult, PublicCard } from '../../../contract/card';
+import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
 import type { CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
@@ -24,6 +24,7 @@ import {
 } from './location';
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
+import { tapProofIn } from './tap-proof';
 
 /**
  * `local-copy`: no network, the card as this phone last showed it. `offline`: no network and never
@@ -54,7 +55,7 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
     if (initial) return;
     let isCurrent = true;
     const load = () =>
-      fetchPublicCard(nfcUID)
+      fetchPublicCard(nfcUID, tapProofIn(location.search))
         .then((result) => isCurrent && setState(result))
         .catch(async (error: unknown) => {
           // The server answered something unusable: that is an error, not a missing signal.
@@ -93,6 +94,7 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
           <CardView
             card={state.kind === 'offline' ? placeholderCard(nfcUID) : state.card}
             seen={state.kind === 'card' ? 'now' : state.kind === 'local-copy' ? 'before' : 'never'}
+            tap={state.kind === 'card' ? state.tap : undefined}
             navigate={navigate}
           />
         ) : (
@@ -219,12 +221,16 @@ export const OfflineCardMessages = {
 function CardView({
   card,
   seen,
+  tap,
   navigate,
 }: {
   card: PublicCard;
   seen: CardSeen;
+  /** What the server found the tap that opened the page proved; unknown offline. */
+  tap: Tap | undefined;
   navigate(to: string): void;
 }) {
+  const isVerifiedTap = tap?.verified === true;
   const account = useSessionStore((session) => session.account);
   const openedAt = useRef(0);
   const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean; source: CardSource }>({
@@ -245,17 +251,18 @@ function CardView({
   useEffect(() => {
     openedAt.current = Date.now();
     const signals = collectNfcSignals();
-    const source = visitSource(location.search, isLikelyNfc(signals));
+    // A verified tap is certain: it replaces the guess from the page's signals.
+    const source = isVerifiedTap ? 'nfc' : visitSource(location.search, isLikelyNfc(signals));
     // A shared link opened on a phone looks like a tap, but nobody met there.
     nfc.current = {
       referrer: signals.referrer,
-      isLikelyNfc: source !== 'link' && isLikelyNfc(signals),
+      isLikelyNfc: isVerifiedTap || (source !== 'link' && isLikelyNfc(signals)),
       source,
     };
     sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
     if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
     setCanShare(typeof navigator.share === 'function');
-  }, [card.nfcUID]);
+  }, [card.nfcUID, isVerifiedTap]);
 
   const reportLink = (link: CardLinkKind | 'vcard' | 'share') =>
     sendCardEvent(card.nfcUID, {
@@ -287,7 +294,13 @@ function CardView({
   async function save(withLocation: boolean) {
     setIsConfirming(false);
     setIsSaving(true);
-    const payload = { ...toPayload(card, seen), ...(withLocation ? await whereWeMet() : null) };
+    // The server checks the tap again (or for the first time, for a save made offline).
+    const tapProof = tapProofIn(location.search);
+    const payload = {
+      ...toPayload(card, seen),
+      ...(withLocation ? await whereWeMet() : null),
+      ...(tapProof ? { tap: tapProof } : null),
+    };
     // The outbox (Dexie) is only needed once someone saves, so it stays out of the page's first load.
     const { saveContact } = await import('../../sync/contact-saves');
     const outcome = await saveContact(payload);
@@ -418,6 +431,11 @@ function CardView({
           <h1 id="card-name" className={styles.name}>
             {card.name}
           </h1>
+          {isVerifiedTap && (
+            <p className={styles.verifiedTap}>
+              <Icon name="check" size={16} /> Verified tap
+            </p>
+          )}
           {(card.role || card.company) && (
             <p className={styles.position}>
               {card.role}
