@@ -26,7 +26,6 @@ export function NotesEditor({ contact }: { contact: Contact }) {
   const latestContact = useRef(contact);
   latestContact.current = contact;
   const unqueued = useRef<string | null>(null);
-  const lastQueued = useRef<string | null>(null);
   const saveTimer = useRef<number | undefined>(undefined);
 
   /** Queues the text typed and not queued yet; the queue keeps it across reloads and sends it. */
@@ -36,7 +35,6 @@ export function NotesEditor({ contact }: { contact: Contact }) {
     if (notes === null) return;
     unqueued.current = null;
     const shown = latestContact.current;
-    lastQueued.current = notes;
     try {
       await queueNotes(shown, notes, shown.notes);
       setStatus((current) => (current === 'typing' ? 'waiting' : current));
@@ -46,18 +44,17 @@ export function NotesEditor({ contact }: { contact: Contact }) {
     }
   }, []);
 
-  // Saving… while the text waits in the queue, Saved once the server has it. Notes another device saved
-  // later win over the text typed here (a notice keeps it): then nothing here was saved.
+  // Saving… while the text waits in the queue, Saved once the server has it.
   useEffect(() => {
     if (isWaiting) {
       setStatus((current) => (current === 'typing' ? current : 'waiting'));
       return;
     }
-    const isKept = latestContact.current.notes === lastQueued.current;
-    setStatus((current) => (current === 'waiting' ? (isKept ? 'saved' : 'idle') : current));
+    setStatus((current) => (current === 'waiting' ? 'saved' : current));
   }, [isWaiting]);
 
-  // Notes saved on another device arrive with the contact: shown, unless the member is typing.
+  // Notes saved on another device arrive with the contact (newer ones win; a notice keeps the text typed
+  // here): shown, unless the member is typing.
   useEffect(() => {
     if (!isWaiting && unqueued.current === null) setText(contact.notes);
   }, [contact.notes, isWaiting]);
