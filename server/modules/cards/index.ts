@@ -1,5 +1,5 @@
-// The cards module's face: issued cards, a card's public side, and the business card's columns that
-// every module reading a member's card shares.
+// The cards module's face: issued cards, members' card links, a card's public side, and the business
+// card's columns that every module reading a member's card shares.
 import type { ApiModule } from '../../platform/module';
 import { adminCardRoutes, publicCardRoutes } from './routes';
 
@@ -8,8 +8,9 @@ export {
   fromBusinessCardColumns,
   toBusinessCardColumns,
 } from './business-card-columns';
+export { cardLinkMessages, changeCardHandle, createCardLink, findCurrentHandle } from './card-links';
 export { cardsToCsv } from './csv';
-export { type CardLookup, lookUpCard } from './lookup';
+export { type CardLookup, cardMessages, lookUpCard } from './lookup';
 export {
   claimCard,
   createStartingBusinessCard,

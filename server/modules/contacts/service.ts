@@ -1,5 +1,6 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Transaction } from 'kysely';
+import { cardLinkPath } from '../../../contract/card-paths';
 import {
   type CreateContactRequest,
   SendCardMessages,
@@ -31,7 +32,6 @@ export const contactMessages = {
   ownCard: 'Cannot save your own business card.',
   notFound: 'Contact not found',
   deleted: 'Contact deleted',
-  noLinkedCard: 'Link your card before sending it.',
   incompleteCard: 'Complete your business card (name and e-mail) before sending it.',
   noContactEmail: 'This contact has no e-mail address to send your card to.',
 } as const;
@@ -69,10 +69,12 @@ export async function saveContactFromCard(
 }
 
 /**
- * E-mails my card (vCard attached) to the contact. A person who is not a member is also invited to
- * join; a member gets an invitation to connect instead. The mail is queued in the same transaction
- * that records the send (card-sends.ts limits), so a refused send queues nothing and a queued mail is
- * never lost; delivery happens after the answer, whatever state the mail server is in.
+ * E-mails my card (vCard attached, with my card link) to the contact, whether or not I have an NFC
+ * card: every member has a card link. A person who is not a member is also invited to join; a member
+ * gets an invitation to connect instead, unless they already have me (then the mail offers nothing).
+ * The mail is queued in the same transaction that records the send (card-sends.ts limits), so a
+ * refused send queues nothing and a queued mail is never lost; delivery happens after the answer,
+ * whatever state the mail server is in.
  */
 export async function sendMyCard(
   ctx: AppContext,
@@ -81,29 +83,32 @@ export async function sendMyCard(
 ): Promise<SendCardResponse> {
   const { db, config } = ctx;
   const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
-  if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
-  if (!account?.nfc_uid) throw new HttpError('NO_LINKED_CARD', contactMessages.noLinkedCard);
+  if (!contact || !account) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
   const card = fromBusinessCardColumns(account);
-  if (!card?.name.trim() || !card.email.trim())
+  const handle = account.card_handle;
+  if (!handle || !card?.name.trim() || !card.email.trim())
     throw new HttpError('CARD_INCOMPLETE', contactMessages.incompleteCard);
   if (!contact.email.trim()) throw new HttpError('CONTACT_HAS_NO_EMAIL', contactMessages.noContactEmail);
 
   const memberId = await findMemberIdByEmail(db, contact.email);
-  const invitation: CardMailInvitation = memberId
-    ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
-    : { kind: 'join', registerUrl: `${config.publicUrl}/register` };
-  const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
-  const message = businessCardMail({
-    to: contact.email.trim(),
-    recipientName: contact.name,
-    card,
-    vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
-    invitation,
-  });
+  const publicCard = { ...card, nfcUID: account.nfc_uid ?? handle, userId };
   const wasMailed = await db.transaction().execute(async (trx) => {
-    await recordCardSend(trx, userId, message.to);
-    if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
+    await recordCardSend(trx, userId, contact.email);
+    const isInvited = memberId ? await inviteMember(trx, { inviterId: userId, inviteeId: memberId }) : false;
+    const invitation: CardMailInvitation = !memberId
+      ? { kind: 'join', registerUrl: `${config.publicUrl}/register` }
+      : isInvited
+        ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
+        : { kind: 'none' };
     await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
+    const message = businessCardMail({
+      to: contact.email.trim(),
+      recipientName: contact.name,
+      card,
+      cardUrl: `${config.publicUrl}${cardLinkPath(handle)}`,
+      vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
+      invitation,
+    });
     return queueNonEssentialMail(ctx, trx, message);
   });
   ctx.mailer.wake();

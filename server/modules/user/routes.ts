@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
   CancelEmailChangeEndpoint,
+  ChangeCardLinkEndpoint,
   ConfirmEmailChangeEndpoint,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
@@ -16,6 +17,7 @@ import {
 import { memberOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { changeCardHandle } from '../cards';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import {
   deleteAccount,
@@ -38,6 +40,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     UpdateProfileEndpoint,
     async (request) => updateProfile(app.ctx.db, memberOf(request).userId, request.body),
+    { config: perMinute(30) },
+  );
+
+  // Limited like the profile: it answers whether a handle is taken.
+  route(
+    app,
+    ChangeCardLinkEndpoint,
+    async (request) => {
+      const { userId } = memberOf(request);
+      await changeCardHandle(app.ctx.db, userId, request.body.handle);
+      return getAccount(app.ctx.db, userId);
+    },
     { config: perMinute(30) },
   );
 
