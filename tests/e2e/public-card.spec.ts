@@ -66,14 +66,16 @@ test('a signed-in member saves a tapped card with where they met', async ({
   await card.goto(owner.nfcUID);
   await card.saveContact.click();
   await expect(card.toast('Contact saved successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/contacts$/);
+  // Saved now: /contacts offers to send the member's card back.
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?sendBack=${owner.nfcUID}$`));
   const contacts = (await listContactsOf(request, verifiedUser)) as { nfcUID: string; lat: number }[];
   expect(contacts).toHaveLength(1);
   expect(contacts[0]).toMatchObject({ nfcUID: owner.nfcUID, lat: 52.52, lng: 13.405 });
 
+  // Opened again, the card says it is among the contacts already instead of offering a save (M10).
   await card.goto(owner.nfcUID);
-  await card.saveContact.click();
-  await expect(card.toast('This contact is already saved in your contacts.')).toBeVisible();
+  await expect(page.getByText(`${ownerCard.name} is already in your contacts.`)).toBeVisible();
+  await expect(card.saveContact).toBeHidden();
 });
 
 test('the owner of a card sees it without Save Contact', async ({ page, request, mailbox }) => {
