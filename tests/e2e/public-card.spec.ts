@@ -159,3 +159,33 @@ test('a tap on Save Contact before the page has its script still saves once the 
 
   await expect(page).toHaveURL(/\/register$/);
 });
+
+test('asked about the location after a while, Cancel saves nothing; Save without location saves without it (M7)', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  await page.clock.install();
+  await new LoginPage(page).signIn(verifiedUser);
+  const card = new PublicCardPage(page);
+  await card.goto(owner.nfcUID);
+  await expect(card.name).toHaveText(ownerCard.name);
+  // The card has been open over 5 minutes: the save asks first (spec §4).
+  await page.clock.fastForward('05:01');
+
+  await card.saveContact.click();
+  const dialog = page.getByRole('dialog', { name: 'Save with your location?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/nfc/${owner.nfcUID}$`));
+  expect(await listContactsOf(request, verifiedUser)).toEqual([]);
+
+  await card.saveContact.click();
+  await dialog.getByRole('button', { name: 'Save without location' }).click();
+  await expect(card.toast('Contact saved successfully!')).toBeVisible();
+  const contacts = (await listContactsOf(request, verifiedUser)) as { nfcUID: string; lat: number | null }[];
+  expect(contacts).toEqual([expect.objectContaining({ nfcUID: owner.nfcUID, lat: null })]);
+});
