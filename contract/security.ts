@@ -28,6 +28,10 @@ export const SecurityEventTypeSchema = z.enum([
   'XSS_ATTEMPT',
   'SQL_INJECTION_ATTEMPT',
   'MALFORMED_REQUEST',
+  'CARD_REPLAY',
+  'CARD_INVALID_SIGNATURE',
+  'CARD_UID_MISMATCH',
+  'CARD_CLONE_SUSPECTED',
 ]);
 export type SecurityEventType = z.infer<typeof SecurityEventTypeSchema>;
 

@@ -3,7 +3,7 @@
 // Over the transport without zod: the public card page must stay under its JavaScript budget
 // (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
 // routes of contract/card-paths.ts. These calls need no token.
-import type { CardEventRequest, CardLookupResult, PublicCard } from '../../contract/card';
+import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
 import type { ShareDetailsRequest } from '../../contract/shared-details';
 import { endpointUrl, send } from './transport';
@@ -21,6 +21,20 @@ export function parsePublicCard(value: unknown): PublicCard | null {
   return card as PublicCard;
 }
 
+/** What the lookup says the tap proved; anything else reads as an unverified tap. */
+export function parseTap(value: unknown): Tap {
+  if (typeof value !== 'object' || value === null) return { verified: false, counter: null };
+  const { verified, counter } = value as Record<string, unknown>;
+  return verified === true && typeof counter === 'number'
+    ? { verified: true, counter }
+    : { verified: false, counter: null };
+}
+
+function parseCardAndTap(value: unknown): { card: PublicCard; tap: Tap } | null {
+  const card = parsePublicCard(value);
+  return card && { card, tap: parseTap((value as { tap?: unknown }).tap) };
+}
+
 /** The server answered, with something other than a card or a 404 (the page then says so). */
 export class CardLookupFailedError extends Error {
   override readonly name = 'CardLookupFailedError';
@@ -30,9 +44,14 @@ export class CardLookupFailedError extends Error {
  * A 404 says whether the card exists unclaimed or not at all; any other answer throws
  * CardLookupFailedError, and no answer at all a plain Error (the page then looks for its kept copy).
  */
-export async function fetchPublicCard(nfcUID: string): Promise<CardLookupResult> {
-  const outcome = await send(PublicCardRoutes.lookup, { params: { nfcUID }, parse: parsePublicCard });
-  if (outcome.ok) return { kind: 'card', card: outcome.value };
+export async function fetchPublicCard(nfcUID: string, tapProof?: TapProof | null): Promise<CardLookupResult> {
+  const outcome = await send(PublicCardRoutes.lookup, {
+    params: { nfcUID },
+    // A secure card's tap: the server verifies it, once.
+    ...(tapProof ? { query: { p: tapProof.p, c: tapProof.c } } : {}),
+    parse: parseCardAndTap,
+  });
+  if (outcome.ok) return { kind: 'card', ...outcome.value };
   const { failure } = outcome;
   if (failure.kind === 'unreachable') throw new Error(failure.message);
   if (failure.kind === 'refused' && failure.status === 404) {

@@ -2,7 +2,7 @@
 // code; the person across the table saves it and sends their own back; a visitor with no account
 // shares their details and the owner finds them.
 import type { Browser, Page } from '@playwright/test';
-import { qrPath } from '../../src/features/card/qr-code';
+import { qrPath } from '../../src/ui/qr-code';
 import { verificationCodeIn } from '../support/mail-content';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { logInByApi } from './cards';

@@ -219,7 +219,13 @@ describeOnEachDatabase('the public card', (t) => {
     );
     const card = await t().app.inject({ method: 'GET', url: `/api/nfc/${nfcUID}` });
     expect(card.statusCode).toBe(200);
-    expect(json(card)).toEqual({ ...businessCard, nfcUID, userId: account._id });
+    // An ordinary card's URL proves no tap (secure-cards.test.ts has the verified ones).
+    expect(json(card)).toEqual({
+      ...businessCard,
+      nfcUID,
+      userId: account._id,
+      tap: { verified: false, counter: null },
+    });
 
     const missing = await t().app.inject({ method: 'GET', url: `/api/nfc/${'b'.repeat(40)}-7` });
     expect(missing.statusCode).toBe(404);

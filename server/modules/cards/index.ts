@@ -1,7 +1,8 @@
-// The cards module's face: issued cards, members' card links, a card's public side, and the business
-// card's columns that every module reading a member's card shares.
+// The cards module's face: issued cards, secure cards and their verified taps, members' card links, a
+// card's public side, and the business card's columns that every module reading a member's card shares.
 import type { ApiModule } from '../../platform/module';
 import { adminCardRoutes, publicCardRoutes } from './routes';
+import { loadSecureCardKeys } from './secure-cards';
 
 export {
   BUSINESS_CARD_COLUMNS,
@@ -20,9 +21,21 @@ export {
   listCards,
   releaseCardsOfUser,
 } from './queries';
+export {
+  loadSecureCardKeys,
+  registerSecureCards,
+  type SecureCardKeys,
+  secureCardsForEncoder,
+  secureCardUrl,
+} from './secure-cards';
+export { tapProofOf } from './secure-taps';
+export { verifyTap } from './verified-taps';
 
 export const cardsModule: ApiModule = {
   name: 'cards',
+  onStart: async (app) => {
+    app.decorate('secureCardKeys', await loadSecureCardKeys(app.ctx.db, app.ctx.config.secureCards));
+  },
   routes: async (app) => {
     await app.register(publicCardRoutes);
     await app.register(adminCardRoutes);

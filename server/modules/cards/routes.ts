@@ -6,6 +6,7 @@ import {
   IssueCardsEndpoint,
   LookUpCardEndpoint,
   RecordCardEventEndpoint,
+  RegisterSecureCardsEndpoint,
 } from '../../../contract/card';
 import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
@@ -14,6 +15,9 @@ import { toVCard, vCardFileName } from '../../platform/vcard';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { insertCardEvent, issueCards, listCards } from './queries';
+import { registerSecureCards, secureCardUrl } from './secure-cards';
+import { tapProofOf } from './secure-taps';
+import { verifyTap } from './verified-taps';
 
 /** The card behind a lookup, or the 404 that says whether it is unclaimed or unknown. */
 function cardOf(found: CardLookup) {
@@ -22,9 +26,11 @@ function cardOf(found: CardLookup) {
 }
 
 export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, LookUpCardEndpoint, async (request) =>
-    cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID)),
-  );
+  route(app, LookUpCardEndpoint, async (request) => {
+    const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
+    const tap = await verifyTap(request, app.ctx.db, card.nfcUID, tapProofOf(request.query));
+    return { ...card, tap };
+  });
 
   route(app, DownloadCardVCardEndpoint, async (request, reply) => {
     const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
@@ -63,6 +69,12 @@ export const adminCardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, IssueCardsEndpoint, async (request, reply) => {
     const ids = await issueCards(app.ctx.db, request.body.count);
     const cards = ids.map((nfcUID) => ({ nfcUID, url: cardUrl(app.ctx.config.publicUrl, nfcUID) }));
+    return reply.code(201).send({ cards });
+  });
+
+  route(app, RegisterSecureCardsEndpoint, async (request, reply) => {
+    const ids = await registerSecureCards(app.ctx.db, app.secureCardKeys, request.body.cards);
+    const cards = ids.map((nfcUID) => ({ nfcUID, url: secureCardUrl(app.ctx.config.publicUrl, nfcUID) }));
     return reply.code(201).send({ cards });
   });
 

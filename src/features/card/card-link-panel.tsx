@@ -10,11 +10,11 @@ import { changeCardLink } from '../../api/user';
 import { Button, buttonClassName } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Panel, PanelText } from '../../ui/panel';
+import { QrCode } from '../../ui/qr-code';
 import { shareContent } from '../../ui/share';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import styles from './my-card.module.css';
-import { QrCode } from './qr-code';
 
 export const CardLinkMessages = {
   copied: 'Link copied. Paste it wherever you want to share your card.',

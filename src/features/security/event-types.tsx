@@ -25,6 +25,10 @@ const EVENT_TYPE_LABELS: Readonly<Record<SecurityEventType, readonly [emoji: str
   XSS_ATTEMPT: ['💉', 'XSS Attempt'],
   SQL_INJECTION_ATTEMPT: ['🗄️', 'SQL Injection Attempt'],
   MALFORMED_REQUEST: ['🧩', 'Malformed Request'],
+  CARD_REPLAY: ['🔁', 'Card Replay'],
+  CARD_INVALID_SIGNATURE: ['✍️', 'Invalid Card Signature'],
+  CARD_UID_MISMATCH: ['🪪', 'Card UID Mismatch'],
+  CARD_CLONE_SUSPECTED: ['👯', 'Suspected Card Clone'],
 };
 
 function isKnownEventType(eventType: string): eventType is SecurityEventType {
