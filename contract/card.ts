@@ -1,6 +1,6 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
-import { CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardRoutes } from './card-paths';
+import { CARD_HANDLE_PATTERN, CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardRoutes } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
@@ -15,6 +15,13 @@ export function isCardId(value: string): boolean {
 }
 
 export const NfcUidSchema = z.string().trim().max(80).regex(CARD_ID_PATTERN, INVALID_CARD_ID_MESSAGE);
+
+/** A card as the public card page names it: by its Card ID, or by its owner's card link handle. */
+export const CardKeySchema = z
+  .string()
+  .trim()
+  .max(80)
+  .regex(new RegExp(`${CARD_ID_PATTERN.source}|${CARD_HANDLE_PATTERN.source}`), INVALID_CARD_ID_MESSAGE);
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');

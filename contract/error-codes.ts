@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   INVITATION_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CARD_TAKEN: 409,
+  CARD_LINK_TAKEN: 409,
   REQUEST_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -37,7 +38,6 @@ export const ERROR_STATUS = {
   RESET_LINK_INVALID: 400,
   CONTACT_EXISTS: 400,
   OWN_CARD: 400,
-  NO_LINKED_CARD: 400,
   CARD_INCOMPLETE: 400,
   CONTACT_HAS_NO_EMAIL: 400,
   INTERNAL_ERROR: 500,
@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   // Mail: send-card limits and the "never e-mail me again" link.
   CARD_SENT_TODAY: 429,
   CARD_DAILY_LIMIT: 429,
+  SHARE_LIMIT_REACHED: 429,
   UNSUBSCRIBE_INVALID: 404,
   // Account security: e-mail change by code, Idempotency-Keys tied to one request.
   WRONG_PASSWORD: 400,

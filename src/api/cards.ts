@@ -1,9 +1,11 @@
-// The public side of a card (spec §7 Cards): lookup, vCard download and the page's analytics events.
+// The public side of a card (spec §7 Cards): lookup, vCard download, the page's analytics events, and a
+// visitor sharing their details back.
 // Over the transport without zod: the public card page must stay under its JavaScript budget
 // (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
 // routes of contract/card-paths.ts. These calls need no token.
 import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
+import type { ShareDetailsRequest } from '../../contract/shared-details';
 import { Stored } from '../session/browser-storage';
 import { endpointUrl, send } from './transport';
 
@@ -93,4 +95,29 @@ export function sendCardEvent(nfcUID: string, request: CardEventRequest): void {
   } catch {
     // Analytics never breaks the page.
   }
+}
+
+/** How sharing one's details with a card's owner went; `refused` carries the server's words. */
+export type ShareDetailsOutcome =
+  | { kind: 'shared' }
+  | { kind: 'offline' }
+  | { kind: 'refused'; message: string; errors: string[] };
+
+/** No token, no queue: the visitor has no account, so with no network they are told to try again. */
+export async function shareDetailsWithOwner(
+  nfcUID: string,
+  details: ShareDetailsRequest,
+): Promise<ShareDetailsOutcome> {
+  const outcome = await send(PublicCardRoutes.shareDetails, {
+    params: { nfcUID },
+    json: details,
+    parse: () => true,
+  });
+  if (outcome.ok) return { kind: 'shared' };
+  const { failure } = outcome;
+  if (failure.kind === 'unreachable') return { kind: 'offline' };
+  if (failure.kind === 'refused' && failure.error) {
+    return { kind: 'refused', message: failure.error, errors: failure.errors };
+  }
+  return { kind: 'refused', message: 'Something went wrong. Please try again.', errors: [] };
 }

@@ -2,6 +2,7 @@
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
 import {
   CancelEmailChangeEndpoint,
+  ChangeCardLinkEndpoint,
   ConfirmEmailChangeEndpoint,
   ContactExportEndpoints,
   type ContactExportFormat,
@@ -37,6 +38,11 @@ export function updateBusinessCard(card: BusinessCardInput) {
 /** Name and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */
 export function updateProfile(changes: UpdateProfileRequest) {
   return callEndpoint(UpdateProfileEndpoint, { json: changes });
+}
+
+/** Makes `handle` the member's card link (/c/<handle>); the answer is the updated account. */
+export function changeCardLink(handle: string) {
+  return callEndpoint(ChangeCardLinkEndpoint, { json: { handle } });
 }
 
 /** Sends a code to the new address (the current password proves it is the member asking). */

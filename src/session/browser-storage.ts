@@ -142,6 +142,8 @@ export const Stored = {
    * visitors behind one address count apart; the server keeps only its salted daily hash.
    */
   cardVisitor: storedValue('tapnet:card-visitor', text),
+  /** When /contacts was last left: people who shared their details since count as new (issue 26). */
+  sharedDetailsSeenAt: storedValue('tapnet:shared-details-seen-at', timestamp),
 } as const;
 
 /** The lease of the member's polling leader tab, under the poll-leader prefix (spec §3). */

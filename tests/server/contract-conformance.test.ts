@@ -40,6 +40,8 @@ const GRACE_CARD_EMAIL = 'grace@example.com';
 /** Generated requests per database, and the time they may take (the suite's budget: about a minute in all). */
 const GENERATED_REQUESTS = 1_000;
 const GENERATION_TIME_LIMIT_MS = 10_000;
+/** What a visitor of Grace's card shares with her. */
+const SHARED_DETAILS = { name: 'Lin Visitor', email: 'lin.visitor@example.com', consent: true };
 
 interface Call {
   params?: Record<string, string>;
@@ -484,6 +486,11 @@ function ownCodeCalls(): OwnCodeCall[] {
       (f) => ({ token: f.ada.accessToken, payload: { nfcUID: f.grace.nfcUID } }),
     ],
     [
+      'POST /api/user/card-link',
+      'CARD_LINK_TAKEN',
+      (f) => ({ token: f.ada.accessToken, payload: { handle: f.grace.cardHandle } }),
+    ],
+    [
       'POST /api/user/email-change',
       'WRONG_PASSWORD',
       (f) => ({ token: f.ada.accessToken, payload: { newEmail: uniqueEmail(), password: 'Wrong-Passw0rd' } }),
@@ -624,15 +631,22 @@ function ownCodeCalls(): OwnCodeCall[] {
       'INVITATION_NOT_FOUND',
       (f) => ({ token: f.ada.accessToken, params: { id: randomUUID() } }),
     ],
-    ...['GET /api/nfc/:nfcUID', 'GET /api/nfc/:nfcUID/vcard', 'POST /api/nfc/:nfcUID/events'].flatMap(
-      (key): OwnCodeCall[] => {
-        const payload = key.startsWith('POST') ? { payload: { type: 'view' } } : {};
-        return [
-          [key, 'CARD_NOT_FOUND', () => ({ params: { nfcUID: unknownCard }, ...payload })],
-          [key, 'CARD_UNCLAIMED', () => ({ params: { nfcUID: unclaimed }, ...payload })],
-        ];
-      },
-    ),
+    ...[
+      'GET /api/nfc/:nfcUID',
+      'GET /api/nfc/:nfcUID/vcard',
+      'POST /api/nfc/:nfcUID/events',
+      'POST /api/nfc/:nfcUID/share-details',
+    ].flatMap((key): OwnCodeCall[] => {
+      const payload = key.endsWith('/events')
+        ? { payload: { type: 'view' } }
+        : key.startsWith('POST')
+          ? { payload: SHARED_DETAILS }
+          : {};
+      return [
+        [key, 'CARD_NOT_FOUND', () => ({ params: { nfcUID: unknownCard }, ...payload })],
+        [key, 'CARD_UNCLAIMED', () => ({ params: { nfcUID: unclaimed }, ...payload })],
+      ];
+    }),
     [
       'POST /api/admin/login',
       'INVALID_CREDENTIALS',
@@ -729,11 +743,11 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   // A refresh token used again within the grace window answers as the first use did.
   SESSION_ENDED: 'tests/server/auth.test.ts (a refresh token replayed after its grace window)',
   REQUEST_IN_PROGRESS: 'no test: two requests with one Idempotency-Key at the same instant',
-  NO_LINKED_CARD: 'tests/server/contacts.test.ts',
   CARD_INCOMPLETE: 'tests/server/contacts.test.ts',
   CONTACT_HAS_NO_EMAIL: 'tests/server/contacts.test.ts',
   CARD_SENT_TODAY: 'tests/server/contacts.test.ts, tests/server/mail.test.ts',
   CARD_DAILY_LIMIT: 'tests/server/mail.test.ts',
+  SHARE_LIMIT_REACHED: 'tests/server/shared-details.test.ts (a card that had its hour’s shares)',
   INSIGHTS_REFRESH_LIMIT: 'tests/server/insights-digests.test.ts',
   RULE_MODE_NOT_ALLOWED: 'tests/server/security-dashboard.test.ts',
   APP_PASSWORD_LIMIT: 'tests/server/carddav.test.ts (the eleventh app password of an account)',
@@ -751,6 +765,8 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'GET /api/nfc/:nfcUID ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'GET /api/nfc/:nfcUID/vcard ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'POST /api/nfc/:nfcUID/events ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  'POST /api/nfc/:nfcUID/share-details ADDRESS_BLOCKED':
+    'tests/server/venue.test.ts (a scanner at a blocked venue)',
   SECURE_CARDS_OFF: 'tests/server/secure-cards.test.ts (a server without CARD_KEYS_SECRET)',
   CARD_KEYS_NEEDED: 'tests/server/secure-cards.test.ts',
   CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
@@ -885,6 +901,7 @@ function successCalls(): Record<string, SuccessCall> {
       payload: { ...businessCard, phone: '+44 20 7946 0001' },
     }),
     'POST /api/user/updateProfile': (f) => ({ ...member(f), payload: { name: 'Ada King' } }),
+    'POST /api/user/card-link': (f) => ({ ...member(f), payload: { handle: `ada-${f.ada.cardHandle}` } }),
     'POST /api/user/email-change': (f) => ({
       ...member(f),
       payload: { newEmail: uniqueEmail('new'), password: STRONG_PASSWORD },
@@ -987,6 +1004,10 @@ function successCalls(): Record<string, SuccessCall> {
     'POST /api/nfc/:nfcUID/events': (f) => ({
       params: { nfcUID: f.grace.nfcUID },
       payload: { type: 'view', source: 'nfc' },
+    }),
+    'POST /api/nfc/:nfcUID/share-details': (f) => ({
+      params: { nfcUID: f.grace.cardHandle },
+      payload: SHARED_DETAILS,
     }),
     'POST /api/admin/cards': (f) => ({ ...admin(f), payload: { count: 1 } }),
     'GET /api/admin/cards/export': admin,

@@ -229,6 +229,18 @@ export const businessCard = {
   additionalURL: 'https://ada.example.com',
 };
 
+/** The member's card link handle (/c/<handle>), which every member has from registration on. */
+export async function cardHandleOf(t: TestContext, accessToken: string): Promise<string> {
+  const account = await t.app.inject({
+    method: 'GET',
+    url: '/api/user/account',
+    headers: bearer(accessToken),
+  });
+  const { cardHandle } = json<{ cardHandle?: string | null }>(account);
+  if (!cardHandle) throw new Error(`no card handle: ${account.body}`);
+  return cardHandle;
+}
+
 /** A verified member holding a freshly issued card with `businessCard` on it. */
 export async function createMemberWithCard(t: TestContext, card: Partial<typeof businessCard> = {}) {
   const member = await createMember(t);
@@ -245,5 +257,5 @@ export async function createMemberWithCard(t: TestContext, card: Partial<typeof 
     headers: bearer(member.accessToken),
     payload: { ...businessCard, ...card },
   });
-  return { ...member, nfcUID };
+  return { ...member, nfcUID, cardHandle: await cardHandleOf(t, member.accessToken) };
 }

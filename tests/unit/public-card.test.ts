@@ -200,8 +200,10 @@ describe('a secure card’s tap in the page address', () => {
 });
 
 describe('public card paths and links', () => {
-  it('recognises the three public card paths and nothing else', () => {
+  it('recognises the public card paths, card links included, and nothing else', () => {
     expect(parsePublicCardPath('/nfc/abc-1')).toEqual({ nfcUID: 'abc-1', isOwnerPreview: false });
+    expect(parsePublicCardPath('/c/ada-lovelace')).toEqual({ nfcUID: 'ada-lovelace', isOwnerPreview: false });
+    expect(parsePublicCardPath('/c/')).toBeNull();
     expect(parsePublicCardPath('/display-card/abc-1')).toEqual({ nfcUID: 'abc-1', isOwnerPreview: false });
     expect(parsePublicCardPath('/my-display-card/abc-1')).toEqual({ nfcUID: 'abc-1', isOwnerPreview: true });
     expect(parsePublicCardPath('/nfc/')).toBeNull();

@@ -1,5 +1,5 @@
-// The cards module's face: issued cards, secure cards and their verified taps, a card's public side,
-// and the business card's columns that every module reading a member's card shares.
+// The cards module's face: issued cards, secure cards and their verified taps, members' card links, a
+// card's public side, and the business card's columns that every module reading a member's card shares.
 import type { ApiModule } from '../../platform/module';
 import { adminCardRoutes, publicCardRoutes } from './routes';
 import { loadSecureCardKeys } from './secure-cards';
@@ -10,8 +10,9 @@ export {
   fromBusinessCardColumns,
   toBusinessCardColumns,
 } from './business-card-columns';
+export { cardLinkMessages, changeCardHandle, createCardLink, findCurrentHandle } from './card-links';
 export { cardsToCsv } from './csv';
-export { type CardLookup, lookUpCard } from './lookup';
+export { type CardLookup, cardMessages, lookUpCard } from './lookup';
 export {
   claimCard,
   createStartingBusinessCard,

@@ -28,6 +28,10 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
     inviteSentByEmail: row.invite_sent_by_email,
     fromInvitation: row.from_invitation,
     nfcUID: row.nfc_uid,
+    sharedWithYou:
+      row.shared_at && row.shared_source
+        ? { at: row.shared_at.toISOString(), source: row.shared_source }
+        : null,
     metInPerson: row.met_in_person,
     tapCounter: row.tap_counter,
   };

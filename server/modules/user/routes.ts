@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
   CancelEmailChangeEndpoint,
+  ChangeCardLinkEndpoint,
   ConfirmEmailChangeEndpoint,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
@@ -18,6 +19,7 @@ import { memberOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { type VersionedWrite, withVersion, writeIfMatch } from '../../platform/versions';
+import { changeCardHandle } from '../cards';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import { proveMember } from './password-proof';
 import {
@@ -62,6 +64,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         read: (trx) => getAccount(trx, userId),
         write: (trx) => updateProfile(trx, userId, request.body),
       });
+    },
+    { config: perMinute(30) },
+  );
+
+  // Limited like the profile: it answers whether a handle is taken.
+  route(
+    app,
+    ChangeCardLinkEndpoint,
+    async (request) => {
+      const { userId } = memberOf(request);
+      await changeCardHandle(app.ctx.db, userId, request.body.handle);
+      return getAccount(app.ctx.db, userId);
     },
     { config: perMinute(30) },
   );

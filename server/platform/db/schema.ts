@@ -107,6 +107,8 @@ export interface CardSendsTable {
   sender_id: string;
   recipient_email: string;
   sent_at: Generated<Date>;
+  /** A copy a visitor asked for on the sender's card page (migration 029), not one the sender sent. */
+  is_copy: Generated<boolean>;
 }
 
 export interface PageViewsTable {
@@ -120,6 +122,14 @@ export interface CardsTable {
   issued_at: Generated<Date>;
   user_id: string | null;
   claimed_at: NullableTimestamp;
+}
+
+/** A member's card links (migration 029): the current one, and the ones they replaced. */
+export interface CardLinksTable {
+  handle: string;
+  user_id: string;
+  is_current: Generated<boolean>;
+  created_at: Generated<Date>;
 }
 
 export interface BusinessCardsTable {
@@ -162,6 +172,10 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** When a visitor shared their details on the owner's card page, with their consent (migration 029). */
+  shared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** How that visitor came to the card. */
+  shared_source: ColumnType<CardSource | null, CardSource | null | undefined, CardSource | null>;
   /** The list version at which the row last changed, stamped by a trigger (migration 021): the change feed's cursor. */
   list_version: ColumnType<string | bigint | number, never, never>;
   /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
@@ -520,6 +534,7 @@ export interface Database {
   cards: CardsTable;
   secure_cards: SecureCardsTable;
   business_cards: BusinessCardsTable;
+  card_links: CardLinksTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
   contact_tombstones: ContactTombstonesTable;

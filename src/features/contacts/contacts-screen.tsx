@@ -1,7 +1,7 @@
 // /contacts (spec §2, §4): the member's contacts one at a time, sorted their way, with a Map / Notes
 // panel for the one shown, edit mode (Delete, Send Card), invitations, and the card activation prompt.
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
@@ -31,7 +31,11 @@ import { ContactPanel } from './contact-panel';
 import styles from './contacts.module.css';
 import { ContactMessages } from './messages';
 import { PendingSaves } from './pending-saves';
+import { contactToSendBackTo, SEND_BACK_PARAM, SendBackPrompt } from './send-back-prompt';
 import { useContactActions } from './use-contact-actions';
+
+/** A contact to show first, e.g. from a card page that says "already in your contacts". */
+const OPEN_CONTACT_PARAM = 'contact';
 
 const SETTINGS_MENU = [
   { label: 'Map', to: '/map' },
@@ -45,6 +49,16 @@ const SETTINGS_MENU = [
 function usePendingInvitationCount(): number | null {
   const invitations = useCachedResource(InvitationsResource);
   return invitations.status === 'ready' ? invitations.value.length : null;
+}
+
+/**
+ * How many people shared their details with the member since they last left /contacts: the screen's
+ * badge for them (issue 26). Leaving the screen counts them as seen.
+ */
+function useNewlySharedCount(contacts: Contact[] | undefined): number {
+  const [seenAt] = useState(() => Stored.sharedDetailsSeenAt.read() ?? 0);
+  useEffect(() => () => Stored.sharedDetailsSeenAt.write(Date.now()), []);
+  return contacts?.filter((contact) => Date.parse(contact.sharedWithYou?.at ?? '') > seenAt).length ?? 0;
 }
 
 /** Edit mode: entered from /edit-contacts (which leaves enableEditMode) or the Edit button. */
@@ -87,10 +101,13 @@ export function ContactsScreen() {
     [storedContacts, pendingChanges],
   );
   const invitationCount = usePendingInvitationCount();
+  const newlyShared = useNewlySharedCount(contacts);
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
   const [sortMode, setSortMode] = useState<SortMode>('recent');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<string | null>(() => searchParams.get(OPEN_CONTACT_PARAM));
+  const sendBackTo = contactToSendBackTo(contacts, searchParams.get(SEND_BACK_PARAM));
   const [direction, setDirection] = useState<'previous' | 'next' | 'none'>('none');
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
@@ -153,6 +170,11 @@ export function ContactsScreen() {
               {contacts && (
                 <p className={styles.subtitle}>
                   {contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}
+                  {newlyShared > 0 && (
+                    <span className={styles.newShared}>
+                      {newlyShared === 1 ? '1 new shared with you' : `${newlyShared} new shared with you`}
+                    </span>
+                  )}
                 </p>
               )}
             </div>
@@ -195,6 +217,14 @@ export function ContactsScreen() {
             <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
           )}
           <PendingSaves />
+          {sendBackTo && (
+            <SendBackPrompt
+              contact={sendBackTo}
+              isSending={actions.sendingId === sendBackTo._id}
+              onSend={() => void actions.sendCard(sendBackTo)}
+              onClose={() => setSearchParams({}, { replace: true })}
+            />
+          )}
           {isEditing && shown.length > 0 && (
             <p className={styles.editHint} role="status">
               Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.

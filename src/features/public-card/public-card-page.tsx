@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
-import type { CreateContactRequest } from '../../../contract/contacts';
+import type { Contact, CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
 import { storePendingCardSave, type WhereWeMet } from '../../session/pending-card-save';
@@ -16,6 +16,7 @@ import { Icon } from '../../ui/icon';
 import { LogoMark } from '../../ui/logo';
 import { showToast } from '../../ui/toast-store';
 import { ConfirmLocationDialog } from './confirm-location-dialog';
+import { findKnownContact } from './known-contact';
 import {
   captureLocation,
   decideLocation,
@@ -25,6 +26,7 @@ import {
 } from './location';
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
+import type { ShareDetailsForm } from './share-details-form';
 import { tapProofIn } from './tap-proof';
 
 /**
@@ -48,6 +50,8 @@ export interface PublicCardPageProps {
 }
 
 const AFTER_SAVE_PATH = '/contacts';
+/** Names the card just saved, for /contacts' "Send your card back?" (src/features/contacts/send-back-prompt.tsx). */
+export const SEND_BACK_PARAM = 'sendBack';
 
 export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCardPageProps) {
   const [state, setState] = useState<PageState>(initial ?? { kind: 'loading' });
@@ -57,7 +61,18 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
     let isCurrent = true;
     const load = () =>
       fetchPublicCard(nfcUID, tapProofIn(location.search))
-        .then((result) => isCurrent && setState(result))
+        .then((result) => {
+          if (!isCurrent) return;
+          // An old card link (the server redirects its page; this is the offline shell's way there).
+          if (result.kind === 'card' && result.card.nfcUID !== nfcUID) {
+            history.replaceState(
+              history.state,
+              '',
+              location.pathname.replace(/[^/]+\/?$/, result.card.nfcUID),
+            );
+          }
+          setState(result);
+        })
         .catch(async (error: unknown) => {
           // The server answered something unusable: that is an error, not a missing signal.
           const next: PageState =
@@ -217,6 +232,7 @@ export const OfflineCardMessages = {
     "You're offline and this card has not been opened on this phone before, so its details will show once you are back online. You can save it now.",
   savedSignedOut:
     'Saved on this phone. Sign in when you are back online and it will be added to your contacts.',
+  alreadySaved: (name: string) => `${name} is already in your contacts.`,
 } as const;
 
 function CardView({
@@ -244,7 +260,31 @@ function CardView({
   const [isConfirming, setIsConfirming] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [isKeptForSignIn, setIsKeptForSignIn] = useState(false);
+  const [known, setKnown] = useState<Contact | null>(null);
+  const [shareForm, setShareForm] = useState<{ Form: typeof ShareDetailsForm } | null>(null);
   const isOwner = card.userId !== '' && account?._id === card.userId;
+  const accountId = account?._id;
+
+  // Loaded once the card is hydrated, so it never holds up the card's first paint (issue 26).
+  useEffect(() => {
+    if (seen !== 'now') return;
+    let isCurrent = true;
+    void import('./share-details-form').then(
+      ({ ShareDetailsForm: Form }) => isCurrent && setShareForm({ Form }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [seen]);
+
+  useEffect(() => {
+    if (!accountId || isOwner || seen === 'never') return;
+    let isCurrent = true;
+    void findKnownContact(card, accountId).then((contact) => isCurrent && setKnown(contact));
+    return () => {
+      isCurrent = false;
+    };
+  }, [card, accountId, isOwner, seen]);
 
   useEffect(() => {
     if (seen === 'now') rememberCard(card);
@@ -314,7 +354,10 @@ function CardView({
     const { kind, message } = describeSaveOutcome(outcome);
     showToast(kind, message);
     setIsSaving(false);
-    if (outcome.kind !== 'failed' && outcome.kind !== 'unexpected') navigate(AFTER_SAVE_PATH);
+    // Saved now: /contacts offers to send the member's card back in one tap (issue 26).
+    if (outcome.kind === 'saved')
+      navigate(`${AFTER_SAVE_PATH}?${SEND_BACK_PARAM}=${encodeURIComponent(card.nfcUID)}`);
+    else if (outcome.kind !== 'failed' && outcome.kind !== 'unexpected') navigate(AFTER_SAVE_PATH);
   }
 
   function onSaveContact() {
@@ -370,6 +413,17 @@ function CardView({
               Log in
             </Button>
           </div>
+        ) : known ? (
+          <div className={styles.keptNotice} role="status">
+            <p>{OfflineCardMessages.alreadySaved(known.name || card.name)}</p>
+            <Button
+              variant="secondary"
+              isFullWidth
+              onClick={() => navigate(`/contacts?contact=${known._id}`)}
+            >
+              Open contact
+            </Button>
+          </div>
         ) : (
           !isOwner && (
             <Button isFullWidth isBusy={isSaving} busyLabel="Saving..." onClick={onSaveContact}>
@@ -399,7 +453,7 @@ function CardView({
       {isConfirming && (
         <ConfirmLocationDialog
           onConfirm={() => save(true)}
-          onCancel={() => save(false)}
+          onSaveWithoutLocation={() => save(false)}
           onDismiss={() => setIsConfirming(false)}
         />
       )}
@@ -427,36 +481,41 @@ function CardView({
   }
 
   return (
-    <article className={styles.card} aria-labelledby="card-name">
-      {seen === 'before' && <p className={styles.muted}>{OfflineCardMessages.localCopy}</p>}
-      <div className={styles.identity}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initials}
-        </span>
-        <div>
-          {card.pronouns && <p className={styles.pronouns}>{card.pronouns}</p>}
-          <h1 id="card-name" className={styles.name}>
-            {card.name}
-          </h1>
-          {isVerifiedTap && (
-            <p className={styles.verifiedTap}>
-              <Icon name="check" size={16} /> Verified tap
-            </p>
-          )}
-          {(card.role || card.company) && (
-            <p className={styles.position}>
-              {card.role}
-              {card.role && card.company && <span aria-hidden="true"> · </span>}
-              {card.role && card.company && <span className={styles.visuallyHidden}> at </span>}
-              {card.company}
-            </p>
-          )}
+    <>
+      <article className={styles.card} aria-labelledby="card-name">
+        {seen === 'before' && <p className={styles.muted}>{OfflineCardMessages.localCopy}</p>}
+        <div className={styles.identity}>
+          <span className={styles.avatar} aria-hidden="true">
+            {initials}
+          </span>
+          <div>
+            {card.pronouns && <p className={styles.pronouns}>{card.pronouns}</p>}
+            <h1 id="card-name" className={styles.name}>
+              {card.name}
+            </h1>
+            {isVerifiedTap && (
+              <p className={styles.verifiedTap}>
+                <Icon name="check" size={16} /> Verified tap
+              </p>
+            )}
+            {(card.role || card.company) && (
+              <p className={styles.position}>
+                {card.role}
+                {card.role && card.company && <span aria-hidden="true"> · </span>}
+                {card.role && card.company && <span className={styles.visuallyHidden}> at </span>}
+                {card.company}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
 
-      <CardLinks card={card} label="Contact details" onLinkClick={reportLink} />
+        <CardLinks card={card} label="Contact details" onLinkClick={reportLink} />
 
-      {saveActions}
-    </article>
+        {saveActions}
+      </article>
+      {shareForm && !isOwner && !known && (
+        <shareForm.Form cardKey={card.nfcUID} ownerName={card.name} source={nfc.current.source} />
+      )}
+    </>
   );
 }
