@@ -162,6 +162,8 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
+  list_json: ColumnType<string, never, never>;
 }
 
 /**
