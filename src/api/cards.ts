@@ -2,8 +2,9 @@
 // Over the transport without zod: the public card page must stay under its JavaScript budget
 // (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
 // routes of contract/card-paths.ts. These calls need no token.
-import type { CardEventRequest, CardLookupResult, PublicCard } from '../../contract/card';
+import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
+import { Stored } from '../session/browser-storage';
 import { endpointUrl, send } from './transport';
 
 /** The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. */
@@ -19,6 +20,20 @@ export function parsePublicCard(value: unknown): PublicCard | null {
   return card as PublicCard;
 }
 
+/** What the lookup says the tap proved; anything else reads as an unverified tap. */
+export function parseTap(value: unknown): Tap {
+  if (typeof value !== 'object' || value === null) return { verified: false, counter: null };
+  const { verified, counter } = value as Record<string, unknown>;
+  return verified === true && typeof counter === 'number'
+    ? { verified: true, counter }
+    : { verified: false, counter: null };
+}
+
+function parseCardAndTap(value: unknown): { card: PublicCard; tap: Tap } | null {
+  const card = parsePublicCard(value);
+  return card && { card, tap: parseTap((value as { tap?: unknown }).tap) };
+}
+
 /** The server answered, with something other than a card or a 404 (the page then says so). */
 export class CardLookupFailedError extends Error {
   override readonly name = 'CardLookupFailedError';
@@ -28,9 +43,14 @@ export class CardLookupFailedError extends Error {
  * A 404 says whether the card exists unclaimed or not at all; any other answer throws
  * CardLookupFailedError, and no answer at all a plain Error (the page then looks for its kept copy).
  */
-export async function fetchPublicCard(nfcUID: string): Promise<CardLookupResult> {
-  const outcome = await send(PublicCardRoutes.lookup, { params: { nfcUID }, parse: parsePublicCard });
-  if (outcome.ok) return { kind: 'card', card: outcome.value };
+export async function fetchPublicCard(nfcUID: string, tapProof?: TapProof | null): Promise<CardLookupResult> {
+  const outcome = await send(PublicCardRoutes.lookup, {
+    params: { nfcUID },
+    // A secure card's tap: the server verifies it, once.
+    ...(tapProof ? { query: { p: tapProof.p, c: tapProof.c } } : {}),
+    parse: parseCardAndTap,
+  });
+  if (outcome.ok) return { kind: 'card', ...outcome.value };
   const { failure } = outcome;
   if (failure.kind === 'unreachable') throw new Error(failure.message);
   if (failure.kind === 'refused' && failure.status === 404) {
@@ -43,11 +63,22 @@ export function vCardUrl(nfcUID: string): string {
   return endpointUrl(PublicCardRoutes.vcard, { nfcUID });
 }
 
+/** This browser's card-page visitor id, made once; none where storage is refused (private modes). */
+function cardVisitorId(): string | undefined {
+  const known = Stored.cardVisitor.read();
+  if (known !== null) return known;
+  if (typeof crypto.randomUUID !== 'function') return undefined;
+  Stored.cardVisitor.write(crypto.randomUUID());
+  return Stored.cardVisitor.read() ?? undefined;
+}
+
 /**
  * Fire and forget: a beacon outlives the page (a tapped link navigates away at once) and needs no
  * token. A Blob gives it the JSON content type the server parses; without beacons, a keepalive call.
  */
-export function sendCardEvent(nfcUID: string, event: CardEventRequest): void {
+export function sendCardEvent(nfcUID: string, request: CardEventRequest): void {
+  const visitor = cardVisitorId();
+  const event: CardEventRequest = visitor === undefined ? request : { ...request, visitor };
   const body = JSON.stringify(event);
   const url = endpointUrl(PublicCardRoutes.events, { nfcUID });
   try {

@@ -15,6 +15,8 @@ import { createThrowawayDatabase } from '../support/throwaway-postgres';
 export const PUBLIC_URL = 'https://tapnet.test';
 export const ADMIN = { email: 'admin@tapnet.test', password: 'Admin-Passw0rd' };
 export const SECURITY = { email: 'security@tapnet.test', password: 'Security-Passw0rd' };
+/** Secure cards' keys are sealed under this in every test app, unless a test sets it empty. */
+export const CARD_KEYS_SECRET = 'test secret for secure card keys, 32+ characters';
 
 export interface DatabaseKind {
   name: 'pglite' | 'postgres';
@@ -76,6 +78,7 @@ export async function startTestApp(
     SECURITY_EMAIL: SECURITY.email,
     SECURITY_PASSWORD: SECURITY.password,
     STATIC_DIR: '/nonexistent',
+    CARD_KEYS_SECRET,
     ...env,
   });
   const app = await buildApp({

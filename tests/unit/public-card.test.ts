@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicCard } from '../../contract/card';
-import { parsePublicCard } from '../../src/api/cards';
+import { parsePublicCard, parseTap } from '../../src/api/cards';
 import { readCardData, serializeCardData } from '../../src/features/public-card/card-data';
 import { parsePublicCardPath } from '../../src/features/public-card/card-path';
 import {
@@ -15,6 +15,7 @@ import {
   type NfcSignals,
   nfcLikelihoodScore,
 } from '../../src/features/public-card/nfc-likelihood';
+import { tapProofIn } from '../../src/features/public-card/tap-proof';
 import {
   clearPendingCardSave,
   PENDING_CARD_SAVE_VALIDITY_MS,
@@ -109,6 +110,15 @@ describe('pending card save (spec §3, §4)', () => {
     expect(read.save).not.toHaveProperty('userId');
   });
 
+  it('keeps where they met for a save made offline, and drops coordinates that cannot be', () => {
+    storePendingCardSave(card, 5_000, { lat: 45.76, lng: 4.84 });
+    const read = readPendingCardSave(5_000);
+    expect(read.status === 'valid' && [read.save.lat, read.save.lng]).toEqual([45.76, 4.84]);
+    localStorage.setItem('pendingCardSave', JSON.stringify({ ...card, timestamp: 5_000, lat: 91, lng: 4 }));
+    const impossible = readPendingCardSave(5_000);
+    expect(impossible.status === 'valid' && impossible.save).not.toHaveProperty('lat');
+  });
+
   it('is expired after 30 minutes and removed at start', () => {
     storePendingCardSave(card, 0);
     expect(readPendingCardSave(PENDING_CARD_SAVE_VALIDITY_MS).status).toBe('valid');
@@ -156,6 +166,36 @@ describe('card data block', () => {
   it('checks a card field by field', () => {
     expect(parsePublicCard({ ...card, extra: 1 })).toEqual(card);
     expect(parsePublicCard({ ...card, name: 3 })).toBeNull();
+  });
+
+  it('carries what the tap proved, and reads anything else as an unverified tap', () => {
+    document.body.innerHTML = serializeCardData({ kind: 'card', card, tap: { verified: true, counter: 7 } });
+    expect(readCardData(document, card.nfcUID)).toEqual({
+      kind: 'card',
+      card,
+      tap: { verified: true, counter: 7 },
+    });
+    expect(parseTap({ verified: true })).toEqual({ verified: false, counter: null });
+    expect(parseTap({ verified: 'yes', counter: 3 })).toEqual({ verified: false, counter: null });
+    expect(parseTap(null)).toEqual({ verified: false, counter: null });
+  });
+});
+
+describe('a secure card’s tap in the page address', () => {
+  const p = 'EF963FF7828658A599F3041510671E88';
+  const c = '94EED9EE65337086';
+
+  it('is read from p and c, or NXP’s picc_data and cmac', () => {
+    expect(tapProofIn(`?p=${p}&c=${c}&src=nfc`)).toEqual({ p, c });
+    expect(tapProofIn(`?picc_data=${p}&cmac=${c}`)).toEqual({ p, c });
+  });
+
+  it('is absent from a plain card address and from malformed values', () => {
+    expect(tapProofIn('')).toBeNull();
+    expect(tapProofIn('?src=qr')).toBeNull();
+    expect(tapProofIn(`?p=${p}`)).toBeNull();
+    expect(tapProofIn(`?p=${p.slice(1)}&c=${c}`)).toBeNull();
+    expect(tapProofIn(`?p=${p}&c=${c.replace('9', 'x')}`)).toBeNull();
   });
 });
 

@@ -99,28 +99,29 @@ export async function findPublicCard(db: Db, nfcUid: string): Promise<PublicCard
   return { ...card, nfcUID: row.nfc_uid, userId: row.user_id };
 }
 
-export function insertCardEvent(
-  db: Db,
-  event: {
-    nfcUid: string;
-    cardOwnerId: string;
-    type: CardEventType;
-    link: string | null;
-    referrer: string;
-    source: CardSource;
-    isMobile: boolean;
-  },
-) {
+export interface CardEvent {
+  nfcUid: string;
+  cardOwnerId: string;
+  type: CardEventType;
+  link: string | null;
+  referrer: string;
+  source: CardSource;
+  isMobile: boolean;
+}
+
+export function insertCardEvents(db: Db, events: readonly CardEvent[]) {
   return db
     .insertInto('card_events')
-    .values({
-      nfc_uid: event.nfcUid,
-      card_owner_id: event.cardOwnerId,
-      type: event.type,
-      link: event.link,
-      referrer: event.referrer,
-      source: event.source,
-      is_mobile: event.isMobile,
-    })
+    .values(
+      events.map((event) => ({
+        nfc_uid: event.nfcUid,
+        card_owner_id: event.cardOwnerId,
+        type: event.type,
+        link: event.link,
+        referrer: event.referrer,
+        source: event.source,
+        is_mobile: event.isMobile,
+      })),
+    )
     .execute();
 }

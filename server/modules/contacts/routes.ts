@@ -6,22 +6,36 @@ import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
   ListContactsEndpoint,
+  notesVersion,
   SendMyCardEndpoint,
+  SetContactFlagEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
 import { ContactExportEndpoints, ContactExportFormatSchema } from '../../../contract/user';
+import { matchesIfMatch, VersionMessages } from '../../../contract/versions';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { memberOf } from '../../platform/guards';
 import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { verifyTap } from '../cards';
 import { isOutboxReplay } from '../sessions';
+import { queueContactEvent } from '../webhooks';
+import { contactChanges } from './changes';
 import { exportContacts } from './export';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
-import { deleteContact, listContactsJson, toggleContactFlag, updateContactNotes } from './queries';
+import {
+  deleteContact,
+  findContact,
+  findNotesForUpdate,
+  listContactsJson,
+  setContactFlag,
+  toggleContactFlag,
+  updateContactNotes,
+} from './queries';
 import { contactMessages, saveContactFromCard, sendMyCard } from './service';
 
 /** Each send is an e-mail to someone else's inbox; a person sends cards one at a time. */
@@ -47,6 +61,22 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   }
 
+  /** A write to one contact that, when it found the contact, tells the member's webhooks in its transaction. */
+  function updateContact<T>(
+    reply: FastifyReply,
+    userId: string,
+    contactId: string,
+    write: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return writeInTransaction(reply, userId, async (trx) => {
+      const result = await write(trx);
+      if (result) {
+        await queueContactEvent(trx, userId, 'contact.updated', () => findContact(trx, userId, contactId));
+      }
+      return result;
+    });
+  }
+
   // An id that cannot be a contact is as unknown as another member's: both are "not found".
   app.setErrorHandler((error, _request, _reply) => {
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
@@ -64,9 +94,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
       reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
       if (notModified) return reply.code(304).send();
+      // The change feed: a cache at an older version gets only what changed after it.
+      const { since } = request.query;
+      if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
       return reply.type('application/json; charset=utf-8').send(await listContactsJson(app.ctx.db, userId));
     },
-    // The database writes the list's JSON (listContactsJson): it is sent as it is.
+    // The database writes the whole list's JSON (listContactsJson): it is sent as it is.
     { isResponseChecked: false },
   );
 
@@ -78,7 +111,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = memberOf(request);
       const key = request.headers['idempotency-key'];
       const response = await runOnce(app.ctx.db, { userId, key, request: request.body }, (trx) =>
-        saveContactFromCard(trx, userId, request.body, isOutboxReplay(request)),
+        saveContactFromCard(trx, userId, request.body, {
+          savedOffline: isOutboxReplay(request),
+          verifyTap: (db, nfcUid, proof) => verifyTap(request, db, nfcUid, proof, { acceptLastTap: true }),
+        }),
       );
       return reply
         .code(response.statusCode)
@@ -90,11 +126,32 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute({ perAccount: 120, perAddress: 120 }), isResponseChecked: false },
   );
 
+  // With If-Match (the version of the notes the edit started from), notes another device saved meanwhile
+  // are not overwritten: 412 with the contact as it is and when its notes changed.
   route(app, UpdateContactNotesEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
+    const ifMatch = request.headers['if-match'];
+    const contact = found(
+      await updateContact(reply, userId, request.params.id, async (trx) => {
+        if (ifMatch !== undefined) {
+          const stored = found(await findNotesForUpdate(trx, userId, request.params.id));
+          if (!matchesIfMatch(ifMatch, notesVersion(stored.contact.notes))) {
+            throw new HttpError('VERSION_CONFLICT', VersionMessages.conflict, {
+              conflict: { current: stored.contact, changedAt: stored.changedAt },
+            });
+          }
+        }
+        return updateContactNotes(trx, userId, request.params.id, request.body.notes);
+      }),
+    );
+    return reply.header('ETag', notesVersion(contact.notes)).send(contact);
+  });
+
+  route(app, SetContactFlagEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
     return found(
-      await writeInTransaction(reply, userId, (trx) =>
-        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+      await updateContact(reply, userId, request.params.id, (trx) =>
+        setContactFlag(trx, userId, request.params.id, request.body.isFlagged),
       ),
     );
   });
@@ -102,21 +159,39 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ToggleContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
-      await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
+      await updateContact(reply, userId, request.params.id, (trx) =>
+        toggleContactFlag(trx, userId, request.params.id),
+      ),
     );
   });
 
   route(app, DeleteContactEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
-    found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
+    found(
+      await writeInTransaction(reply, userId, async (trx) => {
+        const deleted = await deleteContact(trx, userId, request.params.id);
+        if (deleted) await queueContactEvent(trx, userId, 'contact.deleted', deleted);
+        return deleted;
+      }),
+    );
     return { message: contactMessages.deleted };
   });
 
+  // A send made offline is replayed with its Idempotency-Key: the card is mailed once, whatever was lost.
   route(
     app,
     SendMyCardEndpoint,
-    async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
-    { config: perMinute(SEND_CARD_PER_MINUTE) },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const contactId = request.params.id;
+      const key = request.headers['idempotency-key'];
+      const response = await runOnce(app.ctx.db, { userId, key, request: { sendCardTo: contactId } }, (trx) =>
+        sendMyCard(app.ctx, trx, userId, contactId),
+      );
+      app.ctx.mailer.wake();
+      return reply.code(response.statusCode).send(response.body);
+    },
+    { config: perMinute(SEND_CARD_PER_MINUTE), isResponseChecked: false },
   );
 
   for (const format of ContactExportFormatSchema.options) {

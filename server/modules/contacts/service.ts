@@ -1,5 +1,6 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Transaction } from 'kysely';
+import { type Tap, type TapProof, UNVERIFIED_TAP } from '../../../contract/card';
 import {
   type CreateContactRequest,
   SendCardMessages,
@@ -20,6 +21,7 @@ import { toVCard, vCardFileName } from '../../platform/vcard';
 import { fromBusinessCardColumns, lookUpCard } from '../cards';
 import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe';
 import { findAccount, hasOptedOutOfEmail } from '../user';
+import { queueContactEvent } from '../webhooks';
 import { recordCardSend } from './card-sends';
 import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
@@ -45,9 +47,14 @@ export async function saveContactFromCard(
   trx: Transaction<Database>,
   userId: string,
   request: CreateContactRequest,
-  /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
-  savedOffline = false,
+  options: {
+    /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
+    savedOffline?: boolean;
+    /** Checks the tap the save carries (a secure card's), in this transaction: undone if the save is. */
+    verifyTap?: (trx: Transaction<Database>, nfcUid: string, proof: TapProof) => Promise<Tap>;
+  } = {},
 ): Promise<StoredResponse> {
+  const { savedOffline = false, verifyTap } = options;
   const lookup = await lookUpCard(trx, request.nfcUID);
   // A save queued offline may name a card that was never activated, or a mistyped one: say which.
   if ('error' in lookup) throw new HttpError(lookup.error.code, lookup.error.error);
@@ -56,14 +63,18 @@ export async function saveContactFromCard(
   const lat = request.lat ?? null;
   const lng = request.lng ?? null;
   const whereMet = lat !== null && lng !== null ? placeWords(lat, lng) : null;
+  // A save made from a verified tap proves they met; a save of an unverified one is an ordinary save.
+  const tap = request.tap && verifyTap ? await verifyTap(trx, card.nfcUID, request.tap) : UNVERIFIED_TAP;
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, tap }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
+  const contact = toContact(row);
+  await queueContactEvent(trx, userId, 'contact.saved', contact);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return {
     statusCode: 201,
-    body: { message: contactMessages.saved, contact: toContact(row) },
+    body: { message: contactMessages.saved, contact },
     headers: listTagHeaders(tags),
   };
 }
@@ -72,15 +83,18 @@ export async function saveContactFromCard(
  * E-mails my card (vCard attached) to the contact. A person who is not a member is also invited to
  * join; a member gets an invitation to connect instead. The mail is queued in the same transaction
  * that records the send (card-sends.ts limits), so a refused send queues nothing and a queued mail is
- * never lost; delivery happens after the answer, whatever state the mail server is in.
+ * never lost; delivery happens after the answer, whatever state the mail server is in. Runs in the
+ * caller's transaction (the Idempotency-Key's, so a replayed send mails nothing twice); the caller wakes
+ * the mailer once it committed.
  */
 export async function sendMyCard(
   ctx: AppContext,
+  trx: Transaction<Database>,
   userId: string,
   contactId: string,
-): Promise<SendCardResponse> {
-  const { db, config } = ctx;
-  const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
+): Promise<StoredResponse> {
+  const account = await findAccount(trx, userId);
+  const contact = await findContact(trx, userId, contactId);
   if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
   if (!account?.nfc_uid) throw new HttpError('NO_LINKED_CARD', contactMessages.noLinkedCard);
   const card = fromBusinessCardColumns(account);
@@ -88,10 +102,10 @@ export async function sendMyCard(
     throw new HttpError('CARD_INCOMPLETE', contactMessages.incompleteCard);
   if (!contact.email.trim()) throw new HttpError('CONTACT_HAS_NO_EMAIL', contactMessages.noContactEmail);
 
-  const memberId = await findMemberIdByEmail(db, contact.email);
+  const memberId = await findMemberIdByEmail(trx, contact.email);
   const invitation: CardMailInvitation = memberId
-    ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
-    : { kind: 'join', registerUrl: `${config.publicUrl}/register` };
+    ? { kind: 'connect', invitationsUrl: `${ctx.config.publicUrl}/invitations` }
+    : { kind: 'join', registerUrl: `${ctx.config.publicUrl}/register` };
   const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
   const message = businessCardMail({
     to: contact.email.trim(),
@@ -100,16 +114,14 @@ export async function sendMyCard(
     vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
     invitation,
   });
-  const wasMailed = await db.transaction().execute(async (trx) => {
-    await recordCardSend(trx, userId, message.to);
-    if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
-    await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
-    return queueNonEssentialMail(ctx, trx, message);
-  });
-  ctx.mailer.wake();
-  return wasMailed
+  await recordCardSend(trx, userId, message.to);
+  if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
+  await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
+  const wasMailed = await queueNonEssentialMail(ctx, trx, message);
+  const body: SendCardResponse = wasMailed
     ? { message: SendCardMessages.sent, delivery: 'email' }
     : { message: SendCardMessages.inAppOnly, delivery: 'in-app' };
+  return { statusCode: 200, body };
 }
 
 /**

@@ -162,8 +162,38 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** The list version at which the row last changed, stamped by a trigger (migration 021): the change feed's cursor. */
+  list_version: ColumnType<string | bigint | number, never, never>;
+  /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
+  notes_changed_at: ColumnType<Date | null, never, never>;
+  /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
+  met_in_person: Generated<boolean>;
+  tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
   /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
   list_json: ColumnType<string, never, never>;
+}
+
+/** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
+export interface ContactTombstonesTable {
+  owner_id: string;
+  contact_id: string;
+  list_version: ColumnType<string | bigint | number, never, never>;
+  deleted_at: ColumnType<Date, never, never>;
+}
+
+/** A secure (NTAG 424 DNA) card's keys and counter (migration 024, server/modules/cards/secure-cards.ts). */
+export interface SecureCardsTable {
+  nfc_uid: string;
+  /** The tag's 7-byte UID as 14 upper-case hex, null until it is registered or first tapped. */
+  tag_uid: string | null;
+  /** Both SDM keys sealed under CARD_KEYS_SECRET (card-key-vault.ts). */
+  sealed_keys: string;
+  /** The keys before the last rotation, until a tap verifies under the new ones. */
+  previous_sealed_keys: string | null;
+  last_counter: Generated<number>;
+  last_tap_at: NullableTimestamp;
+  last_tap_country: string | null;
+  registered_at: Generated<Date>;
 }
 
 /**
@@ -173,6 +203,8 @@ export interface ContactsTable {
 export interface ContactListVersionsTable {
   user_id: string;
   version: ColumnType<string | bigint, 0, never>;
+  /** Tombstones before this version were pruned: an older change-feed cursor gets the whole list. */
+  oldest_cursor: ColumnType<string | bigint | number, never, string | number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -211,6 +243,26 @@ export interface CardEventHoursTable {
   saves_qr: number;
   saves_link: number;
   saves_other: number;
+}
+
+/** The day's random salt of visitor hashes, deleted when the day is over (migration 031). */
+export interface CardVisitSaltsTable {
+  day: string;
+  /** PGlite reads bytea as Uint8Array, node-postgres as Buffer (a Uint8Array too). */
+  salt: Uint8Array;
+}
+
+/** A visitor's latest opening of a card, by salted hash (migration 031). */
+export interface CardVisitsTable {
+  visit: Uint8Array;
+  last_at: Date;
+  counted_at: Date;
+}
+
+/** From when card figures leave out the owner and repeat openings (migration 031); one row. */
+export interface CardCountingRulesTable {
+  only_row: Generated<boolean>;
+  counting_since: Date;
 }
 
 export interface InvitationsTable {
@@ -373,6 +425,45 @@ export interface SignInAddressesTable {
   last_at: Timestamp;
 }
 
+/** Migration 025: a member's app passwords for CardDAV, by the SHA-256 of the password. */
+export interface AppPasswordsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+/** Migration 025: a member's webhook endpoints. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  created_at: Generated<Date>;
+  failures_in_a_row: Generated<number>;
+  disabled_at: NullableTimestamp;
+}
+
+/** Migration 025: one event to one endpoint, with its fixed body, until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  given_up_at: NullableTimestamp;
+}
+
 /** Sign-ins per UTC day and device class, kept by a trigger on member_sessions (migration 019). */
 export interface SessionDeviceDaysTable {
   day: ColumnType<string, never, never>;
@@ -429,12 +520,17 @@ export interface Database {
   card_sends: CardSendsTable;
   page_views: PageViewsTable;
   cards: CardsTable;
+  secure_cards: SecureCardsTable;
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
+  contact_tombstones: ContactTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;
+  card_visit_salts: CardVisitSaltsTable;
+  card_visits: CardVisitsTable;
+  card_counting_rules: CardCountingRulesTable;
   invitations: InvitationsTable;
   insight_preferences: InsightPreferencesTable;
   insight_feeds: InsightFeedsTable;
@@ -455,4 +551,7 @@ export interface Database {
   session_visit_days: SessionVisitDaysTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_addresses: SignInAddressesTable;
+  app_passwords: AppPasswordsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -13,7 +13,7 @@ import type { SecurityEventType, Severity } from '../../../contract/security';
 import { addressKey } from './address';
 import { accountSubject, addressKeyOf, identify, isCrossSiteFetch, type Who } from './identity';
 import { type Finding, inspectBody, inspectRequest, isCardPage, redact } from './inspect';
-import type { EventContext, SecurityMonitor } from './monitor';
+import type { Detected, EventContext, SecurityMonitor } from './monitor';
 import { ruleFor } from './rules';
 import { CountWithin, DistinctWithin } from './sliding-counts';
 
@@ -83,6 +83,14 @@ function emailIn(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('email' in body)) return null;
   const { email } = body;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : null;
+}
+
+/**
+ * What a module found while answering (a secure card's tap that failed a check), recorded as the
+ * request's event. Never counted towards a block: the visitor may be an honest one holding a copied link.
+ */
+export function recordModuleFinding(request: FastifyRequest, detected: Detected): void {
+  request.server.security.record(detected, contextOf(request), { mayBlock: false });
 }
 
 export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMonitor): void {

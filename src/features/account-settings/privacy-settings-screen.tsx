@@ -52,6 +52,8 @@ const KEPT_DATA: { title: string; detail: string }[] = [
 const FORMATS: { format: ContactExportFormat; label: string }[] = [
   { format: 'vcf', label: 'Download vCard (.vcf)' },
   { format: 'csv', label: 'Download CSV (.csv)' },
+  { format: 'google-csv', label: 'Download for Google Contacts (.csv)' },
+  { format: 'outlook-csv', label: 'Download for Outlook (.csv)' },
 ];
 
 export function PrivacySettingsScreen() {
@@ -79,7 +81,7 @@ export function PrivacySettingsScreen() {
       <Panel title="Export your contacts">
         <PanelText>
           All your contacts with your notes, in one file: vCard for phone and computer address books, CSV for
-          spreadsheets.
+          spreadsheets, or a CSV file Google Contacts or Outlook imports as it is.
         </PanelText>
         <div className={styles.actions}>
           {FORMATS.map(({ format, label }) => (

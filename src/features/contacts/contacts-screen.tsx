@@ -7,7 +7,7 @@ import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
-import { usePendingFlags, withPendingFlags } from '../../sync/pending-flags';
+import { usePendingContactChanges, withPendingChanges } from '../../sync/pending';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
 import appBar from '../../ui/app-bar.module.css';
@@ -32,7 +32,6 @@ import styles from './contacts.module.css';
 import { ContactMessages } from './messages';
 import { PendingSaves } from './pending-saves';
 import { useContactActions } from './use-contact-actions';
-import { useFailedSaveToasts } from './use-outbox-status';
 
 const SETTINGS_MENU = [
   { label: 'Map', to: '/map' },
@@ -81,11 +80,11 @@ export function ContactsScreen() {
   const sessionAccount = useSessionStore((state) => state.account);
   const account = accountLoad.status === 'ready' ? accountLoad.value : sessionAccount;
   const storedContacts = useContacts();
-  const pendingFlags = usePendingFlags();
-  // A flag changed offline shows (and sorts) as chosen while it waits to be sent.
+  const pendingChanges = usePendingContactChanges();
+  // A flag, notes or a deletion waiting to be sent shows (and sorts) as the member chose it.
   const contacts = useMemo(
-    () => storedContacts && withPendingFlags(storedContacts, pendingFlags),
-    [storedContacts, pendingFlags],
+    () => storedContacts && withPendingChanges(storedContacts, pendingChanges),
+    [storedContacts, pendingChanges],
   );
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
@@ -96,7 +95,6 @@ export function ContactsScreen() {
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
   const isWideScreen = useIsWideScreen();
-  useFailedSaveToasts();
 
   // Sorting thousands of contacts again on every selection or toast would slow each of them.
   const shown = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
@@ -231,8 +229,8 @@ export function ContactsScreen() {
                   contact={selected}
                   isEditing={isEditing}
                   isSendCardHidden={ignoredIds.includes(selected._id)}
-                  isFlagBusy={actions.flaggingId === selected._id}
-                  isFlagPending={pendingFlags.has(selected._id)}
+                  isFlagBusy={false}
+                  isFlagPending={pendingChanges.get(selected._id)?.isFlagged !== undefined}
                   isSending={actions.sendingId === selected._id}
                   onToggleFlag={() => actions.toggleFlag(selected)}
                   onSendCard={() => actions.sendCard(selected)}
@@ -250,7 +248,7 @@ export function ContactsScreen() {
       {actions.toDelete && (
         <DeleteContactDialog
           contact={actions.toDelete}
-          isDeleting={actions.isDeleting}
+          isDeleting={false}
           onConfirm={actions.confirmDelete}
           onClose={actions.cancelDelete}
         />

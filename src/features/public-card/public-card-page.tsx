@@ -1,13 +1,14 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
-import type { CardLookupResult, PublicCard } from '../../../contract/card';
+import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
 import type { CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
-import { storePendingCardSave } from '../../session/pending-card-save';
+import { storePendingCardSave, type WhereWeMet } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';
+import { readSignedInUserId } from '../../session/signed-in-user';
 import { describeSaveOutcome } from '../../sync/save-outcome-messages';
 import { Button } from '../../ui/button';
 import { type CardLinkKind, CardLinks } from '../../ui/card-links';
@@ -24,6 +25,7 @@ import {
 } from './location';
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
+import { tapProofIn } from './tap-proof';
 
 /**
  * `local-copy`: no network, the card as this phone last showed it. `offline`: no network and never
@@ -53,18 +55,23 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
   useEffect(() => {
     if (initial) return;
     let isCurrent = true;
-    fetchPublicCard(nfcUID)
-      .then((result) => isCurrent && setState(result))
-      .catch(async (error: unknown) => {
-        // The server answered something unusable: that is an error, not a missing signal.
-        const next: PageState =
-          error instanceof CardLookupFailedError && navigator.onLine
-            ? { kind: 'error' }
-            : await readLocalCopy(nfcUID);
-        if (isCurrent) setState(next);
-      });
+    const load = () =>
+      fetchPublicCard(nfcUID, tapProofIn(location.search))
+        .then((result) => isCurrent && setState(result))
+        .catch(async (error: unknown) => {
+          // The server answered something unusable: that is an error, not a missing signal.
+          const next: PageState =
+            error instanceof CardLookupFailedError && navigator.onLine
+              ? { kind: 'error' }
+              : await readLocalCopy(nfcUID);
+          if (isCurrent) setState(next);
+        });
+    void load();
+    // Opened with no signal: once it returns, the card comes from the server and the offline notice goes.
+    window.addEventListener('online', load);
     return () => {
       isCurrent = false;
+      window.removeEventListener('online', load);
     };
   }, [nfcUID, initial]);
 
@@ -88,6 +95,7 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
           <CardView
             card={state.kind === 'offline' ? placeholderCard(nfcUID) : state.card}
             seen={state.kind === 'card' ? 'now' : state.kind === 'local-copy' ? 'before' : 'never'}
+            tap={state.kind === 'card' ? state.tap : undefined}
             navigate={navigate}
           />
         ) : (
@@ -214,14 +222,19 @@ export const OfflineCardMessages = {
 function CardView({
   card,
   seen,
+  tap,
   navigate,
 }: {
   card: PublicCard;
   seen: CardSeen;
+  /** What the server found the tap that opened the page proved; unknown offline. */
+  tap: Tap | undefined;
   navigate(to: string): void;
 }) {
+  const isVerifiedTap = tap?.verified === true;
   const account = useSessionStore((session) => session.account);
   const openedAt = useRef(0);
+  const isOwnLook = useRef(false);
   const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean; source: CardSource }>({
     referrer: 'none',
     isLikelyNfc: false,
@@ -240,48 +253,61 @@ function CardView({
   useEffect(() => {
     openedAt.current = Date.now();
     const signals = collectNfcSignals();
-    const source = visitSource(location.search, isLikelyNfc(signals));
+    // A verified tap is certain: it replaces the guess from the page's signals.
+    const source = isVerifiedTap ? 'nfc' : visitSource(location.search, isLikelyNfc(signals));
     // A shared link opened on a phone looks like a tap, but nobody met there.
     nfc.current = {
       referrer: signals.referrer,
-      isLikelyNfc: source !== 'link' && isLikelyNfc(signals),
+      isLikelyNfc: isVerifiedTap || (source !== 'link' && isLikelyNfc(signals)),
       source,
     };
+    setCanShare(typeof navigator.share === 'function');
+    // The owner's own look at their card (Preview Card, a check after editing) is nobody's visit.
+    isOwnLook.current = card.userId !== '' && readSignedInUserId() === card.userId;
+    if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
     if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
-    setCanShare(typeof navigator.share === 'function');
-  }, [card.nfcUID]);
+  }, [card.nfcUID, card.userId, isVerifiedTap]);
 
-  const reportLink = (link: CardLinkKind | 'vcard' | 'share') =>
+  const reportLink = (link: CardLinkKind | 'vcard' | 'share') => {
+    if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, {
       type: 'link_click',
       link,
       referrer: nfc.current.referrer,
       source: nfc.current.source,
     });
+  };
+
+  /** Where they met, when the location rules (spec §4 Save-contact flow) allow taking it now. */
+  async function whereWeMet(): Promise<WhereWeMet | null> {
+    const decision = decideLocation({
+      isSupported: 'geolocation' in navigator,
+      isLikelyNfc: nfc.current.isLikelyNfc,
+      openedAt: openedAt.current,
+      now: Date.now(),
+    });
+    if (decision === 'not-nfc') showToast('info', LocationMessages.notNfc);
+    if (decision !== 'capture') return null;
+    const location = await captureLocation();
+    if (location.kind === 'error') {
+      showToast('info', location.message);
+      return null;
+    }
+    if (location.accuracy > POOR_ACCURACY_M) showToast('info', LocationMessages.poorAccuracy);
+    return { lat: location.lat, lng: location.lng };
+  }
 
   async function save(withLocation: boolean) {
     setIsConfirming(false);
     setIsSaving(true);
-    const payload = toPayload(card, seen);
-    if (withLocation) {
-      const decision = decideLocation({
-        isSupported: 'geolocation' in navigator,
-        isLikelyNfc: nfc.current.isLikelyNfc,
-        openedAt: openedAt.current,
-        now: Date.now(),
-      });
-      if (decision === 'not-nfc') showToast('info', LocationMessages.notNfc);
-      if (decision === 'capture') {
-        const location = await captureLocation();
-        if (location.kind === 'error') showToast('info', location.message);
-        else {
-          payload.lat = location.lat;
-          payload.lng = location.lng;
-          if (location.accuracy > POOR_ACCURACY_M) showToast('info', LocationMessages.poorAccuracy);
-        }
-      }
-    }
+    // The server checks the tap again (or for the first time, for a save made offline).
+    const tapProof = tapProofIn(location.search);
+    const payload = {
+      ...toPayload(card, seen),
+      ...(withLocation ? await whereWeMet() : null),
+      ...(tapProof ? { tap: tapProof } : null),
+    };
     // The outbox (Dexie) is only needed once someone saves, so it stays out of the page's first load.
     const { saveContact } = await import('../../sync/contact-saves');
     const outcome = await saveContact(payload);
@@ -294,14 +320,25 @@ function CardView({
   function onSaveContact() {
     sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer, source: nfc.current.source });
     if (!hasStoredSession()) {
-      storePendingCardSave(card);
-      // Registering needs the network: offline the save waits here until they can sign in.
-      if (navigator.onLine) navigate('/register');
-      else setIsKeptForSignIn(true);
+      if (navigator.onLine) {
+        storePendingCardSave(card);
+        navigate('/register');
+      } else void keepForSignIn();
       return;
     }
     if (needsLocationConfirmation(openedAt.current, Date.now())) setIsConfirming(true);
     else void save(true);
+  }
+
+  /**
+   * Registering needs the network: offline the save waits on this phone until they can sign in, with
+   * where they met taken now (issue 24): by the time they have signed in they may be elsewhere.
+   */
+  async function keepForSignIn() {
+    setIsSaving(true);
+    storePendingCardSave(card, Date.now(), await whereWeMet());
+    setIsSaving(false);
+    setIsKeptForSignIn(true);
   }
 
   async function share() {
@@ -401,6 +438,11 @@ function CardView({
           <h1 id="card-name" className={styles.name}>
             {card.name}
           </h1>
+          {isVerifiedTap && (
+            <p className={styles.verifiedTap}>
+              <Icon name="check" size={16} /> Verified tap
+            </p>
+          )}
           {(card.role || card.company) && (
             <p className={styles.position}>
               {card.role}

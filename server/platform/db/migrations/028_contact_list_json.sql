@@ -18,7 +18,8 @@ BEGIN
       NEW.lat AS "lat", NEW.lng AS "lng", NEW.where_met AS "whereMet", NEW.is_flagged AS "isFlagged",
       to_char(NEW.connected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "connectedAt",
       NEW.contact_details_sent AS "contactDetailsSent", NEW.invite_sent_by_email AS "inviteSentByEmail",
-      NEW.from_invitation AS "fromInvitation", NEW.nfc_uid AS "nfcUID"
+      NEW.from_invitation AS "fromInvitation", NEW.nfc_uid AS "nfcUID",
+      NEW.met_in_person AS "metInPerson", NEW.tap_counter AS "tapCounter"
   ) contact;
   RETURN NEW;
 END;
@@ -28,10 +29,10 @@ CREATE TRIGGER contacts_list_json
 BEFORE INSERT OR UPDATE ON contacts
 FOR EACH ROW EXECUTE FUNCTION contact_list_json();
 
--- The rows already saved get theirs. Their lists do not change, so neither do their tags: the members'
--- apps keep their cached lists (no version is bumped).
-ALTER TABLE contacts DISABLE TRIGGER contacts_bump_list_version_on_update;
+-- The rows already saved get theirs. Their lists do not change, so neither do their tags nor their
+-- change-feed versions: the members' apps keep their cached lists (migration 021's stamp is held off).
+ALTER TABLE contacts DISABLE TRIGGER contacts_stamp_list_version;
 UPDATE contacts SET list_json = NULL;
-ALTER TABLE contacts ENABLE TRIGGER contacts_bump_list_version_on_update;
+ALTER TABLE contacts ENABLE TRIGGER contacts_stamp_list_version;
 
 ALTER TABLE contacts ALTER COLUMN list_json SET NOT NULL;
