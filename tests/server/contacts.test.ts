@@ -308,6 +308,36 @@ describeOnEachDatabase('managing my contacts', (t) => {
     );
   });
 
+  it('lists each contact exactly as the calls that changed it answered it (the list is JSON the database writes)', async () => {
+    const visitor = await createMember(t());
+    const located = await createMemberWithCard(t(), {
+      name: 'Zoë "Zed" O\'Brien',
+      company: 'Café ∑ & Sons\\Ltd',
+      role: 'Tab\there, line\nthere',
+    });
+    const saved = await t().app.inject({
+      method: 'POST',
+      url: '/api/contact/create',
+      headers: bearer(visitor.accessToken),
+      payload: { nfcUID: located.nfcUID, lat: -33.856784, lng: 151.215297 },
+    });
+    const { contact: withPlace } = CreateContactResponseSchema.parse(saved.json());
+    const { contact: plain } = await visitorWithContact({ visitor });
+    const noted = ContactSchema.parse(
+      (await updateNotes(visitor.accessToken, plain._id, 'Quotes " \\ and 🎉 emoji,\nnew line')).json(),
+    );
+    const flagged = ToggleFlagResponseSchema.parse(
+      (await toggleFlag(visitor.accessToken, withPlace._id)).json(),
+    );
+
+    const listed = (await list(visitor.accessToken)).json();
+    expect(listed).toEqual([noted, { ...withPlace, isFlagged: flagged.isFlagged }]);
+    expect(flagged.isFlagged).toBe(true);
+    expect(withPlace).toMatchObject({ lat: -33.856784, lng: 151.215297 });
+    expect(plain).toMatchObject({ lat: null, lng: null, whereMet: null });
+    expect(ContactListSchema.parse(listed)).toEqual(listed);
+  });
+
   it('refuses notes longer than 1000 characters or not text, keeping the saved notes', async () => {
     const { visitor, contact } = await visitorWithContact();
     await updateNotes(visitor.accessToken, contact._id, 'kept');

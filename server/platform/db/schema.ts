@@ -183,6 +183,8 @@ export interface ContactsTable {
   /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
   met_in_person: Generated<boolean>;
   tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
+  list_json: ColumnType<string, never, never>;
 }
 
 /** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
