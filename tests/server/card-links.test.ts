@@ -143,6 +143,7 @@ describeOnEachDatabase('card links', (t) => {
       method: 'DELETE',
       url: '/api/user/delete-account',
       headers: bearer(owner.accessToken),
+      payload: { password: owner.password },
     });
     expect(deleted.statusCode).toBe(200);
     expect(json(await get(`/api/nfc/${handle}`)).code).toBe('CARD_NOT_FOUND');
