@@ -58,8 +58,9 @@ export interface SharedPerson {
   source: CardSource;
 }
 
-export async function insertSharedContact(db: Db, ownerId: string, person: SharedPerson): Promise<void> {
-  await db
+/** The new contact's id. */
+export async function insertSharedContact(db: Db, ownerId: string, person: SharedPerson): Promise<string> {
+  const { id } = await db
     .insertInto('contacts')
     .values({
       owner_id: ownerId,
@@ -77,7 +78,9 @@ export async function insertSharedContact(db: Db, ownerId: string, person: Share
       shared_at: sql<Date>`now()`,
       shared_source: person.source,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** A person already among the member's contacts shared again: the contact says so, and nothing else changes. */

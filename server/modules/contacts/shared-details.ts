@@ -12,9 +12,10 @@ import { businessCardMail, sharedDetailsMail } from '../../platform/mail/templat
 import { toVCard, vCardFileName } from '../../platform/vcard';
 import { cardMessages, findCurrentHandle, lookUpCard } from '../cards';
 import { findAccount } from '../user';
+import { queueContactEvent } from '../webhooks';
 import { recordCardCopy } from './card-sends';
 import { writeContactList } from './list-write';
-import { findMemberIdByEmail } from './queries';
+import { findContact, findMemberIdByEmail } from './queries';
 import { queueNonEssentialMail } from './service';
 import {
   countSharedLastHour,
@@ -61,7 +62,10 @@ export async function shareDetails(
         throw new HttpError('SHARE_LIMIT_REACHED', sharedDetailsMessages.limitReached);
       const existing = await findContactByEmailOrPhone(trx, card.userId, request);
       if (existing) await markContactShared(trx, existing, request.source);
-      else await insertSharedContact(trx, card.userId, request);
+      const contactId = existing ?? (await insertSharedContact(trx, card.userId, request));
+      await queueContactEvent(trx, card.userId, 'details.shared', () =>
+        findContact(trx, card.userId, contactId),
+      );
       if (sharedLastHour < OWNER_MAILS_PER_HOUR) {
         await queueNonEssentialMail(
           ctx,
