@@ -34,7 +34,8 @@ test('a tap of a secure card opens it marked verified, and the save carries the 
 
   await card.saveContact.click();
   await expect(card.toast('Contact saved successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/contacts$/);
+  // Saved online: /contacts then offers to send the member's card back (issue 26).
+  await expect(page).toHaveURL(/\/contacts\?sendBack=/);
   const contacts = await listContactsOf(request, verifiedUser);
   expect(contacts).toEqual([
     expect.objectContaining({ nfcUID: owner.nfcUID, metInPerson: true, tapCounter: 1, lat: 48.8566 }),
