@@ -69,6 +69,7 @@ export async function createCardOwner(
   request: APIRequestContext,
   mailbox: Mailbox,
   issue: (request: APIRequestContext) => Promise<string> = issueCard,
+  card: typeof ownerCard = ownerCard,
 ): Promise<{ nfcUID: string; user: NewUser }> {
   const user: NewUser = {
     name: ownerCard.name,
@@ -87,7 +88,7 @@ export async function createCardOwner(
   const headers = { Authorization: `Bearer ${accessToken}` };
   const linked = await request.post('/api/user/updateProfile', { data: { nfcUID }, headers });
   expect(linked.ok(), await linked.text()).toBe(true);
-  const carded = await request.post('/api/user/updateBusinessCard', { data: ownerCard, headers });
+  const carded = await request.post('/api/user/updateBusinessCard', { data: card, headers });
   expect(carded.ok(), await carded.text()).toBe(true);
   return { nfcUID, user };
 }

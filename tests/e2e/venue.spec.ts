@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { createCardOwner } from './cards';
+import { createCardOwner, issueCard, ownerCard } from './cards';
 import { expect, type NewUser, registerVerified, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { PublicCardPage } from './pages/public-card-page';
@@ -85,11 +85,16 @@ test('two members behind one address keep saving cards while a page elsewhere pr
   test.slow();
   const venue = venueAddress();
   const appUrl = baseURL ?? '';
-  const speakers = [
-    await createCardOwner(request, mailbox),
-    await createCardOwner(request, mailbox),
-    await createCardOwner(request, mailbox),
-  ];
+  // Three different people: a card with the e-mail of a contact already saved reads as that contact.
+  const speakers = [];
+  for (const speaker of ['Ada', 'Grace', 'Hedy']) {
+    const card = {
+      ...ownerCard,
+      name: `${speaker} Speaker`,
+      email: `${speaker.toLowerCase()}@speakers.example`,
+    };
+    speakers.push(await createCardOwner(request, mailbox, issueCard, card));
+  }
   const [first, second, third] = speakers.map((speaker) => speaker.nfcUID) as [string, string, string];
   // The reader is a member too (the first speaker); the marker tells the run's security gate that the
   // probes its browser sends are this test's own.
