@@ -16,6 +16,7 @@ const CSV_COLUMNS = [
   'notes',
   'isFlagged',
   'connectedAt',
+  'event',
   'lat',
   'lng',
   'nfcUID',
@@ -27,13 +28,18 @@ export interface ExportFile {
   body: string;
 }
 
-/** The member's own contacts, oldest first as in an address book import, in one file. */
+/**
+ * The member's own contacts, oldest first as in an address book import, in one file; with `event`, only
+ * the contacts tagged with it.
+ */
 export async function exportContacts(
   db: Kysely<Database>,
   userId: string,
   format: ContactExportFormat,
+  event?: string,
 ): Promise<ExportFile> {
-  const contacts = (await listContacts(db, userId)).reverse();
+  const all = (await listContacts(db, userId)).reverse();
+  const contacts = event === undefined ? all : all.filter((contact) => contact.event === event);
   if (format === 'vcf') {
     return {
       fileName: 'tapnet-contacts.vcf',

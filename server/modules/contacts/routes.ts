@@ -5,8 +5,11 @@ import type { Transaction } from 'kysely';
 import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
+  GetCurrentEventEndpoint,
   ListContactsEndpoint,
   SendMyCardEndpoint,
+  SetContactEventEndpoint,
+  SetCurrentEventEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
@@ -21,7 +24,15 @@ import { isOutboxReplay } from '../sessions';
 import { exportContacts } from './export';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
-import { deleteContact, listContacts, toggleContactFlag, updateContactNotes } from './queries';
+import {
+  deleteContact,
+  findCurrentEvent,
+  listContacts,
+  saveCurrentEvent,
+  setContactEvent,
+  toggleContactFlag,
+  updateContactNotes,
+} from './queries';
 import { contactMessages, saveContactFromCard, sendMyCard } from './service';
 
 /** Each send is an e-mail to someone else's inbox; a person sends cards one at a time. */
@@ -100,6 +111,24 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  route(app, SetContactEventEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return found(
+      await writeInTransaction(reply, userId, (trx) =>
+        setContactEvent(trx, userId, request.params.id, request.body.event),
+      ),
+    );
+  });
+
+  route(app, GetCurrentEventEndpoint, async (request) => ({
+    event: await findCurrentEvent(app.ctx.db, memberOf(request).userId),
+  }));
+
+  route(app, SetCurrentEventEndpoint, async (request) => {
+    await saveCurrentEvent(app.ctx.db, memberOf(request).userId, request.body.event);
+    return { event: request.body.event };
+  });
+
   route(app, DeleteContactEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
@@ -118,7 +147,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       ContactExportEndpoints[format],
       async (request, reply) => {
-        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format);
+        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format, request.query.event);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

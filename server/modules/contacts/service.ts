@@ -23,7 +23,14 @@ import { findAccount, hasOptedOutOfEmail } from '../user';
 import { recordCardSend } from './card-sends';
 import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
-import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
+import {
+  findContact,
+  findCurrentEvent,
+  findMemberIdByEmail,
+  insertContactFromCard,
+  markCardSent,
+  toContact,
+} from './queries';
 
 export const contactMessages = {
   saved: 'Contact saved successfully',
@@ -56,8 +63,11 @@ export async function saveContactFromCard(
   const lat = request.lat ?? null;
   const lng = request.lng ?? null;
   const whereMet = lat !== null && lng !== null ? placeWords(lat, lng) : null;
+  // The member's current event tags every save until they clear it (issue 27); a save replayed from the
+  // outbox takes the event current when it arrives.
+  const event = await findCurrentEvent(trx, userId);
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, event }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });

@@ -162,6 +162,15 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** The event where they met ("Web Summit 2026"), 1–100 characters; null without one (migration 030). */
+  event: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The event a member's saves are tagged with until they clear it; no row when none (migration 030). */
+export interface MemberCurrentEventsTable {
+  user_id: string;
+  event: string;
+  set_at: Generated<Date>;
 }
 
 /**
@@ -448,6 +457,7 @@ export interface Database {
   security_audit_log: SecurityAuditLogTable;
   security_alerts_sent: SecurityAlertsSentTable;
   member_sessions: MemberSessionsTable;
+  member_current_events: MemberCurrentEventsTable;
   session_visits: SessionVisitsTable;
   session_device_days: SessionDeviceDaysTable;
   session_visit_days: SessionVisitDaysTable;
