@@ -78,7 +78,14 @@ export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
   return callEndpoint(DeleteAccountEndpoints[from]);
 }
 
-/** All of the member's contacts in one file: vCard for address books, CSV for spreadsheets. */
-export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
-  return readDownloadedFile(await callForAnswer(ContactExportEndpoints[format]), `tapnet-contacts.${format}`);
+/**
+ * The member's contacts in one file: vCard for address books, CSV for spreadsheets; all of them, or only
+ * those tagged with `event`.
+ */
+export async function downloadContactsExport(
+  format: ContactExportFormat,
+  event?: string,
+): Promise<DownloadedFile> {
+  const answer = await callForAnswer(ContactExportEndpoints[format], { query: event ? { event } : {} });
+  return readDownloadedFile(answer, `tapnet-contacts.${format}`);
 }

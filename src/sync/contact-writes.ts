@@ -2,7 +2,7 @@
 // answer, with the list's new tag, into the contacts cache in the same step, so every tab shows it at once
 // and the next revalidation does not download the list again for it.
 import type { Contact } from '../../contract/contacts';
-import { deleteContact, toggleContactFlag, updateContactNotes } from '../api/contacts';
+import { deleteContact, toggleContactFlag, updateContactEvent, updateContactNotes } from '../api/contacts';
 import { applyChange } from './contacts-revalidation';
 
 /** Answers the contact as the server stored it. */
@@ -22,6 +22,13 @@ export async function toggleFlag(contact: Pick<Contact, '_id'>): Promise<boolean
     listTags,
   });
   return answer.isFlagged;
+}
+
+/** Tags the contact with an event, or removes it with null; answers the contact as stored. */
+export async function saveContactEvent(contactId: string, event: string | null): Promise<Contact> {
+  const { answer, listTags } = await updateContactEvent(contactId, event);
+  await applyChange({ type: 'patch', contactId, fields: { event: answer.event ?? null }, listTags });
+  return answer;
 }
 
 export async function removeContact(contactId: string): Promise<void> {

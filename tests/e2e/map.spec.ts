@@ -192,6 +192,12 @@ test('two contacts met at one place are one marker that lists both names @deskto
   await page.keyboard.press('Escape');
   await expect(mapPage.popup).toHaveCount(0);
   await expect(group).toBeFocused();
+
+  // Each name in the group opens that contact.
+  await group.click();
+  await list.getByRole('link', { name: 'Katherine Johnson' }).click();
+  await expect(page).toHaveURL(/\/contacts\?contact=/);
+  await expect(new ContactsPage(page).cardName).toHaveText('Katherine Johnson');
 });
 
 // The public tile server cannot be reached from here: the e2e server's MAP_STYLE_URL points at a
