@@ -32,6 +32,9 @@ async function memberLatencies(count: number, isGoing?: () => boolean): Promise<
     const started = performance.now();
     await app.inject({ method: 'GET', url: '/api/contact', headers: member, remoteAddress: '192.0.2.10' });
     times.push(performance.now() - started);
+    // A 304 is now answered from memory without any I/O, so without this turn of the event loop the
+    // member's calls would run back to back on microtasks and the flood's timers would never fire.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return times;
 }

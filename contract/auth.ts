@@ -102,6 +102,7 @@ export const LoginEndpoint = defineEndpoint({
   path: '/api/auth/login',
   summary: 'Signs a verified member in.',
   auth: 'credentials',
+  passwordSignIn: 'member',
   body: LoginRequestSchema,
   responses: { 200: LoginResponseSchema },
   errors: ['RATE_LIMITED', 'INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'OPERATOR_ACCOUNT', 'ACCOUNT_LOCKED'],

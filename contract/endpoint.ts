@@ -23,6 +23,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type EndpointAuth = 'none' | 'credentials' | 'member' | 'admin' | 'security';
 
+/** Whose password sign-in an endpoint is: a member's, or an operator's of one role. */
+export type PasswordSignIn = 'member' | 'admin' | 'security';
+
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Name}`
@@ -39,6 +42,8 @@ export interface Endpoint {
   /** One line for the reference. */
   summary: string;
   auth: EndpointAuth;
+  /** Set on the sign-ins by password: each answer is a sign-in attempt, succeeded or failed (security events). */
+  passwordSignIn?: PasswordSignIn;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

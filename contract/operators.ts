@@ -25,6 +25,7 @@ function operatorEndpoints(role: OperatorRole) {
       path: `/api/${role}/login`,
       summary: `Signs an operator in to the ${role} area; the token works only there.`,
       auth: 'credentials',
+      passwordSignIn: role,
       body: OperatorLoginRequestSchema,
       responses: { 200: OperatorLoginResponseSchema },
       errors: ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'RATE_LIMITED'],

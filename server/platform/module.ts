@@ -26,4 +26,9 @@ export interface ApiModule {
   onStart?: (app: FastifyInstance) => void | Promise<void>;
   /** The inline sources its pages need, asked once every module has started. */
   pageSources?: (app: FastifyInstance) => PageSources;
+  /**
+   * What the operator should know of it once the server listens (which operators exist, which feeds
+   * members see), as named facts in the one start-up summary line. Never a secret.
+   */
+  startupFacts?: (app: FastifyInstance) => Promise<Record<string, string>>;
 }

@@ -14,7 +14,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Endpoint, EndpointAuth } from '../../contract/endpoint';
+import type { Endpoint, EndpointAuth, PasswordSignIn } from '../../contract/endpoint';
 import { guardFor } from './guards';
 
 export type ZodApp = FastifyInstance<
@@ -60,6 +60,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as its endpoint declares (the security hooks read it). */
     auth?: EndpointAuth;
+    /** Whose password sign-in the route is, as its endpoint declares (the security hooks read it). */
+    passwordSignIn?: PasswordSignIn;
   }
 }
 
@@ -100,7 +102,7 @@ export function route<E extends Endpoint>(
         response: isJson && isResponseChecked ? endpoint.responses : undefined,
       }).filter(([, part]) => part !== undefined),
     ),
-    config: { ...config, auth: endpoint.auth },
+    config: { ...config, auth: endpoint.auth, passwordSignIn: endpoint.passwordSignIn },
     ...(guard ? { onRequest: guard } : {}),
     // Typed against this endpoint's own schemas, which are the ones registered here.
     handler: handler as RouteHandlerMethod,

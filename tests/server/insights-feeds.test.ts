@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { refreshFeeds } from '../../server/modules/insights/feeds/refresh-feeds';
 import { type LoopbackServer, startLoopbackServer } from '../support/loopback-server';
-import type { TestContext } from './helpers';
-import { describeInsights } from './insights-helpers';
+import { createMember, json, type TestContext } from './helpers';
+import { describeInsights, insightCalls } from './insights-helpers';
 
 let publisher: LoopbackServer;
 beforeAll(async () => {
@@ -25,6 +25,18 @@ function rss(items: { title: string; link: string; description?: string; pubDate
       `<item><title>${item.title}</title><link>${item.link}</link><description>${item.description ?? ''}</description><pubDate>${item.pubDate ?? 'Wed, 14 Oct 2026 10:00:00 GMT'}</pubDate></item>`,
   );
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Loopback News</title>${entries.join('')}</channel></rss>`;
+}
+
+/** A calendar of one-off events, each `daysAhead` from now at 10:00 UTC. */
+function calendarOf(events: { title: string; daysAhead: number; categories: string; location: string }[]) {
+  const stamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+  const entries = events.map((event, index) => {
+    const start = new Date();
+    start.setUTCHours(10, 0, 0, 0);
+    start.setUTCDate(start.getUTCDate() + event.daysAhead);
+    return `BEGIN:VEVENT\nUID:dated-${index}@tests\nDTSTAMP:20261001T000000Z\nDTSTART:${stamp(start)}\nSUMMARY:${event.title}\nLOCATION:${event.location}\nCATEGORIES:${event.categories}\nEND:VEVENT`;
+  });
+  return `BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Tapnet tests//EN\nX-WR-CALNAME:Dated Calendar\n${entries.join('\n')}\nEND:VCALENDAR`;
 }
 
 const BERLIN_CALENDAR = `BEGIN:VCALENDAR
@@ -264,6 +276,44 @@ describeInsights(
       expect(meetups.map((row) => new Date(row.starts_at).toISOString())).toEqual([
         '2026-10-20T16:30:00.000Z',
       ]);
+    });
+
+    it('lists a member’s events in date order and names the soonest as "Next", whichever matches best', async () => {
+      const calendar = newPath('ics');
+      publisher.on(calendar, {
+        headers: { 'content-type': 'text/calendar' },
+        body: calendarOf([
+          { title: 'Fintech Founders Night', daysAhead: 5, categories: 'Meetup,Fintech', location: 'London' },
+          { title: 'Harbour Breakfast', daysAhead: 1, categories: 'Networking', location: 'London' },
+          {
+            title: 'Payments Fintech Meetup',
+            daysAhead: 3,
+            categories: 'Meetup,Fintech',
+            location: 'London',
+          },
+        ]),
+      });
+      await fetchOnly(t(), { events: [publisher.url(calendar)] }, new Date());
+      const member = await createMember(t());
+      const preferences = {
+        technologies: ['Fintech'],
+        eventTypes: ['Meetup'],
+        locationPreferences: {
+          useCurrentLocation: false,
+          locationOverride: { country: 'United Kingdom', city: 'London' },
+        },
+      };
+      const answer = json<{ events: { title: string; startDate: string }[]; summary: string }>(
+        await insightCalls(t).eventsSummary(member.accessToken, { preferences }),
+      );
+
+      const starts = answer.events.map((event) => Date.parse(event.startDate));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      const titles = answer.events.map((event) => event.title);
+      const ours = ['Harbour Breakfast', 'Payments Fintech Meetup', 'Fintech Founders Night'];
+      expect(titles.filter((title) => ours.includes(title))).toEqual(ours);
+      const [next] = answer.events;
+      expect(answer.summary).toContain(`chosen for you. Next: ${next?.title} on `);
     });
 
     it('replaces the sample set once real feeds are configured', async () => {

@@ -160,6 +160,22 @@ export const SECURITY_CASES: SecurityCase[] = [
     absent: ['MEDIUM_RISK_BOT_BEHAVIOR', 'HIGH_RISK_BOT_BEHAVIOR'],
   },
   {
+    name: '11 missing paths in 10 s under /api/admin: paths with no route are missing ones in the operators’ areas too',
+    request: { url: '/api/admin/missing-{n}', userAgent: BROWSER, times: 11 },
+    expect: { eventType: 'HIGH_RISK_BOT_BEHAVIOR', severity: 'HIGH' },
+  },
+  {
+    name: 'a missing path under /api/security is no unauthorised access',
+    request: { url: '/api/security/missing', userAgent: BROWSER },
+    absent: ['UNAUTHORIZED_ACCESS'],
+    status: 404,
+  },
+  {
+    name: 'an operator’s own 404s in their area never count',
+    request: { url: '/api/security/missing-{n}', asOperator: 'security', userAgent: BROWSER, times: 11 },
+    absent: ['HIGH_RISK_BOT_BEHAVIOR', 'UNAUTHORIZED_ACCESS'],
+  },
+  {
     name: 'missing icons are the browser’s',
     request: { url: '/icons/icon-{n}.png', userAgent: BROWSER, times: 25 },
     absent: ['MEDIUM_RISK_BOT_BEHAVIOR', 'HIGH_RISK_BOT_BEHAVIOR'],
@@ -448,6 +464,21 @@ export const SECURITY_CASES: SecurityCase[] = [
       times: 5,
     },
     expect: { eventType: 'LOGIN_FAILURE', severity: 'MEDIUM' },
+  },
+  {
+    name: 'a wrong operator password',
+    request: {
+      method: 'POST',
+      url: '/api/admin/login',
+      userAgent: BROWSER,
+      body: { email: 'nobody@example.com', password: 'x' },
+    },
+    expect: { eventType: 'LOGIN_FAILURE', severity: 'LOW' },
+  },
+  {
+    name: 'a look at an operator sign-in’s address is no sign-in',
+    request: { url: '/api/security/login', userAgent: BROWSER },
+    absent: ['LOGIN_ATTEMPT', 'LOGIN_FAILURE', 'UNAUTHORIZED_ACCESS'],
   },
   {
     name: 'a registration is no sign-in',

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/platform/db/connection';
+import { waitFor } from '../support/server-process';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
 import { SECURITY, startTestApp, type TestContext } from './helpers';
 
@@ -13,15 +14,6 @@ const PORT = Number(process.env.E2E_APP_PORT ?? 5270) + 7;
 const B_URL = `http://127.0.0.1:${PORT}`;
 const ATTACKER = '198.51.100.77';
 const SYNC_MS = 300;
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.skipIf(!adminUrl)('blocks shared by two server processes on PostgreSQL', () => {
   let database: ThrowawayDatabase;

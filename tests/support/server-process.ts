@@ -65,6 +65,20 @@ export async function spawnServer(
   };
 }
 
+/** Resolves once `check` answers true, polling; fails naming `what` after `timeoutMs`. */
+export async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 /** Resolves once the server answers its health check; fails if it exits first or takes too long. */
 export async function waitUntilHealthy(server: ServerProcess, timeoutMs = START_TIMEOUT_MS): Promise<void> {
   let hasExited = false;

@@ -2,7 +2,7 @@
 // code and password checks the e-mail change (user) shares.
 import type { ApiModule } from '../../platform/module';
 import { authRoutes } from './routes';
-import { ensureOperators } from './service';
+import { ensureOperators, operatorFacts } from './service';
 
 export { CODE_TTL_MINUTES, checkCode, codeExpiry, secondsUntilResend, wrongCodeChanges } from './codes';
 export { findUserByEmail, findUserById, recordAccountLoginFailure } from './queries';
@@ -13,4 +13,5 @@ export const authModule: ApiModule = {
   name: 'auth',
   routes: authRoutes,
   onStart: (app) => ensureOperators(app.ctx),
+  startupFacts: (app) => operatorFacts(app.ctx),
 };

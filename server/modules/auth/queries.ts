@@ -39,6 +39,17 @@ export function insertUser(
     .executeTakeFirstOrThrow();
 }
 
+/** Every operator account (the admin and security dashboards' sign-ins), by role then e-mail. */
+export function listOperators(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'role'])
+    .where('role', 'in', ['admin', 'security'])
+    .orderBy('role')
+    .orderBy('email')
+    .execute();
+}
+
 export function upsertOperator(
   db: Db,
   operator: { name: string; email: string; passwordHash: string; role: Role },

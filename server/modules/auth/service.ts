@@ -334,6 +334,17 @@ export class AuthService {
 }
 
 /** The operators the configuration names (ADMIN_*, SECURITY_*) exist with those passwords. */
+/** For the start-up summary: which operators can sign in, by e-mail (none: the dashboards are shut). */
+export async function operatorFacts(ctx: AppContext): Promise<Record<string, string>> {
+  const operators = await queries.listOperators(ctx.db);
+  return {
+    operators:
+      operators.length === 0
+        ? 'none (set ADMIN_EMAIL and ADMIN_PASSWORD, SECURITY_EMAIL and SECURITY_PASSWORD)'
+        : operators.map((operator) => `${operator.email} (${operator.role})`).join(', '),
+  };
+}
+
 export async function ensureOperators(ctx: AppContext): Promise<void> {
   const auth = new AuthService(ctx);
   const { admin, security } = ctx.config.operators;

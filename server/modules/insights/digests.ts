@@ -177,9 +177,10 @@ function eventOf({ ranked, row }: Chosen): InsightEvent {
   };
 }
 
-/** The built-in overview: how many events, and the first one's name, day and place. */
-function eventsOverview(events: readonly InsightEvent[], timezone: string): string {
-  const first = events[0];
+/** The built-in overview: how many events, and the next one's name, day and place. */
+function eventsOverview(events: readonly InsightEvent[], timezone: string, now: Date): string {
+  // The list is in date order and may begin with one already under way: "Next" is the first to begin.
+  const first = events.find((event) => Date.parse(event.startDate) >= now.getTime()) ?? events[0];
   if (!first) return 'No upcoming events match your preferences yet.';
   const day = new Intl.DateTimeFormat('en-GB', {
     timeZone: timezone,
@@ -192,7 +193,10 @@ function eventsOverview(events: readonly InsightEvent[], timezone: string): stri
 }
 
 async function generateEvents(deps: InsightsDeps, request: DigestRequest): Promise<StoredEventsDigest> {
-  const chosen = await chosenItems(deps, 'events', request);
+  // The ranking chooses which events; the member reads them as a calendar, soonest first.
+  const chosen = (await chosenItems(deps, 'events', request)).sort(
+    (a, b) => a.ranked.startsAt.getTime() - b.ranked.startsAt.getTime(),
+  );
   const events = chosen.map(eventOf);
   const texts = chosen.map(({ row, ranked }) => ({
     title: row.title,
@@ -204,7 +208,7 @@ async function generateEvents(deps: InsightsDeps, request: DigestRequest): Promi
       : null;
   return {
     events,
-    summary: llm?.summary ?? eventsOverview(events, request.timezone),
+    summary: llm?.summary ?? eventsOverview(events, request.timezone, request.now),
     producedBy: llm ? 'llm' : 'extractive',
     generatedAt: request.now.toISOString(),
   };

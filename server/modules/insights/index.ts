@@ -1,7 +1,7 @@
 // The insights module's face: the member's insight preferences, events and news digests, and the feeds
 // they are made from.
 import type { ApiModule } from '../../platform/module';
-import { scheduleFeedRefresh } from './feeds/refresh-feeds';
+import { feedFacts, scheduleFeedRefresh } from './feeds/refresh-feeds';
 import { pruneMemberInsights } from './queries';
 import { insightPreferenceRoutes, insightRoutes } from './routes';
 
@@ -13,6 +13,7 @@ export const insightsModule: ApiModule = {
   },
   // Feeds follow their own, shorter schedule (FEED_REFRESH_MINUTES).
   onStart: scheduleFeedRefresh,
+  startupFacts: async (app) => feedFacts(app.ctx.config.insights),
   daily: async (app) => {
     await pruneMemberInsights(app.ctx.db, new Date());
   },

@@ -94,7 +94,6 @@ export function isOnline(location: string): boolean {
   return /\b(online|virtual|remote|webinar)\b/i.test(location);
 }
 
-/** The best `limit` items for the member, best first, at most a few per feed. */
 /**
  * Every preference term in one expression, longest first, so each item's text is scanned once (2,000
  * items × a regular expression per preference was the digest's slowest step).
@@ -116,6 +115,7 @@ function combinedMatcher(all: readonly Matcher[]) {
   };
 }
 
+/** The best `limit` items for the member, best first, at most a few per feed. */
 export function rankItems(
   candidates: readonly Candidate[],
   preferences: InsightPreferences,

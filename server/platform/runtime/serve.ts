@@ -1,14 +1,15 @@
 // One server process: reads the configuration, opens the database, listens, and on SIGTERM stops taking
 // connections and lets the requests in flight finish (within SHUTDOWN_GRACE_MS) before it exits.
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import { type DatabaseConnection, DataDirNotWritableError, openDatabase } from '../db/connection';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { warmPlaceWords } from '../geo/place-words';
 import { serveMetrics } from '../observability/metrics-server';
+import { startupSummary } from './startup-summary';
 
 /** What a cluster worker tells its primary once it takes connections. */
 export const WORKER_LISTENING = 'tapnet:listening';
@@ -35,7 +36,14 @@ export async function serve(config: Config, role: ProcessRole): Promise<void> {
   });
   if (role === 'single' && config.metrics) await serveMetrics(config.metrics, 'this-process');
   if (role === 'cluster-worker') process.send?.(WORKER_LISTENING);
-  app.log.info(`Tapnet is serving ${config.publicUrl} on ${await describeStore(config, connection)}`);
+  // Once per start: in a cluster the first worker speaks for all of them.
+  if (role === 'single' || cluster.worker?.id === 1) {
+    // A database gone in the meantime must not stop a server that already serves.
+    await startupSummary(app, config, connection).then(
+      (summary) => app.log.info({ startup: summary.facts }, summary.message),
+      (error: unknown) => app.log.warn({ err: error }, 'the start-up summary could not be made'),
+    );
+  }
 
   // The towns for "Met near …" are read now rather than on the first save, after listening, so
   // start-up is not held up (the contacts module fills in the words of older contacts then too).
@@ -79,11 +87,4 @@ async function openOrExplain(config: Config): Promise<DatabaseConnection> {
     console.error(error.message);
     process.exit(1);
   }
-}
-
-/** Read back from the database itself, so the log shows whether commits really are durable. */
-async function describeStore(config: Config, connection: DatabaseConnection): Promise<string> {
-  if (connection.kind === 'postgres') return 'PostgreSQL';
-  const { rows } = await sql<{ fsync: string }>`SHOW fsync`.execute(connection.db);
-  return `PGlite in ${resolve(config.dataDir)} (fsync ${rows[0]?.fsync ?? 'unknown'})`;
 }

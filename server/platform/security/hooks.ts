@@ -7,6 +7,7 @@
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import type { PasswordSignIn } from '../../../contract/endpoint';
 import type { ErrorResponse } from '../../../contract/errors';
 import type { SecurityEventType, Severity } from '../../../contract/security';
 import { addressKey } from './address';
@@ -34,9 +35,6 @@ export const BLOCKED_MESSAGE =
 
 export const SUSPENDED_MESSAGE =
   'Access denied: this account made too many suspicious requests. Try again later.';
-
-const LOGIN_ROUTES = new Set(['/api/auth/login', '/api/admin/login', '/api/security/login']);
-const OPERATOR_AREA = /^\/api\/(admin|security)\//;
 
 /** Paths browsers and installed apps ask for on their own: their 404s say nothing about the client. */
 const BROWSER_FETCHES =
@@ -201,14 +199,16 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     }
     if (!monitor.settings.enabled || request.securityAnswer === 'probe') return;
     const status = reply.statusCode;
-    const route = request.routeOptions.url ?? '';
     const path = pathOf(request.url);
     if (status === 429) record(request, 'RATE_LIMIT_EXCEEDED', 'MEDIUM', path);
-    if (request.method === 'POST' && LOGIN_ROUTES.has(route)) {
-      recordLogin(request, route, status);
+    // What the route's endpoint declares (route.ts puts it on the config); a path with no route has
+    // none, so it is a missing path wherever it is, /api/admin and /api/security included.
+    const { auth, passwordSignIn } = request.routeOptions.config;
+    if (passwordSignIn) {
+      recordLogin(request, passwordSignIn, status);
       return;
     }
-    if (OPERATOR_AREA.test(path)) {
+    if (auth === 'admin' || auth === 'security') {
       recordOperatorCall(request, status, path);
       return;
     }
@@ -216,13 +216,13 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
       recordMissing(request, status, path);
   });
 
-  function recordLogin(request: FastifyRequest, route: string, status: number): void {
+  function recordLogin(request: FastifyRequest, whose: PasswordSignIn, status: number): void {
     const email = emailIn(request.body);
+    const route = request.routeOptions.url ?? '';
     record(request, 'LOGIN_ATTEMPT', 'LOW', route, email);
-    const isOperator = route !== '/api/auth/login';
     if (status === 200) {
-      record(request, isOperator ? 'ADMIN_LOGIN' : 'LOGIN_SUCCESS', 'LOW', route, email);
-      if (route === '/api/security/login') monitor.rememberOperatorAddress(addressKeyOf(request));
+      record(request, whose === 'member' ? 'LOGIN_SUCCESS' : 'ADMIN_LOGIN', 'LOW', route, email);
+      if (whose === 'security') monitor.rememberOperatorAddress(addressKeyOf(request));
     } else if (status === 401 || status === 423) {
       const failures = repeatsFrom(request, loginFailures);
       record(request, 'LOGIN_FAILURE', failures >= LOGIN_FAILURES_MEDIUM ? 'MEDIUM' : 'LOW', route, email);

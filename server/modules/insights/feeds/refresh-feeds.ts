@@ -88,6 +88,22 @@ async function refreshOne(
   return stored;
 }
 
+/**
+ * For the start-up summary: which feeds members' insights come from. A fresh install serves the sample
+ * set; its operator should know before members ask about it.
+ */
+export function feedFacts(config: FeedContext['config']): Record<string, string> {
+  const sources = configuredFeeds(config);
+  if (sources.length === 0) {
+    return {
+      feeds:
+        'the sample news and events, whose links go to example.org and lead nowhere (set NEWS_FEEDS, EVENT_FEEDS or FEEDS_FILE)',
+    };
+  }
+  const count = (kind: FeedSource['kind']) => sources.filter((source) => source.kind === kind).length;
+  return { feeds: `${count('news')} news and ${count('events')} event feeds` };
+}
+
 /** One pass over the configured feeds (or the sample set), then old items pruned. */
 export async function refreshFeeds(ctx: FeedContext, now = new Date()): Promise<FeedRun> {
   const sources = configuredFeeds(ctx.config);
@@ -121,22 +137,26 @@ export async function refreshFeeds(ctx: FeedContext, now = new Date()): Promise<
  */
 export function scheduleFeedRefresh(app: FastifyInstance): void {
   const { refreshIntervalMs } = app.ctx.config.insights;
-  // A fresh install serves the sample set; its operator should know before members ask about it.
-  if (configuredFeeds(app.ctx.config.insights).length === 0)
-    app.log.warn(
-      'no feeds are configured (NEWS_FEEDS, EVENT_FEEDS or FEEDS_FILE): members see the sample news and events, whose links go to example.org and lead nowhere',
-    );
   if (refreshIntervalMs === 0) return;
   let running: Promise<void> | undefined;
   const closing = new AbortController();
   const run = () => {
+    // The pass's time and the process's CPU meanwhile (every thread: the feed reader's too, and
+    // whatever else the process served): what a pass costs the machine.
+    const startedAt = performance.now();
+    const cpuBefore = process.cpuUsage();
     running ??= refreshFeeds({
       db: app.ctx.db,
       config: app.ctx.config.insights,
       log: app.log,
       signal: closing.signal,
     })
-      .then((report) => app.log.info({ feeds: report }, 'feeds refreshed'))
+      .then((report) => {
+        const cpu = process.cpuUsage(cpuBefore);
+        const tookMs = Math.round(performance.now() - startedAt);
+        const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+        app.log.info({ feeds: report, tookMs, cpuMs }, 'feeds refreshed');
+      })
       .catch((error: unknown) => app.log.warn({ err: error }, 'feed refresh failed; it runs again later'))
       .finally(() => {
         running = undefined;

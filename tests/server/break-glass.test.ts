@@ -1,0 +1,146 @@
+// Break-glass while the server runs (issue 23 §5): `npm run security -- unblock <ip>` lets a blocked
+// address in again without a restart, on PGlite (the command hands itself to the running server through
+// DATA_DIR/break-glass) and on PostgreSQL (it writes the database; the server re-reads it within
+// SECURITY_SYNC_INTERVAL_MS). A real server process and the real command, both as child processes;
+// the blocked client is named through X-Forwarded-For behind TRUST_PROXY.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServer, waitFor } from '../support/server-process';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
+
+const run = promisify(execFile);
+const adminUrl = process.env.TEST_DATABASE_URL;
+const SCANNER = 'sqlmap/1.7.2#stable (https://sqlmap.org)';
+const PROCESS_TEST_TIMEOUT_MS = 240_000;
+const SYNC_MS = 300;
+/** Each look runs the command afresh (a Node start with tsx): slow on a loaded machine. */
+const COMMAND_WAIT_MS = 60_000;
+
+interface CommandResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the break-glass command as an operator would, with the server's own settings. */
+async function breakGlass(env: Record<string, string>, ...args: string[]): Promise<CommandResult> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/security.ts', ...args],
+      { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
+    );
+    return { exitCode: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { exitCode: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+async function statusFrom(server: ServerProcess, address: string, agent = 'Mozilla/5.0'): Promise<number> {
+  const response = await fetch(`${server.url}/api/health`, {
+    headers: { 'x-forwarded-for': address, 'user-agent': agent },
+  });
+  return response.status;
+}
+
+/** Blocks `address` on `server` the way an attacker gets blocked: one scanner request. */
+async function blockFrom(server: ServerProcess, address: string): Promise<void> {
+  expect(await statusFrom(server, address, SCANNER)).toBe(403);
+  expect(await statusFrom(server, address)).toBe(403);
+}
+
+describe('break-glass on PGlite, through the running server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-break-glass-'));
+  const env = { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' };
+  let server: ServerProcess | undefined;
+
+  beforeAll(async () => {
+    server = await startServer(env);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await server?.stop('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(
+    'lists the block and lifts it while the server holds DATA_DIR, and says so when an address is not blocked',
+    async () => {
+      if (!server) throw new Error('no server');
+      const attacker = '198.51.100.91';
+      await blockFrom(server, attacker);
+
+      // The running server stores the block just after refusing: listed once it is there.
+      let blocks: CommandResult | undefined;
+      await waitFor(
+        async () => {
+          blocks = await breakGlass(env, 'blocks');
+          return blocks.stdout.includes(`${attacker}\tuntil `);
+        },
+        'the block to be listed',
+        COMMAND_WAIT_MS,
+      );
+      expect(blocks?.exitCode).toBe(0);
+      expect(blocks?.stderr).toContain('The server is running on this DATA_DIR: asking it to do this.');
+
+      const unblocked = await breakGlass(env, 'unblock', attacker);
+      expect(unblocked.exitCode).toBe(0);
+      expect(unblocked.stdout).toContain(`IP ${attacker} unblocked successfully`);
+      // The running server let the address in at once: it lifted the block itself.
+      expect(await statusFrom(server, attacker)).toBe(200);
+
+      const again = await breakGlass(env, 'unblock', attacker);
+      expect(again.exitCode).toBe(1);
+      expect(again.stderr).toContain(`${attacker} is not blocked.`);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
+
+describe.runIf(adminUrl)('break-glass on PostgreSQL, beside the running server', () => {
+  let database: ThrowawayDatabase | undefined;
+  let server: ServerProcess | undefined;
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    database = await createThrowawayDatabase(adminUrl ?? '', 'tapnet_break_glass');
+    env = {
+      DATABASE_URL: database.url,
+      TRUST_PROXY: '127.0.0.1',
+      SECURITY_SYNC_INTERVAL_MS: String(SYNC_MS),
+    };
+    server = await startServer(env);
+  }, PROCESS_TEST_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await server?.stop('SIGTERM');
+    await database?.drop();
+  });
+
+  it(
+    'lifts a block in the database, and the running server lets the address in within its sync interval',
+    async () => {
+      if (!server) throw new Error('no server');
+      const running = server;
+      const attacker = '198.51.100.92';
+      await blockFrom(running, attacker);
+      // The block reaches the database (the command reads it there), not just the server's memory.
+      await waitFor(
+        async () => (await breakGlass(env, 'blocks')).stdout.includes(`${attacker}\tuntil `),
+        'the block to be stored',
+        COMMAND_WAIT_MS,
+      );
+
+      const unblocked = await breakGlass(env, 'unblock', attacker);
+      expect(unblocked.exitCode).toBe(0);
+      expect(unblocked.stdout).toContain(`IP ${attacker} unblocked successfully`);
+      await waitFor(async () => (await statusFrom(running, attacker)) === 200, 'the server to let it in');
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});
