@@ -114,7 +114,9 @@ test('offline with nothing cached yet, the map says it failed and loads on a ret
   await context.setOffline(true);
   const mapPage = new MapPage(page);
   await mapPage.goto();
-  await expect(page.getByRole('alert')).toContainText('Failed to load your contacts for the map.');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to load your contacts for the map.' }),
+  ).toBeVisible();
 
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();

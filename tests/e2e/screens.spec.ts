@@ -141,7 +141,7 @@ test('on a desktop the contact list sits beside the card, and a name in it shows
   await expect(contacts.rows).toHaveCount(2);
   if (testInfo.project.name !== 'desktop') {
     // A phone shows the list alone until a contact is opened, then the contact alone.
-    await expect(contacts.carousel).toHaveCount(0);
+    await expect(contacts.slide).toHaveCount(0);
     await contacts.openContact('Alan Turing');
     await expect(contacts.list).toHaveCount(0);
     await expect(contacts.cardName).toHaveText('Alan Turing');

@@ -129,12 +129,10 @@ export function ContactFinder({
   const count = total === undefined ? null : isFiltered || sortMode === 'flagged' ? shown.length : total;
 
   return (
-    <section className={styles.finder} aria-labelledby="contacts-title">
+    <div className={styles.finder}>
       <div className={styles.top}>
         <div className={styles.titleRow}>
-          <h1 id="contacts-title" className={styles.title}>
-            Contacts
-          </h1>
+          <h1 className={styles.title}>Contacts</h1>
           {total !== undefined && (
             <p className={styles.count} role="status">
               {count === total ? plural(total) : `${count} of ${plural(total)}`}
@@ -295,7 +293,7 @@ export function ContactFinder({
           )}
         </div>
       )}
-    </section>
+    </div>
   );
 }
 
