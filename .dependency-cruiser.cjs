@@ -31,6 +31,14 @@ module.exports = {
       to: { path: '^src/features/', pathNot: '^src/features/$1/' },
     },
     {
+      name: 'feature-to-dexie',
+      comment:
+        'Features never read Dexie tables (the pending-writes queue above all): they read src/sync/pending.ts and the cached-resource hooks.',
+      severity: 'error',
+      from: { path: '^src/features/' },
+      to: { path: '^src/db/tapnet-db\\.ts$' },
+    },
+    {
       name: 'feature-to-app',
       comment: 'The app shell composes features into routes; a feature never reaches back up into it.',
       severity: 'error',

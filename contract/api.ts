@@ -1,6 +1,7 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
 import { adminAnalyticsEndpoints } from './admin-analytics';
 import { analyticsEndpoints } from './analytics';
+import { appPasswordEndpoints } from './app-passwords';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
 import { contactEndpoints } from './contacts';
@@ -16,6 +17,7 @@ import { securityEndpoints } from './security';
 import { sessionEndpoints } from './sessions';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
+import { webhookEndpoints } from './webhooks';
 
 export interface ApiArea {
   name: string;
@@ -35,6 +37,12 @@ export const apiAreas: readonly ApiArea[] = [
     endpoints: userEndpoints,
   },
   { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
+  {
+    name: 'Contacts in other apps',
+    description:
+      'App passwords for the CardDAV address book (served at /carddav/, found through /.well-known/carddav) and signed webhooks.',
+    endpoints: [...appPasswordEndpoints, ...webhookEndpoints],
+  },
   {
     name: 'Insights',
     description: 'Insight preferences, personalised events and news digests.',

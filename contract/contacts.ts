@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BusinessCardViewSchema, NfcUidSchema } from './card';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
+import { IfMatchHeadersSchema, versionTag } from './versions';
 
 export const ContactSchema = BusinessCardViewSchema.extend({
   _id: z.string(),
@@ -66,6 +67,10 @@ export type CreateContactResponse = z.infer<typeof CreateContactResponseSchema>;
 /** Replays of one save carry the same key, so the server stores it once (DESIGN.md §4 Offline saves). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid Idempotency-Key');
+/** A write a device may have made offline: replayed with the same key, it runs once (the first answer again). */
+export const IdempotencyKeyHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional(),
+});
 
 /**
  * Every write to the contact list (save, notes, flag, delete) answers with the list's ETag after it and
@@ -96,6 +101,34 @@ export const UpdateNotesRequestSchema = z.object({
 export type UpdateNotesRequest = z.infer<typeof UpdateNotesRequestSchema>;
 
 export const ContactIdParamsSchema = z.object({ id: z.uuid('Contact not found') });
+
+/**
+ * The version of a contact's notes for If-Match (contract/versions.ts): computed from the text itself,
+ * so a client holding the contact knows the version its edit is based on without asking.
+ */
+export function notesVersion(notes: string): string {
+  return versionTag(notes);
+}
+
+export const SetFlagRequestSchema = z.object({ isFlagged: z.boolean() });
+export type SetFlagRequest = z.infer<typeof SetFlagRequestSchema>;
+
+/**
+ * The change feed's answer (GET /api/contact?since=): the contacts changed or added after the cursor
+ * (`contacts`, newest first) and the ids of those deleted since (`deleted`), or, when `isFullList`, the
+ * whole list (the cursor was too old, unknown, or another member's). `cursor` is the list's ETag after
+ * these changes: the next `since`, and the next If-None-Match.
+ */
+export const ContactChangesSchema = z.object({
+  cursor: z.string(),
+  isFullList: z.boolean(),
+  contacts: ContactListSchema,
+  deleted: z.array(z.string()),
+});
+export type ContactChanges = z.infer<typeof ContactChangesSchema>;
+
+/** `since`: a cursor (an ETag this endpoint answered); the answer is then the change feed, not the list. */
+export const ContactListQuerySchema = z.strictObject({ since: z.string().max(200).optional() });
 
 export const ToggleFlagResponseSchema = z.object({ isFlagged: z.boolean() });
 export type ToggleFlagResponse = z.infer<typeof ToggleFlagResponseSchema>;
@@ -141,10 +174,11 @@ export const ListContactsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/contact',
   summary:
-    'The member’s contacts, newest first. Send If-None-Match with the last ETag to get a 304 when nothing changed.',
+    'The member’s contacts, newest first. Send If-None-Match with the last ETag to get a 304 when nothing changed. With `since` (an ETag this endpoint answered) it answers the change feed instead: the contacts changed after it and the ids deleted since, or the whole list (`isFullList`) when the cursor is too old.',
   auth: 'member',
-  // A 304 has no body.
-  responses: { 200: ContactListSchema, 304: z.void() },
+  query: ContactListQuerySchema,
+  // A 304 has no body; a 200 is the list, or the changes when `since` was sent.
+  responses: { 200: z.union([ContactListSchema, ContactChangesSchema]), 304: z.void() },
   errors: [],
 });
 
@@ -154,7 +188,7 @@ export const CreateContactEndpoint = defineEndpoint({
   summary: 'Saves a card as a contact; replays with the same Idempotency-Key get the first answer again.',
   auth: 'member',
   body: CreateContactRequestSchema,
-  headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
+  headers: IdempotencyKeyHeadersSchema,
   responses: { 201: CreateContactResponseSchema },
   errors: [
     'RATE_LIMITED',
@@ -175,7 +209,21 @@ export const UpdateContactNotesEndpoint = defineEndpoint({
   params: ContactIdParamsSchema,
   paramsRefusedAs: 'CONTACT_NOT_FOUND',
   body: UpdateNotesRequestSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: ContactSchema },
+  errors: ['CONTACT_NOT_FOUND', 'VERSION_CONFLICT'],
+});
+
+export const SetContactFlagEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/contact/:id/flag',
+  summary:
+    'Sets whether a contact is flagged (unlike toggle-flag, sending it twice or from two devices ends in the state chosen).',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
+  body: SetFlagRequestSchema,
+  responses: { 200: ToggleFlagResponseSchema },
   errors: ['CONTACT_NOT_FOUND'],
 });
 
@@ -205,10 +253,11 @@ export const SendMyCardEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/contact/send-card/:id',
   summary:
-    'E-mails the member’s business card to a contact (or invites them in the app when they opted out of e-mail).',
+    'E-mails the member’s business card to a contact (or invites them in the app when they opted out of e-mail); replays with the same Idempotency-Key get the first answer again and mail nothing.',
   auth: 'member',
   params: ContactIdParamsSchema,
   paramsRefusedAs: 'CONTACT_NOT_FOUND',
+  headers: IdempotencyKeyHeadersSchema,
   responses: { 200: SendCardResponseSchema },
   errors: [
     'RATE_LIMITED',
@@ -218,6 +267,8 @@ export const SendMyCardEndpoint = defineEndpoint({
     'CONTACT_HAS_NO_EMAIL',
     'CARD_SENT_TODAY',
     'CARD_DAILY_LIMIT',
+    'REQUEST_IN_PROGRESS',
+    'IDEMPOTENCY_KEY_REUSED',
   ],
 });
 
@@ -266,6 +317,7 @@ export const contactEndpoints = [
   CreateContactEndpoint,
   UpdateContactNotesEndpoint,
   ToggleContactFlagEndpoint,
+  SetContactFlagEndpoint,
   DeleteContactEndpoint,
   SendMyCardEndpoint,
   SetContactEventEndpoint,

@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   EMAIL_CHANGE_NEEDS_CONFIRMATION: 400,
   NO_EMAIL_CHANGE: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
+  // Offline writes: an edit based on a version that is no longer the current one (contract/versions.ts).
+  VERSION_CONFLICT: 412,
   // Insights: the daily forced refresh, clicks on items the feeds no longer hold.
   INSIGHTS_REFRESH_LIMIT: 429,
   INSIGHT_ITEM_NOT_FOUND: 404,
@@ -65,6 +67,12 @@ export const ERROR_STATUS = {
   ALLOWLIST_ENTRY_NOT_FOUND: 404,
   RULE_NOT_FOUND: 404,
   RULE_MODE_NOT_ALLOWED: 400,
+  // Contacts in other apps: CardDAV app passwords and webhooks.
+  APP_PASSWORD_LIMIT: 409,
+  APP_PASSWORD_NOT_FOUND: 404,
+  WEBHOOK_LIMIT: 409,
+  WEBHOOK_NOT_FOUND: 404,
+  WEBHOOK_URL_REFUSED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -54,6 +54,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'The sign-in e-mail changes only through /api/user/email-change (password, then a code sent to the new address).',
   NO_EMAIL_CHANGE: 'No e-mail change is waiting for a code.',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was first used with a different request.',
+  VERSION_CONFLICT:
+    'If-Match named a version that is no longer the current one; `current` holds the value as it is now, and nothing was changed.',
   DATABASE_UNAVAILABLE:
     'The database cannot be reached (restarting or down); nothing was changed. Retry in a few seconds.',
   INSIGHTS_REFRESH_LIMIT: 'Today’s forced refreshes of this kind (events or news) are used up.',
@@ -69,6 +71,12 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ALLOWLIST_ENTRY_NOT_FOUND: 'No such allowlist entry (built-in entries cannot be removed).',
   RULE_NOT_FOUND: 'No detection rule has this id.',
   RULE_MODE_NOT_ALLOWED: 'The rule cannot take this mode (link unfurlers are never blocked).',
+  APP_PASSWORD_LIMIT: 'The member already has as many app passwords as an account may; revoke one first.',
+  APP_PASSWORD_NOT_FOUND: 'No such app password among the member’s.',
+  WEBHOOK_LIMIT: 'The member already has as many webhooks as an account may; remove one first.',
+  WEBHOOK_NOT_FOUND: 'No such webhook among the member’s.',
+  WEBHOOK_URL_REFUSED:
+    'The webhook address is not one the server may call (not https, or a private, loopback or metadata address).',
 };
 
 export const ErrorResponseSchema = z.object({
@@ -77,6 +85,9 @@ export const ErrorResponseSchema = z.object({
   errors: z.array(z.string()).optional(),
   /** The request's id (also in the X-Request-Id header and on every log line of the request). */
   requestId: z.string().optional(),
+  /** VERSION_CONFLICT only: the value as it is now, and when its refused field last changed (contract/versions.ts). */
+  current: z.unknown().optional(),
+  changedAt: z.string().nullable().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -12,6 +12,7 @@ import {
   OVERRIDE_COUNTRIES,
   TECHNOLOGIES,
 } from './insight-options';
+import { IfMatchHeadersSchema } from './versions';
 
 export const MAX_INDUSTRIES = 3;
 export const MAX_TECHNOLOGIES = 5;
@@ -329,8 +330,9 @@ export const SaveInsightPreferencesEndpoint = defineEndpoint({
     'Replaces the member’s insight preferences. Over 3 industries or 5 technologies is refused with the spec’s message in `errors`, and nothing is stored; `jobRoles` is dropped.',
   auth: 'member',
   body: InsightPreferencesSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: InsightPreferencesResponseSchema },
-  errors: [],
+  errors: ['VERSION_CONFLICT'],
 });
 
 export const PrimeInsightsEndpoint = defineEndpoint({

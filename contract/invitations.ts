@@ -1,5 +1,6 @@
 // Invitations between members (spec §3 Invitation, §7 Invitations; DESIGN.md §4 Invitations).
 import { z } from 'zod';
+import { IdempotencyKeyHeadersSchema } from './contacts';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 
@@ -29,21 +30,24 @@ export const ListInvitationsEndpoint = defineEndpoint({
 export const AcceptInvitationEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/invitations/:id/accept',
-  summary: 'Adds the inviter to the member’s contacts.',
+  summary:
+    'Adds the inviter to the member’s contacts; replays with the same Idempotency-Key get the first answer again.',
   auth: 'member',
   params: InvitationIdParamsSchema,
+  headers: IdempotencyKeyHeadersSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['INVITATION_NOT_FOUND'],
+  errors: ['INVITATION_NOT_FOUND', 'REQUEST_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED'],
 });
 
 export const DenyInvitationEndpoint = defineEndpoint({
   method: 'DELETE',
   path: '/api/invitations/:id',
-  summary: 'Declines an invitation.',
+  summary: 'Declines an invitation; replays with the same Idempotency-Key get the first answer again.',
   auth: 'member',
   params: InvitationIdParamsSchema,
+  headers: IdempotencyKeyHeadersSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['INVITATION_NOT_FOUND'],
+  errors: ['INVITATION_NOT_FOUND', 'REQUEST_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED'],
 });
 
 export const invitationEndpoints = [

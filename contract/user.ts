@@ -4,6 +4,7 @@ import { BusinessCardSchema, BusinessCardViewSchema, UpdateProfileRequestSchema 
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 import { EmailSchema } from './fields';
+import { IfMatchHeadersSchema } from './versions';
 
 export const AccountSchema = z.object({
   _id: z.string(),
@@ -21,8 +22,11 @@ export type Account = z.infer<typeof AccountSchema>;
 export const NotificationSettingsSchema = z.object({ emailOptOut: z.boolean() });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
-/** A member's contacts as a file: every contact in one vCard file, or one CSV table. */
-export const ContactExportFormatSchema = z.enum(['vcf', 'csv']);
+/**
+ * A member's contacts as a file: every contact in one vCard file, one CSV table, or a CSV table with the
+ * column headers Google Contacts or Outlook read (docs/behaviour/contacts-in-other-apps.md).
+ */
+export const ContactExportFormatSchema = z.enum(['vcf', 'csv', 'google-csv', 'outlook-csv']);
 export type ContactExportFormat = z.infer<typeof ContactExportFormatSchema>;
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all of its data have been deleted.';
@@ -42,8 +46,9 @@ export const UpdateBusinessCardEndpoint = defineEndpoint({
   summary: 'Saves the member’s business card; answers the updated account.',
   auth: 'member',
   body: BusinessCardSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: AccountSchema },
-  errors: ['ACCOUNT_NOT_FOUND'],
+  errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
 });
 
 export const UpdateProfileEndpoint = defineEndpoint({
@@ -53,8 +58,10 @@ export const UpdateProfileEndpoint = defineEndpoint({
     'Changes the name or the linked card (`nfcUID: null` unlinks it); answers the updated account. An `email` other than the current one is refused: the sign-in e-mail changes through /api/user/email-change.',
   auth: 'member',
   body: UpdateProfileRequestSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: AccountSchema },
   errors: [
+    'VERSION_CONFLICT',
     'ACCOUNT_NOT_FOUND',
     'EMAIL_CHANGE_NEEDS_CONFIRMATION',
     'CARD_NOT_FOUND',
@@ -131,8 +138,9 @@ export const SaveNotificationSettingsEndpoint = defineEndpoint({
   summary: 'Opts in or out of e-mails.',
   auth: 'member',
   body: NotificationSettingsSchema,
+  headers: IfMatchHeadersSchema,
   responses: { 200: NotificationSettingsSchema },
-  errors: ['ACCOUNT_NOT_FOUND'],
+  errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
 });
 
 const deleteAccount = {
@@ -169,6 +177,21 @@ export const ContactExportEndpoints = {
     ...contactExport,
     path: '/api/user/export/contacts.csv',
     summary: 'Every contact (or those of one event: ?event=) as one CSV table.',
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+  }),
+  'google-csv': defineEndpoint({
+    ...contactExport,
+    path: '/api/user/export/google-contacts.csv',
+    summary:
+      'Every contact as a CSV table with the headers Google Contacts imports (Given Name, E-mail 1 - Value…).',
+    responses: { 200: z.string() },
+    produces: 'text/csv',
+  }),
+  'outlook-csv': defineEndpoint({
+    ...contactExport,
+    path: '/api/user/export/outlook-contacts.csv',
+    summary: 'Every contact as a CSV table with the headers Outlook imports (First Name, E-mail Address…).',
     responses: { 200: z.string() },
     produces: 'text/csv',
   }),

@@ -9,7 +9,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ListMapContactsEndpoint } from '../contract/contacts';
 import { type MapStyle, MapStyleEndpoint, MapStyleSchema } from '../contract/map';
 import { MAP_CONTACTS_CACHE } from '../src/db/response-caches';
-import { flushOutbox, OUTBOX_SYNC_TAG } from '../src/sync/outbox';
+import { flushWrites, QUEUE_SYNC_TAG } from '../src/sync/queue';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -110,18 +110,18 @@ registerRoute(
 // runs against files of a release it was not built with.
 clientsClaim();
 
-// Contact saves made offline wait in the Dexie outbox; saving one registers this Background Sync tag,
-// and the browser fires it when the network is back, even with every tab closed. The flush is the
-// page's own (src/sync/outbox.ts): the freshest mirrored token, one refresh on a 401 (the session's one
+// Writes made offline wait in the Dexie pending-writes queue; queueing one registers this Background Sync
+// tag, and the browser fires it when the network is back, even with every tab closed. The flush is the
+// page's own (src/sync/queue.ts): the freshest mirrored token, one refresh on a 401 (the session's one
 // refresh, src/session/token-refresh.ts, taken in turn with the open tabs so a rotated refresh token is
 // spent once), and a decision per response. Workbox's background-sync Queue is not used because it drops a request on any answer,
 // 401 and 5xx included, and stores the bearer token with it. A flush that leaves saves behind (still
 // offline, server trouble) fails the event, so the browser schedules another attempt with back-off.
 self.addEventListener('sync', (event: SyncEvent) => {
-  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  if (event.tag !== QUEUE_SYNC_TAG) return;
   event.waitUntil(
-    flushOutbox().then(({ remaining }) => {
-      if (remaining > 0) throw new Error(`${remaining} contact saves still waiting`);
+    flushWrites().then(({ remaining }) => {
+      if (remaining > 0) throw new Error(`${remaining} writes still waiting`);
     }),
   );
 });

@@ -5,6 +5,7 @@ import { adminAnalyticsModule } from './admin-analytics';
 import { apiDocsModule } from './api-docs';
 import { authModule } from './auth';
 import { cardPagesModule } from './card-pages';
+import { carddavModule } from './carddav';
 import { cardsModule } from './cards';
 import { contactsModule } from './contacts';
 import { healthModule } from './health';
@@ -17,6 +18,7 @@ import { securityModule } from './security';
 import { sessionsModule } from './sessions';
 import { unsubscribeModule } from './unsubscribe';
 import { userModule } from './user';
+import { webhooksModule } from './webhooks';
 
 export const modules: readonly ApiModule[] = [
   healthModule,
@@ -31,6 +33,8 @@ export const modules: readonly ApiModule[] = [
   memberAnalyticsModule,
   cardsModule,
   contactsModule,
+  carddavModule,
+  webhooksModule,
   mapModule,
   unsubscribeModule,
   operatorsModule,

@@ -198,6 +198,7 @@ const ConfigSchema = z
     LLM_API_KEY: optionalString,
     LLM_MODEL: z.string().trim().default('gpt-4o-mini'),
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     LLM_TOKEN_PARAM: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
   })
   .transform((env) => ({
@@ -252,6 +253,8 @@ const ConfigSchema = z
       /** A file each answered request is appended to as the rules saw it (`npm run record:e2e-traffic`). */
       trafficRecordFile: env.SECURITY_TRAFFIC_RECORD,
     },
+    /** Members' webhooks: outbound calls through the same guard as feeds (DESIGN.md "Outbound requests"). */
+    webhooks: { outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS, timeoutMs: env.WEBHOOK_TIMEOUT_MS },
     /** The zone the admin dashboard's "today" and chart days are counted in. */
     analyticsTimeZone: env.ANALYTICS_TIMEZONE,
     /** Member sessions and visits older than this are deleted by housekeeping. */

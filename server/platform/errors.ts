@@ -7,13 +7,16 @@ import { isDatabaseUnavailable } from './db/errors';
 /** An expected failure: its code (which fixes the status) and the spec's message. */
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** VERSION_CONFLICT: the value as it is now, and when its refused field changed (contract/versions.ts). */
+  readonly conflict: Pick<ErrorResponse, 'current' | 'changedAt'> | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { conflict?: Pick<ErrorResponse, 'current' | 'changedAt'> },
   ) {
     super(message, options);
     this.statusCode = ERROR_STATUS[code];
+    this.conflict = options?.conflict;
   }
 }
 
@@ -69,9 +72,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       // A 5xx we answer on purpose (a mail server down) still needs someone to look at its cause.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply
-        .code(error.statusCode)
-        .send({ error: error.message, code: error.code, requestId: request.id } satisfies ErrorResponse);
+      return reply.code(error.statusCode).send({
+        error: error.message,
+        code: error.code,
+        requestId: request.id,
+        ...error.conflict,
+      } satisfies ErrorResponse);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

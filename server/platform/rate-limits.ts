@@ -107,7 +107,18 @@ export class PerEmailLimit {
     const window = this.windows.get(key) ?? { count: 0, endsAt: now + this.windowMinutes * MINUTE_MS };
     window.count += 1;
     this.windows.set(key, window);
-    if (window.count > Math.ceil(this.max * scale)) {
+    this.refuseWhenSpent(key, scale, now);
+  }
+
+  /** Refuses with RATE_LIMITED when `email`'s budget is already spent, without counting a request. */
+  check(email: string, scale: number, now = Date.now()): void {
+    this.forgetEnded(now);
+    this.refuseWhenSpent(email.trim().toLowerCase(), scale, now);
+  }
+
+  private refuseWhenSpent(key: string, scale: number, now: number): void {
+    const window = this.windows.get(key);
+    if (window && window.count > Math.ceil(this.max * scale)) {
       const minutes = Math.max(1, Math.ceil((window.endsAt - now) / MINUTE_MS));
       throw new HttpError(
         'RATE_LIMITED',

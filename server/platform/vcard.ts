@@ -46,14 +46,28 @@ export function withScheme(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
 }
 
-function structuredName(fullName: string): string {
+/** "Ada King Lovelace" → given "Ada King", family "Lovelace"; one word is a given name only. */
+export function nameParts(fullName: string): { given: string; family: string } {
   const words = fullName.trim().split(/\s+/);
   const family = words.length > 1 ? (words.pop() ?? '') : '';
-  return [family, words.join(' '), '', '', ''].map(escapeText).join(';');
+  return { given: words.join(' '), family };
+}
+
+function structuredName(fullName: string): string {
+  const { given, family } = nameParts(fullName);
+  return [family, given, '', '', ''].map(escapeText).join(';');
+}
+
+/** What an address book copy adds to a card: a stable UID, its own note, categories. */
+export interface VCardExtras {
+  uid?: string;
+  /** Replaces the note made of the pronouns and the member's notes. */
+  note?: string;
+  categories?: readonly string[];
 }
 
 /** A card, or a saved contact with the member's own notes about them. */
-export function toVCard(card: PublicCard | Contact): string {
+export function toVCard(card: PublicCard | Contact, extras: VCardExtras = {}): string {
   const lines = [
     'BEGIN:VCARD',
     'VERSION:3.0',
@@ -67,8 +81,11 @@ export function toVCard(card: PublicCard | Contact): string {
   if (card.linkedinURL) lines.push(`URL;TYPE=LinkedIn:${escapeText(withScheme(card.linkedinURL))}`);
   if (card.additionalURL) lines.push(`URL:${escapeText(withScheme(card.additionalURL))}`);
   const notes = 'notes' in card ? card.notes : '';
-  const note = [card.pronouns && `Pronouns: ${card.pronouns}`, notes].filter(Boolean).join('\n');
+  const note =
+    extras.note ?? [card.pronouns && `Pronouns: ${card.pronouns}`, notes].filter(Boolean).join('\n');
   if (note) lines.push(`NOTE:${escapeText(note)}`);
+  if (extras.categories?.length) lines.push(`CATEGORIES:${extras.categories.map(escapeText).join(',')}`);
+  if (extras.uid) lines.push(`UID:${escapeText(extras.uid)}`);
   lines.push('END:VCARD');
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }

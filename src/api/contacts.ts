@@ -76,9 +76,12 @@ export function deleteContact(contactId: string) {
   return readListWrite(callForAnswer(DeleteContactEndpoint, { params: { id: contactId } }));
 }
 
-/** E-mails my business card to the contact. */
-export function sendMyCard(contactId: string) {
-  return callEndpoint(SendMyCardEndpoint, { params: { id: contactId } });
+/** E-mails my business card to the contact; a send queued after a lost answer passes the same key. */
+export function sendMyCard(contactId: string, idempotencyKey: string) {
+  return callEndpoint(SendMyCardEndpoint, {
+    params: { id: contactId },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 /** The spec names no lifetime: the map asks on every visit; the copy serves offline. */

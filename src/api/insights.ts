@@ -8,7 +8,6 @@ import {
   type NewsDetailRequest,
   NewsSummaryEndpoint,
   PrimeInsightsEndpoint,
-  SaveInsightPreferencesEndpoint,
   type TrackClickRequest,
   TrackInsightClickEndpoint,
 } from '../../contract/insights';
@@ -24,9 +23,9 @@ export const InsightPreferencesResource = endpointResource(
   PREFERENCES_LIFETIME_MS,
 );
 
-/** The whole set replaces the stored one; the answer is what the server kept. */
-export function saveInsightPreferences(preferences: InsightPreferencesInput) {
-  return callEndpoint(SaveInsightPreferencesEndpoint, { json: preferences });
+/** The day a digest is counted in is the member's own (spec §7: UTC when the browser cannot say). */
+export function browserTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 interface DigestRequest {

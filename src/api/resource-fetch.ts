@@ -16,7 +16,7 @@ type ReadEndpoint = MemberEndpoint & { method: 'GET'; params?: undefined };
 /** The query a resource is read with (analytics of one range): part of what the resource is. */
 export type ResourceQuery = Record<string, string>;
 
-interface ResourceOptions extends Pick<CachedResourceDefinition<unknown>, 'whenUnreachable'> {
+interface ResourceOptions {
   query?: ResourceQuery;
 }
 
@@ -42,7 +42,7 @@ export function endpointResource<E extends ReadEndpoint>(
   name: string,
   endpoint: E,
   lifetimeMs: number,
-  { query, ...options }: ResourceOptions = {},
+  { query }: ResourceOptions = {},
 ): CachedResourceDefinition<SuccessAnswer<E>> {
   const schema = endpoint.responses[successStatus(endpoint)];
   if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no body to cache`);
@@ -52,6 +52,5 @@ export function endpointResource<E extends ReadEndpoint>(
     schema: schema as z.ZodType<SuccessAnswer<E>>,
     lifetimeMs,
     fetch: (etag) => fetchResource(endpoint, etag, query),
-    ...options,
   });
 }

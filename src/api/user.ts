@@ -9,8 +9,6 @@ import {
   type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
-  type NotificationSettings,
-  SaveNotificationSettingsEndpoint,
   StartEmailChangeEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
@@ -55,20 +53,15 @@ export function cancelEmailChange() {
 }
 
 /**
- * The spec names no lifetime: the settings screen asks on every visit. A switch shown offline could
- * not be changed anyway: unreachable, the screen says it could not load them (spec §8).
+ * The spec names no lifetime: the settings screen asks on every visit. Offline it shows the last copy,
+ * and a change waits in the pending-writes queue (issue 24).
  */
 export const NOTIFICATION_SETTINGS_LIFETIME_MS = 0;
 export const NotificationSettingsResource = endpointResource(
   'notification-settings',
   GetNotificationSettingsEndpoint,
   NOTIFICATION_SETTINGS_LIFETIME_MS,
-  { whenUnreachable: 'load-error' },
 );
-
-export function updateNotificationSettings(settings: NotificationSettings) {
-  return callEndpoint(SaveNotificationSettingsEndpoint, { json: settings });
-}
 
 /**
  * Deletes the account and everything in it for good. The spec names two calls, one per screen
@@ -78,14 +71,22 @@ export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
   return callEndpoint(DeleteAccountEndpoints[from]);
 }
 
+/** The name a download gets when the answer names none. */
+const EXPORT_FILE_NAMES: Record<ContactExportFormat, string> = {
+  vcf: 'tapnet-contacts.vcf',
+  csv: 'tapnet-contacts.csv',
+  'google-csv': 'tapnet-google-contacts.csv',
+  'outlook-csv': 'tapnet-outlook-contacts.csv',
+};
+
 /**
- * The member's contacts in one file: vCard for address books, CSV for spreadsheets; all of them, or only
- * those tagged with `event`.
+ * The member's contacts in one file: vCard for address books, CSV for spreadsheets, and the CSV tables
+ * Google Contacts and Outlook import as they are; all of them, or only those tagged with `event`.
  */
 export async function downloadContactsExport(
   format: ContactExportFormat,
   event?: string,
 ): Promise<DownloadedFile> {
   const answer = await callForAnswer(ContactExportEndpoints[format], { query: event ? { event } : {} });
-  return readDownloadedFile(answer, `tapnet-contacts.${format}`);
+  return readDownloadedFile(answer, EXPORT_FILE_NAMES[format]);
 }

@@ -1,48 +1,26 @@
-// When the page replays queued contact saves and sends flags changed offline itself, and how it keeps its
-// tokens in step with replays.
-import { readSignedInUserId } from '../session/signed-in-user';
+// When the page sends the pending-writes queue itself, and how it keeps its tokens in step with flushes
+// the service worker ran.
 import { reconcileTokenMirror } from '../session/token-store';
-import { requestBackgroundSync } from '../sync/contact-saves';
-import { flushOutbox, OUTBOX_CHANNEL_NAME } from '../sync/outbox';
+import { requestBackgroundSync, requestFlush } from '../sync/flush-triggers';
+import { QUEUE_CHANNEL_NAME } from '../sync/queue';
 
-function flush(): void {
-  reconcileTokenMirror()
-    .then(flushOutbox)
-    .then(reconcileTokenMirror)
-    .catch(() => {})
-    // After the saves: a flag may be on a contact that was saved offline too.
-    .then(sendFlags)
-    .catch(() => {});
-}
-
-/**
- * Flags changed offline go out too, whatever screen is open. Loaded only for a signed-in member, so a
- * visitor's first page does not fetch the contacts code.
- */
-async function sendFlags(): Promise<void> {
-  if (!readSignedInUserId() || !navigator.onLine) return;
-  const { sendQueuedFlags } = await import('../features/contacts/queued-flags');
-  await sendQueuedFlags();
-}
-
-/** Starts the page's replay triggers; returns what stops them. */
+/** Starts the page's flush triggers; returns what stops them. */
 export function startOutboxSync(): () => void {
-  // At start everywhere: a save queued before a restart may never get its sync event, and the lock and
-  // Idempotency-Key make a replay that races the service worker harmless.
-  flush();
+  // At start everywhere: a write queued before a restart may never get its sync event, and the lock and
+  // Idempotency-Keys make a flush that races the service worker harmless.
+  requestFlush();
   // A sync the browser fired while the connection was only half back fails and backs off for minutes;
-  // registering it again on reconnect lets the service worker replay now. Without it the page replays.
+  // registering it again on reconnect lets the service worker send now, and the page sends too: the
+  // lock lets one of them through at a time, and what one sent is gone for the other.
   const onOnline = () => {
-    requestBackgroundSync().then((isRegistered) => {
-      if (!isRegistered) flush();
-      else void sendFlags().catch(() => {});
-    });
+    void requestBackgroundSync();
+    requestFlush();
   };
   // Another tab or the service worker may have refreshed the tokens while this one was hidden.
   const onVisibilityChange = () => {
     if (document.visibilityState === 'visible') reconcileTokenMirror().catch(() => {});
   };
-  const channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+  const channel = new BroadcastChannel(QUEUE_CHANNEL_NAME);
   channel.onmessage = () => {
     reconcileTokenMirror().catch(() => {});
   };

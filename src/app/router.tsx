@@ -109,6 +109,12 @@ const signedInRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
       },
       insightsRoute('/insight-preferences', 'PreferencesScreen'),
+      {
+        path: '/other-apps',
+        lazy: async () => ({
+          Component: (await import('../features/other-apps/other-apps-screen')).OtherAppsScreen,
+        }),
+      },
     ],
   },
   insightsRoute('/insights', 'DashboardScreen'),

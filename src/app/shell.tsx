@@ -8,6 +8,7 @@ import { Toaster } from '../ui/toaster';
 import { startOutboxSync } from './outbox-sync';
 import { reportPageView } from './page-views';
 import styles from './shell.module.css';
+import { SyncStatus } from './sync-status';
 import { UpdatePrompt } from './update-prompt';
 import { recordVisit, WelcomeSplash } from './welcome-splash';
 
@@ -40,6 +41,7 @@ export function Shell() {
   return (
     <>
       <WelcomeSplash pathname={pathname} />
+      {signedInUserId && <SyncStatus />}
       <div key={pathname} className={isFadingPath(pathname) ? styles.fade : styles.slide}>
         <Outlet />
       </div>

@@ -15,12 +15,6 @@ export interface CachedResourceDefinition<T> {
   schema: z.ZodType<T>;
   /** How long a copy is shown without asking the server; 0 asks on every load. */
   lifetimeMs: number;
-  /**
-   * What a screen shows when a copy past its lifetime cannot be revalidated (offline, server down):
-   * the last copy (the default), or the screen's load error where a copy is of no use without the
-   * server (a list that is there to be answered).
-   */
-  whenUnreachable?: 'last-copy' | 'load-error';
   /** `etag` is the stored copy's, for If-None-Match; null when there is no copy or it came without one. */
   fetch(etag: string | null): Promise<ResourceFetch<T>>;
 }
@@ -172,4 +166,27 @@ async function revalidate<T>(
 /** Every member's copies: clearing the session leaves none behind (spec §4 Session token). */
 export async function clearCachedResources(): Promise<void> {
   await db.cachedResources.clear();
+}
+
+/**
+ * Stores a value a confirmed write answered, with its version, into the copy named `name` (the service
+ * worker has no resource definitions: the name is what the copy is kept under). The next read checks it.
+ */
+export async function storeConfirmedValue(
+  name: string,
+  ownerUserId: string,
+  value: unknown,
+  etag: string | null,
+  now = Date.now(),
+): Promise<void> {
+  await db.cachedResources.put({ ownerUserId, name, value, fetchedAt: now, etag });
+}
+
+/** The stored copy's raw value and version, or null; the caller checks the value with its own schema. */
+export async function readStoredCopy(
+  name: string,
+  ownerUserId: string,
+): Promise<{ value: unknown; etag: string | null } | null> {
+  const parsed = CachedResourceSchema.safeParse(await db.cachedResources.get([ownerUserId, name]));
+  return parsed.success ? { value: parsed.data.value, etag: parsed.data.etag } : null;
 }

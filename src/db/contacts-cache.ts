@@ -176,6 +176,43 @@ export async function mergeContactChange(
   });
 }
 
+/**
+ * Applies what the change feed answered since the cache's etag: changed contacts put in place (new ones
+ * where their date puts them), deleted ones dropped, and the feed's cursor stored as the etag. Without a
+ * valid cache nothing is applied: the next revalidation fetches the whole list. Returns whether the
+ * contacts changed.
+ */
+export async function applyContactChanges(
+  userId: string,
+  changes: { contacts: Contact[]; deleted: string[]; etag: string },
+  { now = Date.now(), isOwnerCurrent }: { now?: number; isOwnerCurrent: IsOwnerCurrent },
+): Promise<boolean> {
+  const changed = changes.contacts.map((contact) => ContactSchema.parse(contact));
+  return db.transaction('rw', db.contactLists, db.contactSets, async () => {
+    const stored = isOwnerCurrent() ? await readValidList(userId, now) : null;
+    if (!stored) return false;
+    const deleted = new Set(changes.deleted);
+    const byId = new Map(changed.map((contact) => [contact._id, contact]));
+    const kept = stored.list
+      .filter((contact) => !deleted.has(contact._id))
+      .map((contact) => byId.get(contact._id) ?? contact);
+    const known = new Set(stored.list.map((contact) => contact._id));
+    const added = changed.filter((contact) => !known.has(contact._id) && !deleted.has(contact._id));
+    const list = added.length === 0 ? kept : newestFirst([...added, ...kept]);
+    const isChanged = !isSameList(stored.list, list);
+    if (isChanged) await db.contactLists.put({ ownerUserId: userId, contacts: list });
+    await db.contactSets.update(userId, { etag: changes.etag, lastUpdated: now });
+    return isChanged;
+  });
+}
+
+/** The server's order: newest first, then by id. */
+function newestFirst(list: Contact[]): Contact[] {
+  return list.toSorted(
+    (a, b) => b.connectedAt.localeCompare(a.connectedAt) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+  );
+}
+
 /** The list without the contact with this _id; the same list if it has none. */
 function withoutContact(list: Contact[], contactId: string): Contact[] {
   return list.some((contact) => contact._id === contactId)

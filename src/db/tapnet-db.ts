@@ -1,5 +1,5 @@
 // The app's one IndexedDB database (DESIGN.md §3): its tables, their versioned schema and row shapes.
-import { Dexie, type EntityTable, type Table } from 'dexie';
+import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
 import { z } from 'zod';
 import { PublicCardSchema } from '../../contract/card';
 import { ContactSchema, CreateContactRequestSchema, IdempotencyKeySchema } from '../../contract/contacts';
@@ -114,19 +114,58 @@ export const PendingFlagSchema = z.object({
 });
 export type PendingFlag = z.infer<typeof PendingFlagSchema>;
 
+/**
+ * A member write waiting for the network (DESIGN.md §4 Offline writes), replayed in `id` order by
+ * src/sync/queue.ts. `kind` names its registered write kind (src/sync/writes/), which checks `payload`;
+ * `coalesceKey` joins the writes of one thing (a contact's flag, its notes) so only the latest waits.
+ */
+export const PendingWriteSchema = z.object({
+  id: z.number().int(),
+  ownerUserId: z.string().min(1),
+  kind: z.string().min(1),
+  coalesceKey: z.string().nullable(),
+  payload: z.unknown(),
+  idempotencyKey: IdempotencyKeySchema,
+  queuedAt: z.number(),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+});
+export type PendingWrite = z.infer<typeof PendingWriteSchema>;
+
+/**
+ * What the member must hear about a queued write: refused for good (`refused`), or merged with a change
+ * made on another device where one of the two texts had to give way (`replaced`). `keptText` holds the
+ * text that was not kept, so it can be copied back; the notice stays until the member dismisses it.
+ * `announcement` is the spec's message for the refusal, shown once as a toast and then cleared; `writeId`
+ * is the queued write's id, for a screen waiting to hear what became of it.
+ */
+export const WriteNoticeSchema = z.object({
+  id: z.number().int(),
+  ownerUserId: z.string().min(1),
+  kind: z.string().min(1),
+  type: z.enum(['refused', 'replaced']),
+  message: z.string(),
+  keptText: z.string().nullable(),
+  at: z.number(),
+  // Added after version 8 shipped in no release, optional for the rows written before: no index, no upgrade.
+  announcement: z.string().nullable().optional(),
+  writeId: z.number().int().nullable().optional(),
+});
+export type WriteNotice = z.infer<typeof WriteNoticeSchema>;
+
 export class TapnetDb extends Dexie {
-  outbox!: EntityTable<OutboxEntry, 'id'>;
   authMirror!: EntityTable<AuthMirror, 'key'>;
-  failedSaves!: EntityTable<FailedSave, 'id'>;
   contactLists!: EntityTable<ContactListRecord, 'ownerUserId'>;
   contactSets!: EntityTable<ContactSet, 'ownerUserId'>;
   cardPages!: EntityTable<CardPage, 'nfcUID'>;
   cachedResources!: Table<CachedResource, [string, string]>;
   insightRefreshCounts!: Table<InsightRefreshCount, [string, string, string]>;
-  pendingFlags!: Table<PendingFlag, [string, string]>;
+  pendingWrites!: EntityTable<PendingWrite, 'id'>;
+  writeNotices!: EntityTable<WriteNotice, 'id'>;
 
-  constructor() {
-    super(DATABASE_NAME);
+  /** Another name only in tests, which open an older database of their own. */
+  constructor(name = DATABASE_NAME) {
+    super(name);
     // Later versions add tables or indexes here; rows already stored are kept across upgrades.
     this.version(1).stores({
       outbox: '++id, ownerUserId, &idempotencyKey',
@@ -145,7 +184,64 @@ export class TapnetDb extends Dexie {
       .upgrade((transaction) => transaction.table('contactSets').clear());
     this.version(6).stores({ insightRefreshCounts: '[ownerUserId+kind+day], day' });
     this.version(7).stores({ pendingFlags: '[ownerUserId+contactId], ownerUserId' });
+    // One queue for every offline write: the saves and flags waiting in the tables before it move in,
+    // keeping their order, keys and owners, and the saves refused before it become notices.
+    this.version(8)
+      .stores({
+        pendingWrites: '++id, ownerUserId, [ownerUserId+coalesceKey], &idempotencyKey',
+        writeNotices: '++id, ownerUserId',
+        outbox: null,
+        pendingFlags: null,
+        failedSaves: null,
+      })
+      .upgrade(moveIntoPendingWrites);
   }
+}
+
+/** The version-8 upgrade, exported for its test: nothing waiting in the old tables is lost. */
+export async function moveIntoPendingWrites(transaction: Transaction): Promise<void> {
+  const saves = (await transaction.table('outbox').toArray()) as OutboxEntry[];
+  const flags = (await transaction.table('pendingFlags').toArray()) as PendingFlag[];
+  const failed = (await transaction.table('failedSaves').toArray()) as FailedSave[];
+  const writes = transaction.table('pendingWrites');
+  for (const save of saves.sort((a, b) => a.id - b.id)) {
+    await writes.add({
+      ownerUserId: save.ownerUserId,
+      kind: 'contact.save',
+      coalesceKey: null,
+      payload: save.payload,
+      idempotencyKey: save.idempotencyKey,
+      queuedAt: save.queuedAt,
+      attempts: save.attempts,
+      lastError: save.lastError,
+    });
+  }
+  // After the saves: a flag may be on a contact that was saved offline too.
+  for (const flag of flags.sort((a, b) => a.queuedAt - b.queuedAt)) {
+    await writes.add({
+      ownerUserId: flag.ownerUserId,
+      kind: 'contact.flag',
+      coalesceKey: `contact.flag:${flag.contactId}`,
+      payload: { contactId: flag.contactId, isFlagged: flag.isFlagged },
+      idempotencyKey: crypto.randomUUID().replaceAll('-', ''),
+      queuedAt: flag.queuedAt,
+      attempts: 0,
+      lastError: null,
+    });
+  }
+  for (const save of failed) {
+    await transaction.table('writeNotices').add({
+      ownerUserId: save.ownerUserId,
+      kind: 'contact.save',
+      type: 'refused',
+      message: `Failed to save contact: ${save.message} (${save.name ?? save.nfcUID})`,
+      keptText: null,
+      at: save.failedAt,
+    });
+  }
+  await transaction.table('outbox').clear();
+  await transaction.table('pendingFlags').clear();
+  await transaction.table('failedSaves').clear();
 }
 
 export const db = new TapnetDb();

@@ -6,8 +6,17 @@ import { Stored } from './browser-storage';
 /** Spec §9: a pending save older than this is dropped. */
 export const PENDING_CARD_SAVE_VALIDITY_MS = 1_800_000;
 
-/** Spec §3: the timestamp plus the card fields and nfcUID. */
-export type PendingCardSave = Omit<PublicCard, 'userId'> & { timestamp: number };
+/** Where people met, taken when the card was saved. */
+export interface WhereWeMet {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * Spec §3: the timestamp plus the card fields and nfcUID; and where they met, for a save made offline
+ * (taken at the tap, as the location rules allow, since the sign-in comes later and elsewhere).
+ */
+export type PendingCardSave = Omit<PublicCard, 'userId'> & { timestamp: number } & Partial<WhereWeMet>;
 
 export type PendingCardSaveRead =
   | { status: 'none' }
@@ -32,11 +41,23 @@ function parse(raw: string): PendingCardSave | undefined {
   if (typeof record.timestamp !== 'number' || typeof record.nfcUID !== 'string') return undefined;
   const save = { timestamp: record.timestamp } as PendingCardSave;
   for (const field of CARD_FIELDS) save[field] = typeof record[field] === 'string' ? record[field] : '';
+  if (isCoordinate(record.lat, 90) && isCoordinate(record.lng, 180)) {
+    save.lat = record.lat;
+    save.lng = record.lng;
+  }
   return save;
 }
 
-export function storePendingCardSave(card: PublicCard, now = Date.now()): void {
-  const save: PendingCardSave = { timestamp: now, nfcUID: card.nfcUID } as PendingCardSave;
+function isCoordinate(value: unknown, limit: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
+}
+
+export function storePendingCardSave(
+  card: PublicCard,
+  now = Date.now(),
+  whereWeMet: WhereWeMet | null = null,
+): void {
+  const save: PendingCardSave = { timestamp: now, nfcUID: card.nfcUID, ...whereWeMet } as PendingCardSave;
   for (const field of CARD_FIELDS) save[field] = card[field];
   Stored.pendingCardSave.write(JSON.stringify(save));
 }

@@ -5,7 +5,9 @@ import { createContact } from '../api/contacts';
 import { readAccessToken } from '../session/token-store';
 import { readTokenSubject } from '../session/tokens';
 import { applyChange } from './contacts-revalidation';
-import { OUTBOX_SYNC_TAG, queueContactSave } from './outbox';
+import { requestBackgroundSync } from './flush-triggers';
+import { enqueueWrite, newIdempotencyKey } from './queue';
+import { ContactSaveWrite } from './writes/contact-save';
 
 export type SaveOutcome =
   | { kind: 'saved' }
@@ -14,11 +16,6 @@ export type SaveOutcome =
   | { kind: 'own-card' }
   | { kind: 'failed'; message: string }
   | { kind: 'unexpected' };
-
-/** The server's Idempotency-Key alphabet is [A-Za-z0-9_-]; a UUID without dashes fits it. */
-function newIdempotencyKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
 
 /**
  * Posts the save, or queues it when the network is down. The key is made before the first attempt,
@@ -45,30 +42,10 @@ async function queue(payload: CreateContactRequest, idempotencyKey: string): Pro
   const ownerUserId = readTokenSubject(readAccessToken());
   if (!ownerUserId) return { kind: 'failed', message: 'You are not signed in.' };
   try {
-    await queueContactSave(payload, idempotencyKey, ownerUserId);
+    await enqueueWrite(ContactSaveWrite, payload, { ownerUserId, idempotencyKey });
   } catch (error) {
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
   }
   void requestBackgroundSync();
   return { kind: 'queued' };
-}
-
-/**
- * Asks the service worker to replay once the network is back, even if the tab is closed by then.
- * Without Background Sync (or without a service worker) the page's own triggers replay instead.
- * Returns whether the sync was registered.
- */
-export async function requestBackgroundSync(): Promise<boolean> {
-  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return false;
-  const registration = await navigator.serviceWorker.ready;
-  if (!('sync' in registration)) return false;
-  return (registration.sync as SyncManagerLike).register(OUTBOX_SYNC_TAG).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Background Sync is not in TypeScript's DOM library yet. */
-interface SyncManagerLike {
-  register(tag: string): Promise<void>;
 }

@@ -1,37 +1,63 @@
-// Changes a member makes to a saved contact (spec §4 Contacts page): each calls the API and writes the
-// answer, with the list's new tag, into the contacts cache in the same step, so every tab shows it at once
-// and the next revalidation does not download the list again for it.
+// Changes a member makes to a saved contact (spec §4 Contacts page): each is kept in the pending-writes
+// queue first, so a reload, a closed tab or a lost connection loses nothing, then sent at once when the
+// app is online (src/sync/queue.ts). The screen shows it from the queue until the server took it.
 import type { Contact } from '../../contract/contacts';
-import { deleteContact, toggleContactFlag, updateContactEvent, updateContactNotes } from '../api/contacts';
-import { applyChange } from './contacts-revalidation';
+import { readSignedInUserId } from '../session/signed-in-user';
+import { requestFlush, writeNow } from './flush-triggers';
+import { enqueueWrite, type WriteOutcome } from './queue';
+import {
+  ContactDeleteWrite,
+  ContactFlagWrite,
+  ContactNotesWrite,
+  SendCardWrite,
+} from './writes/contact-writes';
 
-/** Answers the contact as the server stored it. */
-export async function saveNotes(contactId: string, notes: string): Promise<Contact> {
-  const { answer, listTags } = await updateContactNotes(contactId, notes);
-  await applyChange({ type: 'upsert', contact: answer, listTags });
-  return answer;
+function owner(): string {
+  const ownerUserId = readSignedInUserId();
+  if (!ownerUserId) throw new Error('Not signed in');
+  return ownerUserId;
 }
 
-/** Answers whether the contact is flagged now. */
-export async function toggleFlag(contact: Pick<Contact, '_id'>): Promise<boolean> {
-  const { answer, listTags } = await toggleContactFlag(contact._id);
-  await applyChange({
-    type: 'patch',
-    contactId: contact._id,
-    fields: { isFlagged: answer.isFlagged },
-    listTags,
-  });
-  return answer.isFlagged;
+export async function queueFlag(contact: Pick<Contact, '_id' | 'name'>, isFlagged: boolean): Promise<void> {
+  await enqueueWrite(
+    ContactFlagWrite,
+    { contactId: contact._id, isFlagged, contactName: contact.name },
+    { ownerUserId: owner() },
+  );
+  requestFlush();
 }
 
-/** Tags the contact with an event, or removes it with null; answers the contact as stored. */
-export async function saveContactEvent(contactId: string, event: string | null): Promise<Contact> {
-  const { answer, listTags } = await updateContactEvent(contactId, event);
-  await applyChange({ type: 'patch', contactId, fields: { event: answer.event ?? null }, listTags });
-  return answer;
+/**
+ * Keeps the notes typed for `contact`. `base` is the text the member started from (what the server had
+ * as far as this device knew): another device's newer notes are then never overwritten unseen.
+ */
+export async function queueNotes(contact: Pick<Contact, '_id' | 'name'>, notes: string, base: string) {
+  await enqueueWrite(
+    ContactNotesWrite,
+    { contactId: contact._id, notes, base, contactName: contact.name },
+    { ownerUserId: owner() },
+  );
+  requestFlush();
 }
 
-export async function removeContact(contactId: string): Promise<void> {
-  const { listTags } = await deleteContact(contactId);
-  await applyChange({ type: 'remove', contactId, listTags });
+/** Sent at once when online, for the screen that reloads once the server took it (spec §4). */
+export function deleteContact(contact: Pick<Contact, '_id' | 'name'>): Promise<WriteOutcome> {
+  return writeNow(ContactDeleteWrite, { contactId: contact._id, contactName: contact.name });
+}
+
+/**
+ * Offline only: online the screen sends the card itself, to show the server's answer at once. A send
+ * tried online first passes that try's key, so one that reached the server but lost its answer is not
+ * mailed again.
+ */
+export async function queueSendCard(
+  contact: Pick<Contact, '_id' | 'name'>,
+  idempotencyKey: string,
+): Promise<void> {
+  await enqueueWrite(
+    SendCardWrite,
+    { contactId: contact._id, contactName: contact.name },
+    { ownerUserId: owner(), idempotencyKey },
+  );
+  requestFlush();
 }

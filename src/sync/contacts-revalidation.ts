@@ -2,6 +2,7 @@
 // with the etag, delayed and replaced per member, and merging changes the server confirmed.
 import { type ContactListResult, fetchContactList } from '../api/contact-list';
 import {
+  applyContactChanges,
   type ContactChange,
   hasFreshContactSet,
   mergeContactChange,
@@ -74,6 +75,10 @@ async function fetchAndStore(userId: string, fetchList: FetchContactList): Promi
   }
   if (result.status === 'unchanged') return 'unchanged';
   try {
+    if (result.status === 'changes') {
+      const isApplied = await applyContactChanges(userId, result, { isOwnerCurrent: isSignedInAs(userId) });
+      return isApplied ? 'changed' : 'unchanged';
+    }
     const isChanged = await storeContactList(userId, result.contacts, result.etag, {
       isOwnerCurrent: isSignedInAs(userId),
     });

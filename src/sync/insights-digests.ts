@@ -2,16 +2,10 @@
 // digests as cached resources of 24 hours, news also only on the calendar day it was fetched; forced
 // refreshes within the daily limit; preferences saved through to their copy, which makes both digests
 // due again. Offline, screens show the last copies (`useCachedResource`).
-import type { InsightPreferences, InsightPreferencesInput } from '../../contract/insights';
+import type { InsightPreferences } from '../../contract/insights';
 import { EventsSummarySchema, NewsSummarySchema } from '../../contract/insights';
 import { ApiError } from '../api/client';
-import {
-  type Digest,
-  type DigestKind,
-  fetchDigest,
-  InsightPreferencesResource,
-  saveInsightPreferences,
-} from '../api/insights';
+import { type Digest, type DigestKind, fetchDigest, InsightPreferencesResource } from '../api/insights';
 import {
   type CachedResourceDefinition,
   defineCachedResource,
@@ -21,7 +15,10 @@ import {
 import { readSignedInUserId } from '../session/signed-in-user';
 import { clearNewsDetails } from './insights-news-details';
 import { countRefresh, markRefreshesUsed, readRefreshesLeft } from './insights-refresh-limit';
+import type { WriteOutcome } from './queue';
+import { saveResourceEdit } from './resource-writes';
 import { loadResourceValue, storeResourceValue } from './use-cached-resource';
+import { InsightPreferencesWrite } from './writes/resource-edits';
 
 /** Spec §4, §9: events and news digests are kept 24 hours. */
 export const DIGEST_LIFETIME_MS = 86_400_000;
@@ -92,16 +89,27 @@ export async function refreshDigest<K extends DigestKind>(kind: K): Promise<Refr
   }
 }
 
+/** What became of a change of preferences, and the set to show for it. */
+export interface PreferencesSaveOutcome {
+  outcome: WriteOutcome;
+  /** Sent: the server's copy (merged with another device's choices); waiting: the set as chosen. */
+  preferences: InsightPreferences;
+}
+
 /**
  * Saves the whole preference set (spec §4: on each change) and keeps the server's answer as the copy.
  * The digests were chosen for the old set: they become due, but stay readable until replaced.
  */
-export async function savePreferences(preferences: InsightPreferencesInput): Promise<InsightPreferences> {
-  const saved = await saveInsightPreferences(preferences);
-  await storeResourceValue(InsightPreferencesResource, saved);
+export async function savePreferences(preferences: InsightPreferences): Promise<PreferencesSaveOutcome> {
+  // Based on the copy the member saw: the server refuses it (412) if another device changed the set
+  // meanwhile, and the queue merges both devices' choices instead of replacing theirs.
+  const outcome = await saveResourceEdit(InsightPreferencesWrite, InsightPreferencesResource, preferences);
   const userId = readSignedInUserId();
   if (userId) await Promise.all([expire(EventsDigestResource, userId), expire(NewsDigestResource, userId)]);
-  return saved.preferences;
+  // Offline the choice waits in the queue and stays on screen; once sent, the copy is the server's.
+  if (outcome === 'waiting' || !userId) return { outcome, preferences };
+  const copy = await readCachedResource(InsightPreferencesResource, userId);
+  return { outcome, preferences: copy?.value.preferences ?? preferences };
 }
 
 async function expire<T>(resource: CachedResourceDefinition<T>, userId: string): Promise<void> {

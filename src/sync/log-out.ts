@@ -25,8 +25,8 @@ export function logOut(): void {
 }
 
 /**
- * Ends the session of an account the server has just deleted, with its queued offline saves, flag
- * changes and refused-save notices: nobody can ever replay them. The guard then sends the user to /login
+ * Ends the session of an account the server has just deleted, with its queued offline writes and
+ * their notices: nobody can ever replay them. The guard then sends the user to /login
  * (`loggedOut`, account management) or /register (`accountDeleted`, the delete-account page).
  */
 export async function leaveDeletedAccount(reason: Extract<SignOutReason, 'loggedOut' | 'accountDeleted'>) {
@@ -34,9 +34,8 @@ export async function leaveDeletedAccount(reason: Extract<SignOutReason, 'logged
     useSessionStore.getState().account?._id ?? (await readAuthMirror().catch(() => null))?.userId;
   if (userId) {
     await Promise.all([
-      db.outbox.where('ownerUserId').equals(userId).delete(),
-      db.failedSaves.where('ownerUserId').equals(userId).delete(),
-      db.pendingFlags.where('ownerUserId').equals(userId).delete(),
+      db.pendingWrites.where('ownerUserId').equals(userId).delete(),
+      db.writeNotices.where('ownerUserId').equals(userId).delete(),
     ]).catch(() => {});
   }
   endSession(reason);

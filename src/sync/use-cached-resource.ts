@@ -17,7 +17,7 @@ import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user
  * `loading` until a copy within its lifetime is known; `failed` when the fetch failed and there is no
  * copy to show (the screen shows the spec's load error and offers a retry; `error` says why, e.g. the
  * server's refusal of a bad range); otherwise `ready`, with the
- * last copy when the server could not be reached, unless the resource says a stale copy is no use.
+ * last copy when the server could not be reached.
  * `fetchedAt` says when the copy shown came from the server (offline, its time is worth showing).
  */
 export type ResourceState<T> =
@@ -51,9 +51,19 @@ interface ResourceCommands {
 
 export function useCachedResource<T>(
   resource: CachedResourceDefinition<T>,
+  {
+    isAskedFirst = false,
+  }: {
+    /**
+     * The server is asked on open whatever the copy's age, and the copy is shown only once it answered
+     * (or could not be reached): for a copy another device may have changed, which must not be taken
+     * as the truth (insight preferences, issue 24).
+     */
+    isAskedFirst?: boolean;
+  } = {},
 ): ResourceState<T> & ResourceCommands {
   const userId = useSignedInUserId();
-  const [attempt, setAttempt] = useState({ count: 0, isForced: false });
+  const [attempt, setAttempt] = useState({ count: 0, isForced: isAskedFirst });
   const [outcome, setOutcome] = useState<LoadOutcome<T>>({ status: 'pending' });
 
   useEffect(() => {
@@ -82,8 +92,8 @@ export function useCachedResource<T>(
   if (live === undefined && outcome.status !== 'done') return { status: 'loading', ...commands };
   const isShown =
     outcome.status === 'done' ||
-    (outcome.status === 'failed' && resource.whenUnreachable !== 'load-error') ||
-    (stored !== null && isResourceFresh(stored, resource.lifetimeMs));
+    outcome.status === 'failed' ||
+    (!isAskedFirst && stored !== null && isResourceFresh(stored, resource.lifetimeMs));
   if (stored && isShown)
     return { status: 'ready', value: stored.value, fetchedAt: stored.fetchedAt, ...commands };
   return outcome.status === 'failed'

@@ -30,6 +30,9 @@ let nextId = 1;
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   show: (kind, message) => {
+    // The same words twice at once (two refusals of one kind) say nothing more: one toast is enough.
+    if (get().toasts.some((toast) => !toast.isLeaving && toast.kind === kind && toast.message === message))
+      return;
     const id = nextId++;
     set((state) => ({ toasts: [...state.toasts, { id, kind, message, isLeaving: false }] }));
     setTimeout(() => get().dismiss(id), TOAST_DURATION_MS[kind]);

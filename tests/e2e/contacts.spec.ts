@@ -153,7 +153,9 @@ test('offline, typed notes stay and a flag waits as pending; both reach the serv
   await context.setOffline(true);
   await contacts.notes.fill('Written on the train');
   await expect(
-    page.getByText('You are offline. Your notes were not saved; try again when you are back online.'),
+    page.getByText(
+      'You are offline. Your notes are kept on this device and will be saved when you are back online.',
+    ),
   ).toBeVisible();
   await expect(contacts.notes).toHaveValue('Written on the train');
   await contacts.flagButton().click();
@@ -171,6 +173,63 @@ test('offline, typed notes stay and a flag waits as pending; both reach the serv
   await expect(contacts.notes).toHaveValue('Written on the train');
 });
 
+async function notesOf(request: APIRequestContext, user: NewUser, name: string): Promise<string | undefined> {
+  const token = await logInByApi(request, user);
+  const response = await request.get('/api/contact', { headers: { Authorization: `Bearer ${token}` } });
+  const contacts = (await response.json()) as { name: string; notes: string }[];
+  return contacts.find((contact) => contact.name === name)?.notes;
+}
+
+test('notes typed offline survive collapsing the panel, switching contact and a reload, and reach the server once @desktop', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }, { name: 'Grace Hopper' }]);
+  const contacts = await openContactsWithoutCard(page, verifiedUser);
+  await contacts.openFirst();
+  await expect(contacts.cardName).toHaveText('Grace Hopper');
+  await waitForServiceWorkerControl(page);
+  const saves: string[] = [];
+  // The context hears the service worker's requests too: it may be the one that sends.
+  context.on('request', (sent) => {
+    if (sent.method() === 'PUT' && /\/api\/contact\/[0-9a-f-]+$/.test(sent.url())) saves.push(sent.url());
+  });
+  await contacts.tab('Notes').click();
+
+  await context.setOffline(true);
+  await contacts.notes.fill('Met at the fair: wants the compiler paper');
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible();
+  // Collapse and expand the panel, switch to the other contact and back, reload: the text stays.
+  if (await contacts.panelToggle.isVisible()) {
+    await contacts.panelToggle.click();
+    await contacts.panelToggle.click();
+    await contacts.tab('Notes').click();
+  }
+  await expect(contacts.notes).toHaveValue('Met at the fair: wants the compiler paper');
+  await contacts.next.click();
+  await expect(contacts.cardName).toHaveText('Alan Turing');
+  await contacts.previous.click();
+  await expect(contacts.cardName).toHaveText('Grace Hopper');
+  await expect(contacts.notes).toHaveValue('Met at the fair: wants the compiler paper');
+  await page.reload();
+  await expect(contacts.cardName).toHaveText('Grace Hopper');
+  await contacts.tab('Notes').click();
+  await expect(contacts.notes).toHaveValue('Met at the fair: wants the compiler paper');
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible();
+  await page.screenshot({ path: `test-results/notes-waiting-${test.info().project.name}.png` });
+
+  await context.setOffline(false);
+  await expect
+    .poll(() => notesOf(request, verifiedUser, 'Grace Hopper'))
+    .toBe('Met at the fair: wants the compiler paper');
+  await expect(page.getByText('1 change waiting to sync')).toBeHidden();
+  expect(saves, 'the notes are sent exactly once').toHaveLength(1);
+  await page.screenshot({ path: `test-results/notes-synced-${test.info().project.name}.png` });
+});
+
 test('a flag set offline waits through a reload and is saved once when the connection returns, from any screen', async ({
   page,
   context,
@@ -185,8 +244,9 @@ test('a flag set offline waits through a reload and is saved once when the conne
   // The reload below happens offline: the shell must come from the service worker.
   await waitForServiceWorkerControl(page);
   const toggles: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.url().endsWith('/toggle-flag')) toggles.push(sent.url());
+  // The context hears the service worker's requests too: it may be the one that sends.
+  context.on('request', (sent) => {
+    if (sent.url().endsWith('/flag') && sent.method() === 'PUT') toggles.push(sent.url());
   });
 
   await context.setOffline(true);

@@ -100,12 +100,33 @@ test('preferences save on each change, show Saved, and refuse a 4th industry and
     .poll(async () => (await preferencesOf(page, token)).locationPreferences.locationOverride)
     .toEqual({ country: 'France', city: '' });
 
-  // A change that cannot be saved is undone, and the member is told.
+  // Offline a change waits on this device (issue 24): it stays chosen, and is sent when the signal returns.
+  const waiting = page.getByText('1 change waiting to sync');
   await context.setOffline(true);
-  await preferences.option('Event types', 'Webinar').click();
-  await expect(preferences.message('Failed to save preference. Please try again.')).toBeVisible();
-  await expect(preferences.option('Event types', 'Webinar')).not.toBeChecked();
+  await preferences.option('Event types', 'Webinar').check();
+  await expect(waiting).toBeVisible();
   await context.setOffline(false);
+  await expect(waiting).toBeHidden();
+  await expect.poll(async () => (await preferencesOf(page, token)).eventTypes).toContain('Webinar');
+  await expect(preferences.option('Event types', 'Webinar')).toBeChecked();
+
+  // A change the server refuses for good is undone, and the member is told in the spec's words: here,
+  // another device swapped Healthcare for Energy while this one swapped it for Retail (4 industries).
+  await context.setOffline(true);
+  await preferences.option('Industries', 'Healthcare').uncheck();
+  await preferences.option('Industries', 'Retail').check();
+  await expect(waiting).toBeVisible();
+  const elsewhere = await request.post('/api/user/insight-preferences', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ...(await preferencesOf(page, token)), industries: ['Technology', 'Finance', 'Energy'] },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await context.setOffline(false);
+  await expect(preferences.message('Failed to save preference. Please try again.')).toBeVisible();
+  await expect(preferences.message(/Your insight preferences could not be saved/)).toBeVisible();
+  await expect(preferences.option('Industries', 'Energy')).toBeChecked();
+  await expect(preferences.option('Industries', 'Retail')).not.toBeChecked();
+  expect((await preferencesOf(page, token)).industries).toEqual(['Technology', 'Finance', 'Energy']);
 
   await preferences.viewInsights.click();
   await expect(new InsightsDashboardPage(page).heading).toBeVisible();

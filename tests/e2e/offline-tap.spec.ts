@@ -6,6 +6,7 @@ import { countStored } from './device-store';
 import { expect, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
+import { RegisterPage } from './pages/register-page';
 import { waitForServiceWorkerControl } from './service-worker';
 
 const QUEUED_MESSAGE = 'Saved on this phone — it will be added to your contacts when you are back online';
@@ -86,6 +87,47 @@ test('signed out, a card tapped with no signal is kept until they sign in, then 
   await expect(contacts.row(ownerCard.name)).toBeVisible();
   expect((await listContactsOf(request, verifiedUser)).map((contact) => contact.nfcUID)).toEqual([
     owner.nfcUID,
+  ]);
+});
+
+test('signed out, a card tapped with no signal keeps where they met through sign-up, and the offline notice goes when the signal returns @desktop', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  newUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  await new LoginPage(page).goto();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  const offlineNotice = page.getByText(/^You're offline and this card has not been opened/);
+  await expect(offlineNotice).toBeVisible();
+  await page.getByRole('button', { name: 'Save Contact' }).click();
+  await expect(
+    page.getByText(
+      'Saved on this phone. Sign in when you are back online and it will be added to your contacts.',
+    ),
+  ).toBeVisible();
+
+  // The signal returns: the card comes from the server, and the page no longer says it is offline.
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: ownerCard.name })).toBeVisible();
+  await expect(offlineNotice).toBeHidden();
+
+  await page.goto('/register');
+  await new RegisterPage(page).registerAndVerify(newUser, mailbox);
+  const contacts = new ContactsPage(page);
+  await expect(contacts.toast('Contact saved successfully!')).toBeVisible();
+  await expect(contacts.row(ownerCard.name)).toBeVisible();
+  expect(await listContactsOf(request, newUser)).toEqual([
+    expect.objectContaining({
+      nfcUID: owner.nfcUID,
+      lat: WHERE_WE_MET.latitude,
+      lng: WHERE_WE_MET.longitude,
+    }),
   ]);
 });
 

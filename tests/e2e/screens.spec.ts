@@ -182,6 +182,7 @@ test('on a desktop the settings sections stay listed beside the one open @deskto
     'Notification Settings',
     'Edit Contacts',
     'Insight Preferences',
+    'Contacts in Other Apps',
     'Policy Documents',
     'Account',
     'Log Out',

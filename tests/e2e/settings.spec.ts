@@ -107,7 +107,7 @@ test('my contacts download as one vCard file and as CSV', async ({
   expect(rows[1]).toContain(`${ownerCard.name},${ownerCard.pronouns},${ownerCard.company}`);
 });
 
-test('notification settings say when they cannot load or save, and the switch keeps the saved value', async ({
+test('notification settings open offline from their copy, and a choice made offline is saved when the connection returns', async ({
   page,
   context,
   verifiedUser,
@@ -118,16 +118,20 @@ test('notification settings say when they cannot load or save, and the switch ke
   await expect(notifications.emailNotifications).toBeChecked();
 
   await context.setOffline(true);
-  await notifications.emailNotifications.click();
-  await expect(page.getByText('Failed to update notification settings')).toBeVisible();
-  await expect(notifications.emailNotifications).toBeChecked();
-
   await notifications.back.click();
   await new SettingsPage(page).entry('Notification Settings').click();
-  await expect(page.getByText('Failed to load notification settings')).toBeVisible();
-  await context.setOffline(false);
-  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(notifications.emailNotifications).toBeChecked();
+  await notifications.emailNotifications.click();
+  await expect(
+    page.getByText('You are offline. Your choice will be saved when you are back online.'),
+  ).toBeVisible();
+  await expect(notifications.emailNotifications).not.toBeChecked();
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 change waiting to sync')).toBeHidden();
+  await page.reload();
+  await expect(notifications.emailNotifications).not.toBeChecked();
 });
 
 test('notification settings stay as set after a reload', async ({ page, verifiedUser }) => {

@@ -577,6 +577,27 @@ describeOnEachDatabase('sending my card to a contact', (t) => {
     expect(listed).toMatchObject({ contactDetailsSent: true, inviteSentByEmail: true });
   });
 
+  it('a send replayed with its Idempotency-Key (made offline, answer lost) gets the first answer and mails once', async () => {
+    const sender = await createMemberWithCard(t());
+    const { contact } = await visitorWithContact({ visitor: sender });
+    const send = () =>
+      t().app.inject({
+        method: 'POST',
+        url: `/api/contact/send-card/${contact._id}`,
+        headers: { ...bearer(sender.accessToken), 'idempotency-key': 'offline-send-1' },
+      });
+    const first = await send();
+    const replay = await send();
+    expect(first.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    await t().sink.waitForMail(contact.email);
+    await t().mailer().deliverDue();
+    expect(t().sink.messages(contact.email)).toHaveLength(1);
+    // Without the key it is another send, refused as the day's repeat.
+    expect((await sendCard(sender.accessToken, contact._id)).statusCode).toBe(429);
+  });
+
   it('sends to a member an invitation to connect instead of one to join, pointing them to their invitations', async () => {
     const memberEmail = uniqueEmail('member');
     const sender = await createMemberWithCard(t(), { name: 'Grace Hopper', email: uniqueEmail('grace') });

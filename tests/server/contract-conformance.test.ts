@@ -185,8 +185,9 @@ describeOnEachDatabase(
     });
 
     it('declares RATE_LIMITED on exactly the routes that have a limit', () => {
+      // The contract describes /api; CardDAV (/carddav) has limits of its own and no contract.
       const limited = t()
-        .app.registeredRoutes.filter(({ isRateLimited }) => isRateLimited)
+        .app.registeredRoutes.filter(({ isRateLimited, url }) => isRateLimited && url.startsWith('/api/'))
         .map(({ method, url }) => `${method} ${url}`)
         .sort();
       const declared = endpoints
@@ -571,6 +572,28 @@ function ownCodeCalls(): OwnCodeCall[] {
         payload: { nfcUID: unknownCard },
       }),
     ],
+    ...(
+      [
+        ['POST /api/contact/send-card/:id', 'POST', (id) => `/api/contact/send-card/${id}`],
+        ['POST /api/invitations/:id/accept', 'POST', (id) => `/api/invitations/${id}/accept`],
+        ['DELETE /api/invitations/:id', 'DELETE', (id) => `/api/invitations/${id}`],
+      ] as const satisfies readonly [string, 'POST' | 'DELETE', (id: string) => string][]
+    ).map(
+      ([key, method, url], index): OwnCodeCall => [
+        key,
+        'IDEMPOTENCY_KEY_REUSED',
+        // A key used for one request, then sent with another: refused, never answered as the first.
+        async (f, t) => {
+          const headers = { 'idempotency-key': `conformance-reused-${index}` };
+          await t.app.inject({
+            method,
+            url: url(randomUUID()),
+            headers: { ...bearer(f.ada.accessToken), ...headers },
+          });
+          return { token: f.ada.accessToken, headers, params: { id: randomUUID() } };
+        },
+      ],
+    ),
     [
       'POST /api/insights/track/click',
       'INSIGHT_ITEM_NOT_FOUND',
@@ -645,6 +668,32 @@ function ownCodeCalls(): OwnCodeCall[] {
       'RULE_NOT_FOUND',
       (f) => ({ token: f.security, params: { ruleId: 'no-such-rule' }, payload: { mode: 'detect' } }),
     ],
+    ...['DELETE /api/user/app-passwords/:id'].map(
+      (key): OwnCodeCall => [
+        key,
+        'APP_PASSWORD_NOT_FOUND',
+        (f) => ({ token: f.ada.accessToken, params: { id: randomUUID() } }),
+      ],
+    ),
+    ...[
+      'DELETE /api/user/webhooks/:id',
+      'POST /api/user/webhooks/:id/enable',
+      'GET /api/user/webhooks/:id/deliveries',
+    ].map(
+      (key): OwnCodeCall => [
+        key,
+        'WEBHOOK_NOT_FOUND',
+        (f) => ({ token: f.ada.accessToken, params: { id: randomUUID() } }),
+      ],
+    ),
+    [
+      'POST /api/user/webhooks',
+      'WEBHOOK_URL_REFUSED',
+      (f) => ({
+        token: f.ada.accessToken,
+        payload: { url: 'http://hooks.example.com/x', events: ['contact.saved'] },
+      }),
+    ],
     ['GET /api/unsubscribe/:token', '404', () => ({ params: { token: 'x'.repeat(43) } })],
     [
       'POST /api/unsubscribe/:token',
@@ -675,11 +724,15 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   CARD_DAILY_LIMIT: 'tests/server/mail.test.ts',
   INSIGHTS_REFRESH_LIMIT: 'tests/server/insights-digests.test.ts',
   RULE_MODE_NOT_ALLOWED: 'tests/server/security-dashboard.test.ts',
+  APP_PASSWORD_LIMIT: 'tests/server/carddav.test.ts (the eleventh app password of an account)',
+  WEBHOOK_LIMIT: 'tests/server/webhooks.test.ts (the sixth webhook of an account)',
   'POST /api/insights/track/click 200': 'tests/server/insights-digests.test.ts (a stored feed item)',
   'GET /api/health 503': 'tests/server/app.test.ts (the database gone)',
   'GET /api/health/ready 503': 'the same check as /api/health: tests/server/app.test.ts',
   ACCOUNT_SUSPENDED:
     'tests/server/venue.test.ts (an account that attacks is suspended wherever it asks from)',
+  VERSION_CONFLICT:
+    'tests/server/versions.test.ts, tests/server/contact-changes.test.ts (a write with an outdated If-Match)',
   'POST /api/security/blocks SHARED_ADDRESS_UNCONFIRMED':
     'tests/server/venue.test.ts (a manual block of an address many members signed in from)',
   // A blocked address keeps its card pages; only a hostile request to one is refused.
@@ -739,6 +792,11 @@ function refusedInput(endpoint: Endpoint): Call {
 }
 
 type SuccessCall = (fixtures: Fixtures, t: TestContext) => Promise<Call> | Call;
+
+/** The id of the webhook the success run registered for Ada. */
+async function webhookOf(t: TestContext, { ada }: Fixtures): Promise<string> {
+  return json<{ id: string }[]>(await getAs(t, '/api/user/webhooks', ada.accessToken))[0]?.id ?? '';
+}
 
 /** One successful call of every endpoint, in an order that builds what later ones need. */
 function successCalls(): Record<string, SuccessCall> {
@@ -808,6 +866,32 @@ function successCalls(): Record<string, SuccessCall> {
     'POST /api/user/notification-settings': (f) => ({ ...member(f), payload: { emailOptOut: false } }),
     'GET /api/user/export/contacts.vcf': member,
     'GET /api/user/export/contacts.csv': member,
+    'GET /api/user/export/google-contacts.csv': member,
+    'GET /api/user/export/outlook-contacts.csv': member,
+    'POST /api/user/app-passwords': (f) => ({ ...member(f), payload: { name: 'Conformance phone' } }),
+    'GET /api/user/app-passwords': member,
+    'DELETE /api/user/app-passwords/:id': async (f, t) => {
+      const listed = await getAs(t, '/api/user/app-passwords', f.ada.accessToken);
+      return { ...member(f), params: { id: json<{ id: string }[]>(listed)[0]?.id ?? '' } };
+    },
+    // Only for details.shared, which nothing here sends: no delivery is tried towards hooks.example.com.
+    'POST /api/user/webhooks': (f) => ({
+      ...member(f),
+      payload: { url: 'https://hooks.example.com/conformance', events: ['details.shared'] },
+    }),
+    'GET /api/user/webhooks': member,
+    'POST /api/user/webhooks/:id/enable': async (f, t) => ({
+      ...member(f),
+      params: { id: await webhookOf(t, f) },
+    }),
+    'GET /api/user/webhooks/:id/deliveries': async (f, t) => ({
+      ...member(f),
+      params: { id: await webhookOf(t, f) },
+    }),
+    'DELETE /api/user/webhooks/:id': async (f, t) => ({
+      ...member(f),
+      params: { id: await webhookOf(t, f) },
+    }),
     'GET /api/contact': member,
     'POST /api/contact/create': async (f, t) => {
       const other = await createMemberWithCard(t, { email: uniqueEmail('card') });
@@ -823,6 +907,11 @@ function successCalls(): Record<string, SuccessCall> {
       payload: { notes: 'Met at the conference' },
     }),
     'PATCH /api/contact/:id/toggle-flag': (f) => ({ ...member(f), params: { id: f.contactId } }),
+    'PUT /api/contact/:id/flag': (f) => ({
+      ...member(f),
+      params: { id: f.contactId },
+      payload: { isFlagged: true },
+    }),
     'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
     'GET /api/contact/mapContacts': member,
     'PUT /api/contact/:id/event': (f) => ({

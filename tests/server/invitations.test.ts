@@ -188,6 +188,31 @@ describeOnEachDatabase('invitations: accepting and denying', (t) => {
     expect(await contactsOf(owner)).toHaveLength(1);
   });
 
+  it('an answer replayed with its Idempotency-Key (made offline, answer lost) gets the first answer, not a 404', async () => {
+    const owner = await createMemberWithCard(t());
+    const saver = await createMemberWithCard(t());
+    await saveCard(saver, owner.nfcUID);
+    const { _id } = await onlyInvitationOf(owner);
+    const answerOnce = () =>
+      t().app.inject({
+        method: 'POST',
+        url: `/api/invitations/${_id}/accept`,
+        headers: { ...bearer(owner.accessToken), 'idempotency-key': 'offline-accept-1' },
+      });
+    const [first, replay] = [await answerOnce(), await answerOnce()];
+    expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    expect(json(replay)).toEqual({ message: 'Invitation accepted!' });
+    expect(await contactsOf(owner)).toHaveLength(1);
+    // The same key with another answer is another request: refused, and nothing changes.
+    const reused = await t().app.inject({
+      method: 'DELETE',
+      url: `/api/invitations/${_id}`,
+      headers: { ...bearer(owner.accessToken), 'idempotency-key': 'offline-accept-1' },
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(json(reused).code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('denying deletes the invitation and adds nobody', async () => {
     const owner = await createMemberWithCard(t());
     const saver = await createMemberWithCard(t());

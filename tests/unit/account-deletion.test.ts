@@ -16,6 +16,8 @@ const account = {
 
 function queuedSave(ownerUserId: string, idempotencyKey: string) {
   return {
+    kind: 'contact.save',
+    coalesceKey: null,
     payload: { nfcUID: `${'a'.repeat(40)}-1` },
     queuedAt: Date.now(),
     idempotencyKey,
@@ -38,7 +40,7 @@ describe('the typed confirmation', () => {
 describe('leaving a deleted account', () => {
   beforeEach(async () => {
     localStorage.clear();
-    await Promise.all([db.outbox.clear(), db.failedSaves.clear(), db.pendingFlags.clear()]);
+    await Promise.all([db.pendingWrites.clear(), db.writeNotices.clear()]);
   });
 
   it("ends the session and drops the member's queued saves and flags, but not another member's", async () => {
@@ -46,23 +48,18 @@ describe('leaving a deleted account', () => {
     localStorage.setItem(StorageKeys.refreshToken, 'd.e.f');
     localStorage.setItem(StorageKeys.activationPromptDismissed, 'true');
     useSessionStore.getState().signIn(account);
-    await db.outbox.bulkAdd([queuedSave('user-1', 'key-of-user-1'), queuedSave('user-2', 'key-of-user-2')]);
-    await db.failedSaves.add({
+    await db.pendingWrites.bulkAdd([
+      queuedSave('user-1', 'key-of-user-1'),
+      queuedSave('user-2', 'key-of-user-2'),
+    ]);
+    await db.writeNotices.add({
       ownerUserId: 'user-1',
-      nfcUID: `${'a'.repeat(40)}-1`,
-      name: null,
-      message: 'Cannot save your own business card.',
-      failedAt: Date.now(),
+      kind: 'contact.save',
+      type: 'refused',
+      message: 'Failed to save contact: Cannot save your own business card.',
+      keptText: null,
+      at: Date.now(),
     });
-    await db.pendingFlags.bulkAdd(
-      ['user-1', 'user-2'].map((ownerUserId) => ({
-        ownerUserId,
-        contactId: 'ada',
-        isFlagged: true,
-        isFlaggedOnServer: false,
-        queuedAt: Date.now(),
-      })),
-    );
 
     await leaveDeletedAccount('accountDeleted');
 
@@ -73,8 +70,7 @@ describe('leaving a deleted account', () => {
       status: 'signedOut',
       signOutReason: 'accountDeleted',
     });
-    expect((await db.outbox.toArray()).map((entry) => entry.ownerUserId)).toEqual(['user-2']);
-    expect(await db.failedSaves.count()).toBe(0);
-    expect((await db.pendingFlags.toArray()).map((flag) => flag.ownerUserId)).toEqual(['user-2']);
+    expect((await db.pendingWrites.toArray()).map((entry) => entry.ownerUserId)).toEqual(['user-2']);
+    expect(await db.writeNotices.count()).toBe(0);
   });
 });

@@ -24,18 +24,36 @@ const grace = makeContact('grace', { name: 'Grace Hopper' });
 interface SentRequest {
   path: string;
   ifNoneMatch: string | null;
+  since: string | null;
 }
 
-/** The contacts endpoint as the server answers it: 304 for the current etag, else the list. */
-function contactsServer(state: { contacts: Contact[]; etag: string }) {
+/**
+ * GET /api/contact as the server answers it: 304 for the current etag; with `since`, the change feed
+ * (the changes given, or the whole list for a cursor it does not know); without, the list.
+ */
+function contactsServer(
+  state: { contacts: Contact[]; etag: string },
+  changes?: { contacts: Contact[]; deleted: string[] },
+) {
   const sent: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
-      const request = { path: new URL(input.url).pathname, ifNoneMatch: input.headers.get('If-None-Match') };
+      const url = new URL(input.url);
+      const request = {
+        path: url.pathname,
+        ifNoneMatch: input.headers.get('If-None-Match'),
+        since: url.searchParams.get('since'),
+      };
       sent.push(request);
       if (request.ifNoneMatch === state.etag) return new Response(null, { status: 304 });
-      return new Response(JSON.stringify(state.contacts), {
+      const body =
+        request.since === null
+          ? state.contacts
+          : changes
+            ? { cursor: state.etag, isFullList: false, ...changes }
+            : { cursor: state.etag, isFullList: true, contacts: state.contacts, deleted: [] };
+      return new Response(JSON.stringify(body), {
         status: 200,
         headers: { 'content-type': 'application/json', etag: state.etag },
       });
@@ -64,21 +82,38 @@ describe('revalidating', () => {
 
     expect(await revalidateContacts(owner)).toBe('changed');
 
-    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: null }]);
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: null, since: null }]);
     const cache = await readContactsCache(owner);
     expect(cache?.contacts).toEqual([ada, grace]);
     expect(cache?.etag).toBe('"v1"');
   });
 
-  it('sends the cached etag; a 304 means no change and leaves the cache as it was', async () => {
+  it('sends the cached etag as If-None-Match and as `since`; a 304 leaves the cache as it was', async () => {
     await cacheOf([ada], '"v1"');
     const before = await db.contactSets.get(owner);
     const sent = contactsServer({ contacts: [ada], etag: '"v1"' });
 
     expect(await revalidateContacts(owner)).toBe('unchanged');
 
-    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"' }]);
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"', since: '"v1"' }]);
     expect(await db.contactSets.get(owner)).toEqual(before);
+  });
+
+  it('applies only what changed: a changed contact in place, a new one by date, a deleted one gone', async () => {
+    const older = makeContact('older', { name: 'Older', connectedAt: '2020-01-01T00:00:00.000Z' });
+    const newer = makeContact('newer', { name: 'Newer', connectedAt: '2030-01-01T00:00:00.000Z' });
+    await cacheOf([ada, grace, older], '"v1"');
+    contactsServer(
+      { contacts: [], etag: '"v2"' },
+      { contacts: [{ ...ada, isFlagged: !ada.isFlagged }, newer], deleted: [grace._id] },
+    );
+
+    expect(await revalidateContacts(owner)).toBe('changed');
+
+    const cache = await readContactsCache(owner);
+    expect(cache?.contacts.map((contact) => contact._id)).toEqual(['newer', 'ada', 'older']);
+    expect(cache?.contacts[1]?.isFlagged).toBe(!ada.isFlagged);
+    expect(cache?.etag).toBe('"v2"');
   });
 
   it('stores a 200 with new data and reports the change', async () => {
@@ -214,7 +249,7 @@ describe('scheduling a revalidation', () => {
     await vi.advanceTimersByTimeAsync(1);
 
     expect(await outcome).toBe('changed');
-    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"' }]);
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"', since: '"v1"' }]);
   });
 
   it('without a cache, a page load fetches at once', async () => {

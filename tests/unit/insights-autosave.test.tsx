@@ -1,5 +1,6 @@
 // Spec §4 Preferences: each change is saved at once and in order, so the last change wins; 'Saved' shows
-// for 1.5 s after a save; a save that fails puts the last saved set back and says the spec's message.
+// for 1.5 s after a save; a save refused puts the last saved set back, and the spec's message is kept for
+// the app to announce.
 // The server is a fetch the test answers, one save at a time.
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,11 +43,12 @@ beforeEach(async () => {
   sent = [];
   answers = [];
   autosave = undefined;
-  await db.cachedResources.clear();
+  await Promise.all([db.cachedResources.clear(), db.pendingWrites.clear(), db.writeNotices.clear()]);
   localStorage.setItem(StorageKeys.token, tokenExpiringIn(600));
   useSessionStore.getState().signIn();
   useToastStore.setState({ toasts: [] });
-  vi.stubGlobal('fetch', async (request: Request) => {
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
     const body = (await request.json()) as InsightPreferences;
     sent.push(body);
     const answer = answers.shift();
@@ -67,7 +69,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const echo = (body: InsightPreferences) => jsonResponse(200, { preferences: body, updatedAt: 'now' });
+const echo = (body: InsightPreferences) =>
+  jsonResponse(200, { preferences: body, updatedAt: new Date().toISOString() });
 
 describe('preferences auto-save', () => {
   it('saves changes one after another, so the last change is what the server keeps', async () => {
@@ -100,17 +103,32 @@ describe('preferences auto-save', () => {
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_INDICATOR_MS - 50);
   });
 
-  it('puts the last saved set back when a save fails, with the message it was given', async () => {
-    answers.push(echo, () => jsonResponse(500, { error: 'Internal error' }));
+  it('keeps a change the server could not take now: it waits on this device and stays shown', async () => {
+    answers.push(() => jsonResponse(503, { error: 'Unavailable', code: 'DATABASE_UNAVAILABLE' }));
+    current().change(withIndustry('Finance'), 'failed');
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(db.pendingWrites.count()).resolves.toBe(1));
+    expect(current().preferences.industries).toEqual(['Finance']);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('puts the last saved set back when a save is refused, kept for the app to announce in the spec’s words', async () => {
+    answers.push(echo, () => jsonResponse(400, { error: 'Validation failed', code: 'VALIDATION_FAILED' }));
     current().change(withIndustry('Finance'), 'first failed');
-    await vi.waitFor(() => expect(current().saved.industries).toEqual(['Finance']));
+    await vi.waitFor(() => expect(current().saved.industries).toEqual(['Finance']), { timeout: 5_000 });
 
     current().change(withIndustry('Retail'), 'Failed to save preference. Please try again.');
 
-    await vi.waitFor(() => expect(sent[1]?.industries).toEqual(['Retail']));
-    await vi.waitFor(() => expect(current().preferences.industries).toEqual(['Finance']));
-    expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
-      'Failed to save preference. Please try again.',
+    await vi.waitFor(() => expect(sent[1]?.industries).toEqual(['Retail']), { timeout: 5_000 });
+    await vi.waitFor(() => expect(current().preferences.industries).toEqual(['Finance']), { timeout: 5_000 });
+    // The app's header announces it once (src/app/sync-status.tsx); the hook itself shows no second toast.
+    expect(useToastStore.getState().toasts).toEqual([]);
+    expect(await db.writeNotices.toArray()).toEqual([
+      expect.objectContaining({
+        type: 'refused',
+        announcement: 'Failed to save preference. Please try again.',
+        message: 'Your insight preferences could not be saved: Validation failed',
+      }),
     ]);
   });
 });

@@ -109,6 +109,15 @@ describe('pending card save (spec §3, §4)', () => {
     expect(read.save).not.toHaveProperty('userId');
   });
 
+  it('keeps where they met for a save made offline, and drops coordinates that cannot be', () => {
+    storePendingCardSave(card, 5_000, { lat: 45.76, lng: 4.84 });
+    const read = readPendingCardSave(5_000);
+    expect(read.status === 'valid' && [read.save.lat, read.save.lng]).toEqual([45.76, 4.84]);
+    localStorage.setItem('pendingCardSave', JSON.stringify({ ...card, timestamp: 5_000, lat: 91, lng: 4 }));
+    const impossible = readPendingCardSave(5_000);
+    expect(impossible.status === 'valid' && impossible.save).not.toHaveProperty('lat');
+  });
+
   it('is expired after 30 minutes and removed at start', () => {
     storePendingCardSave(card, 0);
     expect(readPendingCardSave(PENDING_CARD_SAVE_VALIDITY_MS).status).toBe('valid');

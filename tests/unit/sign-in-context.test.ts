@@ -4,10 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/client';
 import { describeResetError, isRefusedCode } from '../../src/features/auth/messages';
 import { readSignInPurpose } from '../../src/features/auth/sign-in-purpose';
-import { describeFailedSave } from '../../src/features/contacts/use-outbox-status';
 import { keepCardForActivation, pathAfterSignIn } from '../../src/session/card-activation';
 import { PENDING_CARD_SAVE_VALIDITY_MS } from '../../src/session/pending-card-save';
 import { StorageKeys } from '../../src/session/storage-keys';
+import { ContactSaveWrite } from '../../src/sync/writes/contact-save';
 
 const cardId = `${'a'.repeat(40)}-7`;
 const now = 1_700_000_000_000;
@@ -79,7 +79,7 @@ describe('auth wording', () => {
 
   it('names the card of a save refused at replay', () => {
     expect(
-      describeFailedSave({ name: null, nfcUID: cardId, message: 'This card has not been activated yet.' }),
+      ContactSaveWrite.refused({ nfcUID: cardId }, 'This card has not been activated yet.').message,
     ).toBe('Failed to save contact: This card has not been activated yet. (Tapnet card 7)');
   });
 });

@@ -214,6 +214,11 @@ export function buildOpenApiDocument(areas: readonly ApiArea[], serverUrl: strin
               description:
                 'Also in X-Request-Id and on every log line (absent from a replayed Idempotency-Key answer).',
             },
+            current: { description: 'VERSION_CONFLICT only: the value as it is now (contract/versions.ts).' },
+            changedAt: {
+              type: ['string', 'null'],
+              description: 'VERSION_CONFLICT only: when the refused field last changed, when known.',
+            },
           },
           additionalProperties: false,
         },

@@ -1,10 +1,20 @@
 // The contacts module's face: a member's contacts, the invitations that are pending contacts, sending
-// one's card, and the contacts export.
+// one's card, and the contacts export; the CardDAV address book reads the list and its changes here.
 import type { ApiModule } from '../../platform/module';
 import { pruneCardSends } from './card-sends';
 import { invitationRoutes } from './invitation-routes';
 import { backfillPlaceWords } from './place-backfill';
 import { contactRoutes } from './routes';
+import { pruneContactTombstones } from './tombstones';
+
+export { noteForOtherApps } from './meeting-note';
+export {
+  findContactListVersion,
+  findOldestCursor,
+  listDeletedContactIdsSince,
+  listVersionedContacts,
+  type VersionedContact,
+} from './queries';
 
 export const contactsModule: ApiModule = {
   name: 'contacts',
@@ -25,5 +35,6 @@ export const contactsModule: ApiModule = {
   },
   daily: async (app) => {
     await pruneCardSends(app.ctx.db);
+    await pruneContactTombstones(app.ctx.db);
   },
 };

@@ -1,4 +1,5 @@
 // /api/invitations: invitations addressed to the signed-in member (spec §7 Invitations).
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AcceptInvitationEndpoint,
@@ -6,6 +7,7 @@ import {
   ListInvitationsEndpoint,
 } from '../../../contract/invitations';
 import { memberOf } from '../../platform/guards';
+import { runOnce } from '../../platform/idempotency';
 import { route } from '../../platform/route';
 import { listInvitationsTo } from './invitation-queries';
 import { acceptInvitation, denyInvitation } from './invitations';
@@ -15,11 +17,38 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     listInvitationsTo(app.ctx.db, memberOf(request).userId),
   );
 
-  route(app, AcceptInvitationEndpoint, async (request) =>
-    acceptInvitation(app.ctx.db, memberOf(request).userId, request.params.id),
-  );
+  /** Answers a device queued offline are replayed with their Idempotency-Key: the first answer again. */
+  async function answerOnce(
+    reply: FastifyReply,
+    { userId, key, invitationId }: { userId: string; key: string | undefined; invitationId: string },
+    [kind, answer]: ['accept' | 'deny', typeof acceptInvitation],
+  ) {
+    const scope = { userId, key, request: { answer: kind, invitationId } };
+    const response = await runOnce(app.ctx.db, scope, async (trx) => ({
+      statusCode: 200,
+      body: await answer(trx, userId, invitationId),
+    }));
+    return reply.code(response.statusCode).send(response.body);
+  }
 
-  route(app, DenyInvitationEndpoint, async (request) =>
-    denyInvitation(app.ctx.db, memberOf(request).userId, request.params.id),
-  );
+  for (const [endpoint, kind, answer] of [
+    [AcceptInvitationEndpoint, 'accept', acceptInvitation],
+    [DenyInvitationEndpoint, 'deny', denyInvitation],
+  ] as const) {
+    route(
+      app,
+      endpoint,
+      async (request, reply) =>
+        answerOnce(
+          reply,
+          {
+            userId: memberOf(request).userId,
+            key: request.headers['idempotency-key'],
+            invitationId: request.params.id,
+          },
+          [kind, answer],
+        ),
+      { isResponseChecked: false },
+    );
+  }
 };

@@ -1,8 +1,9 @@
 // Inviting a member to add someone back, and the invitee's answer (DESIGN.md §4 Invitations).
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { MessageResponse } from '../../../contract/errors';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { queueContactEvent } from '../webhooks';
 import {
   deleteInvitationBetween,
   findMemberCard,
@@ -10,7 +11,7 @@ import {
   insertInvitation,
   takeInvitation,
 } from './invitation-queries';
-import { insertContactFromCard } from './queries';
+import { insertContactFromCard, toContact } from './queries';
 
 export const invitationMessages = {
   accepted: 'Invitation accepted!',
@@ -39,36 +40,36 @@ export async function inviteMember(
  * so the contact is made from that, without a card ID (the contact simply has no public card page).
  * No place is recorded: the invitee was not the one who saved where they met.
  * Taking the invitation first makes a repeated or concurrent accept find nothing (404), and the
- * contacts' unique pair means an inviter the invitee already has is never added twice.
+ * contacts' unique pair means an inviter the invitee already has is never added twice. Runs in the
+ * caller's transaction (the Idempotency-Key's: a replayed answer is the first one, not a 404).
  */
 export async function acceptInvitation(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   inviteeId: string,
   invitationId: string,
 ): Promise<MessageResponse> {
-  await db.transaction().execute(async (trx) => {
-    const invitation = await takeInvitation(trx, invitationId, inviteeId);
-    if (!invitation) throw new HttpError('INVITATION_NOT_FOUND', invitationMessages.notFound);
-    const inviter = await findMemberCard(trx, invitation.inviter_id);
-    if (inviter) {
-      await insertContactFromCard(
-        trx,
-        inviteeId,
-        inviter,
-        { lat: null, lng: null },
-        { fromInvitation: true },
-      );
-    }
-  });
+  const invitation = await takeInvitation(trx, invitationId, inviteeId);
+  if (!invitation) throw new HttpError('INVITATION_NOT_FOUND', invitationMessages.notFound);
+  const inviter = await findMemberCard(trx, invitation.inviter_id);
+  if (inviter) {
+    const row = await insertContactFromCard(
+      trx,
+      inviteeId,
+      inviter,
+      { lat: null, lng: null },
+      { fromInvitation: true },
+    );
+    if (row) await queueContactEvent(trx, inviteeId, 'contact.saved', toContact(row));
+  }
   return { message: invitationMessages.accepted };
 }
 
 export async function denyInvitation(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   inviteeId: string,
   invitationId: string,
 ): Promise<MessageResponse> {
-  const invitation = await takeInvitation(db, invitationId, inviteeId);
+  const invitation = await takeInvitation(trx, invitationId, inviteeId);
   if (!invitation) throw new HttpError('INVITATION_NOT_FOUND', invitationMessages.notFound);
   return { message: invitationMessages.denied };
 }

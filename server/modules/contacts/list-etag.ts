@@ -9,8 +9,21 @@ const LIST_FORMAT = 1;
  * id keeps two members at the same version apart, so a tag can never vouch for someone else's list.
  */
 export function contactListTag(userId: string, version: string): string {
-  const member = createHash('sha256').update(userId).digest('base64url').slice(0, 12);
-  return `W/"${LIST_FORMAT}.${version}.${member}"`;
+  return `W/"${LIST_FORMAT}.${version}.${memberHash(userId)}"`;
+}
+
+function memberHash(userId: string): string {
+  return createHash('sha256').update(userId).digest('base64url').slice(0, 12);
+}
+
+/**
+ * The list version a change-feed cursor (a tag this member was answered) stands for; null for anything
+ * else: another format, another member's tag, or text that is no tag at all.
+ */
+export function cursorVersion(userId: string, cursor: string): string | null {
+  const match = /^(?:W\/)?"(\d+)\.(\d{1,18})\.([A-Za-z0-9_-]+)"$/.exec(cursor.trim());
+  if (!match || Number(match[1]) !== LIST_FORMAT || match[3] !== memberHash(userId)) return null;
+  return match[2] ?? null;
 }
 
 /** RFC 9110 §13.1.2: a list of tags or "*", compared weakly (W/ is ignored on both sides). */

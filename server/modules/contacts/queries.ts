@@ -144,6 +144,87 @@ export async function saveCurrentEvent(db: Db, userId: string, event: string | n
     .execute();
 }
 
+/** The notes with when they last changed there (null: not since migration 021), for a conflict's answer. */
+export async function findNotesForUpdate(db: Db, ownerId: string, contactId: string) {
+  const row = await db
+    .selectFrom('contacts')
+    .selectAll()
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && { contact: toContact(row), changedAt: row.notes_changed_at?.toISOString() ?? null };
+}
+
+export async function setContactFlag(db: Db, ownerId: string, contactId: string, isFlagged: boolean) {
+  const row = await db
+    .updateTable('contacts')
+    .set({ is_flagged: isFlagged })
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .returning('is_flagged')
+    .executeTakeFirst();
+  return row && { isFlagged: row.is_flagged };
+}
+
+/** A contact with the list version at which it last changed (a CardDAV resource's ETag comes from it). */
+export interface VersionedContact {
+  contact: Contact;
+  version: string;
+}
+
+/**
+ * The member's contacts, newest first, with their versions: all of them, those changed after list
+ * version `since`, or those of `ids` (ids that are not UUIDs match nothing).
+ */
+export async function listVersionedContacts(
+  db: Db,
+  ownerId: string,
+  options: { since?: string; ids?: readonly string[] } = {},
+): Promise<VersionedContact[]> {
+  const { since, ids } = options;
+  if (ids && ids.length === 0) return [];
+  let query = db.selectFrom('contacts').selectAll().where('owner_id', '=', ownerId);
+  if (since !== undefined) query = query.where('list_version', '>', since);
+  if (ids) query = query.where('id', 'in', ids);
+  const rows = await query.orderBy('connected_at', 'desc').orderBy('id').execute();
+  return rows.map((row) => ({ contact: toContact(row), version: String(row.list_version) }));
+}
+
+/** The ids of the member's contacts deleted after list version `since`. */
+export async function listDeletedContactIdsSince(db: Db, ownerId: string, since: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contact_tombstones')
+    .select('contact_id')
+    .where('owner_id', '=', ownerId)
+    .where('list_version', '>', since)
+    .execute();
+  return rows.map((row) => row.contact_id);
+}
+
+/**
+ * What changed after list version `since`: the contacts written later (newest first) and the ids of
+ * those deleted later. Read after the version the answer names, so nothing up to it is missed; a write
+ * landing in between is sent again next time, which merging takes in its stride.
+ */
+export async function listContactChangesSince(db: Db, ownerId: string, since: string) {
+  const [changed, deleted] = await Promise.all([
+    listVersionedContacts(db, ownerId, { since }),
+    listDeletedContactIdsSince(db, ownerId, since),
+  ]);
+  return { contacts: changed.map(({ contact }) => contact), deleted };
+}
+
+/** The oldest cursor the feed still answers with changes; tombstones before it were pruned. */
+export async function findOldestCursor(db: Db, ownerId: string): Promise<string> {
+  const row = await db
+    .selectFrom('contact_list_versions')
+    .select(sql<string>`oldest_cursor::text`.as('oldest'))
+    .where('user_id', '=', ownerId)
+    .executeTakeFirst();
+  return row?.oldest ?? '0';
+}
+
 export async function toggleContactFlag(db: Db, ownerId: string, contactId: string) {
   const row = await db
     .updateTable('contacts')
@@ -155,14 +236,19 @@ export async function toggleContactFlag(db: Db, ownerId: string, contactId: stri
   return row && { isFlagged: row.is_flagged };
 }
 
-export async function deleteContact(db: Db, ownerId: string, contactId: string): Promise<boolean> {
+/** The contact as it was, or undefined when the member has no such contact. */
+export async function deleteContact(
+  db: Db,
+  ownerId: string,
+  contactId: string,
+): Promise<Contact | undefined> {
   const row = await db
     .deleteFrom('contacts')
     .where('id', '=', contactId)
     .where('owner_id', '=', ownerId)
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return row !== undefined;
+  return row && toContact(row);
 }
 
 export async function findContact(db: Db, ownerId: string, contactId: string) {

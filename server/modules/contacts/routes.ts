@@ -7,13 +7,16 @@ import {
   DeleteContactEndpoint,
   GetCurrentEventEndpoint,
   ListContactsEndpoint,
+  notesVersion,
   SendMyCardEndpoint,
   SetContactEventEndpoint,
+  SetContactFlagEndpoint,
   SetCurrentEventEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
 import { ContactExportEndpoints, ContactExportFormatSchema } from '../../../contract/user';
+import { matchesIfMatch, VersionMessages } from '../../../contract/versions';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { memberOf } from '../../platform/guards';
@@ -21,15 +24,20 @@ import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { isOutboxReplay } from '../sessions';
+import { queueContactEvent } from '../webhooks';
+import { contactChanges } from './changes';
 import { exportContacts } from './export';
 import { contactListTagFor } from './list-version';
 import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
+  findContact,
   findCurrentEvent,
+  findNotesForUpdate,
   listContacts,
   saveCurrentEvent,
   setContactEvent,
+  setContactFlag,
   toggleContactFlag,
   updateContactNotes,
 } from './queries';
@@ -58,6 +66,22 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   }
 
+  /** A write to one contact that, when it found the contact, tells the member's webhooks in its transaction. */
+  function updateContact<T>(
+    reply: FastifyReply,
+    userId: string,
+    contactId: string,
+    write: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return writeInTransaction(reply, userId, async (trx) => {
+      const result = await write(trx);
+      if (result) {
+        await queueContactEvent(trx, userId, 'contact.updated', () => findContact(trx, userId, contactId));
+      }
+      return result;
+    });
+  }
+
   // An id that cannot be a contact is as unknown as another member's: both are "not found".
   app.setErrorHandler((error, _request, _reply) => {
     if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'params') {
@@ -72,6 +96,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
     reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
     if (notModified) return reply.code(304).send();
+    // The change feed: a cache at an older version gets only what changed after it.
+    const { since } = request.query;
+    if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
     return listContacts(app.ctx.db, userId);
   });
 
@@ -95,11 +122,32 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute({ perAccount: 120, perAddress: 120 }), isResponseChecked: false },
   );
 
+  // With If-Match (the version of the notes the edit started from), notes another device saved meanwhile
+  // are not overwritten: 412 with the contact as it is and when its notes changed.
   route(app, UpdateContactNotesEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
+    const ifMatch = request.headers['if-match'];
+    const contact = found(
+      await updateContact(reply, userId, request.params.id, async (trx) => {
+        if (ifMatch !== undefined) {
+          const stored = found(await findNotesForUpdate(trx, userId, request.params.id));
+          if (!matchesIfMatch(ifMatch, notesVersion(stored.contact.notes))) {
+            throw new HttpError('VERSION_CONFLICT', VersionMessages.conflict, {
+              conflict: { current: stored.contact, changedAt: stored.changedAt },
+            });
+          }
+        }
+        return updateContactNotes(trx, userId, request.params.id, request.body.notes);
+      }),
+    );
+    return reply.header('ETag', notesVersion(contact.notes)).send(contact);
+  });
+
+  route(app, SetContactFlagEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
     return found(
-      await writeInTransaction(reply, userId, (trx) =>
-        updateContactNotes(trx, userId, request.params.id, request.body.notes),
+      await updateContact(reply, userId, request.params.id, (trx) =>
+        setContactFlag(trx, userId, request.params.id, request.body.isFlagged),
       ),
     );
   });
@@ -107,7 +155,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, ToggleContactFlagEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     return found(
-      await writeInTransaction(reply, userId, (trx) => toggleContactFlag(trx, userId, request.params.id)),
+      await updateContact(reply, userId, request.params.id, (trx) =>
+        toggleContactFlag(trx, userId, request.params.id),
+      ),
     );
   });
 
@@ -131,15 +181,31 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, DeleteContactEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
-    found(await writeInTransaction(reply, userId, (trx) => deleteContact(trx, userId, request.params.id)));
+    found(
+      await writeInTransaction(reply, userId, async (trx) => {
+        const deleted = await deleteContact(trx, userId, request.params.id);
+        if (deleted) await queueContactEvent(trx, userId, 'contact.deleted', deleted);
+        return deleted;
+      }),
+    );
     return { message: contactMessages.deleted };
   });
 
+  // A send made offline is replayed with its Idempotency-Key: the card is mailed once, whatever was lost.
   route(
     app,
     SendMyCardEndpoint,
-    async (request) => sendMyCard(app.ctx, memberOf(request).userId, request.params.id),
-    { config: perMinute(SEND_CARD_PER_MINUTE) },
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      const contactId = request.params.id;
+      const key = request.headers['idempotency-key'];
+      const response = await runOnce(app.ctx.db, { userId, key, request: { sendCardTo: contactId } }, (trx) =>
+        sendMyCard(app.ctx, trx, userId, contactId),
+      );
+      app.ctx.mailer.wake();
+      return reply.code(response.statusCode).send(response.body);
+    },
+    { config: perMinute(SEND_CARD_PER_MINUTE), isResponseChecked: false },
   );
 
   for (const format of ContactExportFormatSchema.options) {

@@ -20,6 +20,7 @@ import { toVCard, vCardFileName } from '../../platform/vcard';
 import { fromBusinessCardColumns, lookUpCard } from '../cards';
 import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe';
 import { findAccount, hasOptedOutOfEmail } from '../user';
+import { queueContactEvent } from '../webhooks';
 import { recordCardSend } from './card-sends';
 import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
@@ -70,10 +71,12 @@ export async function saveContactFromCard(
     insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, event }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
+  const contact = toContact(row);
+  await queueContactEvent(trx, userId, 'contact.saved', contact);
   await inviteMember(trx, { inviterId: userId, inviteeId: card.userId });
   return {
     statusCode: 201,
-    body: { message: contactMessages.saved, contact: toContact(row) },
+    body: { message: contactMessages.saved, contact },
     headers: listTagHeaders(tags),
   };
 }
@@ -82,15 +85,18 @@ export async function saveContactFromCard(
  * E-mails my card (vCard attached) to the contact. A person who is not a member is also invited to
  * join; a member gets an invitation to connect instead. The mail is queued in the same transaction
  * that records the send (card-sends.ts limits), so a refused send queues nothing and a queued mail is
- * never lost; delivery happens after the answer, whatever state the mail server is in.
+ * never lost; delivery happens after the answer, whatever state the mail server is in. Runs in the
+ * caller's transaction (the Idempotency-Key's, so a replayed send mails nothing twice); the caller wakes
+ * the mailer once it committed.
  */
 export async function sendMyCard(
   ctx: AppContext,
+  trx: Transaction<Database>,
   userId: string,
   contactId: string,
-): Promise<SendCardResponse> {
-  const { db, config } = ctx;
-  const [account, contact] = await Promise.all([findAccount(db, userId), findContact(db, userId, contactId)]);
+): Promise<StoredResponse> {
+  const account = await findAccount(trx, userId);
+  const contact = await findContact(trx, userId, contactId);
   if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
   if (!account?.nfc_uid) throw new HttpError('NO_LINKED_CARD', contactMessages.noLinkedCard);
   const card = fromBusinessCardColumns(account);
@@ -98,10 +104,10 @@ export async function sendMyCard(
     throw new HttpError('CARD_INCOMPLETE', contactMessages.incompleteCard);
   if (!contact.email.trim()) throw new HttpError('CONTACT_HAS_NO_EMAIL', contactMessages.noContactEmail);
 
-  const memberId = await findMemberIdByEmail(db, contact.email);
+  const memberId = await findMemberIdByEmail(trx, contact.email);
   const invitation: CardMailInvitation = memberId
-    ? { kind: 'connect', invitationsUrl: `${config.publicUrl}/invitations` }
-    : { kind: 'join', registerUrl: `${config.publicUrl}/register` };
+    ? { kind: 'connect', invitationsUrl: `${ctx.config.publicUrl}/invitations` }
+    : { kind: 'join', registerUrl: `${ctx.config.publicUrl}/register` };
   const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
   const message = businessCardMail({
     to: contact.email.trim(),
@@ -110,16 +116,14 @@ export async function sendMyCard(
     vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
     invitation,
   });
-  const wasMailed = await db.transaction().execute(async (trx) => {
-    await recordCardSend(trx, userId, message.to);
-    if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
-    await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
-    return queueNonEssentialMail(ctx, trx, message);
-  });
-  ctx.mailer.wake();
-  return wasMailed
+  await recordCardSend(trx, userId, message.to);
+  if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
+  await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
+  const wasMailed = await queueNonEssentialMail(ctx, trx, message);
+  const body: SendCardResponse = wasMailed
     ? { message: SendCardMessages.sent, delivery: 'email' }
     : { message: SendCardMessages.inAppOnly, delivery: 'in-app' };
+  return { statusCode: 200, body };
 }
 
 /**

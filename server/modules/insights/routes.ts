@@ -17,6 +17,7 @@ import { HttpError } from '../../platform/errors';
 import { memberOf } from '../../platform/guards';
 import { route } from '../../platform/route';
 import { todayIn } from '../../platform/time';
+import { withVersion, writeIfMatch } from '../../platform/versions';
 import { cachedDigest, digestFor, type InsightsDeps, refreshAllowance } from './digests';
 import { storeFigures } from './feeds/item-store';
 import { newsDetail } from './news-detail';
@@ -24,13 +25,23 @@ import { deleteDigests, itemExists, listDigests, recordClick } from './queries';
 import { Primer, preferencesOf, replacePreferences } from './service';
 
 export const insightPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, GetInsightPreferencesEndpoint, async (request) =>
-    preferencesOf(app.ctx.db, memberOf(request).userId),
+  route(app, GetInsightPreferencesEndpoint, async (request, reply) =>
+    withVersion(reply, await preferencesOf(app.ctx.db, memberOf(request).userId)),
   );
 
-  route(app, SaveInsightPreferencesEndpoint, async (request) =>
-    replacePreferences(app.ctx.db, memberOf(request).userId, request.body),
-  );
+  // A second device's stale copy must not replace choices it never saw (If-Match, contract/versions.ts).
+  route(app, SaveInsightPreferencesEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return writeIfMatch(
+      app.ctx.db,
+      reply,
+      { userId, ifMatch: request.headers['if-match'] },
+      {
+        read: (trx) => preferencesOf(trx, userId),
+        write: (trx) => replacePreferences(trx, userId, request.body),
+      },
+    );
+  });
 };
 
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 // /api/user/*: the signed-in member's account, business card, card link, settings and deletion (the
 // contacts export under /api/user/export is registered by contacts).
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
@@ -16,6 +17,7 @@ import {
 import { memberOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { type VersionedWrite, withVersion, writeIfMatch } from '../../platform/versions';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import {
   deleteAccount,
@@ -27,17 +29,39 @@ import {
 } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, GetAccountEndpoint, async (request) => getAccount(app.ctx.db, memberOf(request).userId));
+  /** A conditional write of one of the member's resources: `read` is what the matching GET answers. */
+  function writeVersioned<T>(
+    request: { headers: { 'if-match'?: string } } & Parameters<typeof memberOf>[0],
+    reply: FastifyReply,
+    write: VersionedWrite<T>,
+  ): Promise<T> {
+    const ifMatch = request.headers['if-match'];
+    return writeIfMatch(app.ctx.db, reply, { userId: memberOf(request).userId, ifMatch }, write);
+  }
 
-  route(app, UpdateBusinessCardEndpoint, async (request) =>
-    saveBusinessCard(app.ctx.db, memberOf(request).userId, request.body),
+  route(app, GetAccountEndpoint, async (request, reply) =>
+    withVersion(reply, await getAccount(app.ctx.db, memberOf(request).userId)),
   );
+
+  route(app, UpdateBusinessCardEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return writeVersioned(request, reply, {
+      read: (trx) => getAccount(trx, userId),
+      write: (trx) => saveBusinessCard(trx, userId, request.body),
+    });
+  });
 
   // Limited like the sign-in: it answers whether an address or a Card ID is taken.
   route(
     app,
     UpdateProfileEndpoint,
-    async (request) => updateProfile(app.ctx.db, memberOf(request).userId, request.body),
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      return writeVersioned(request, reply, {
+        read: (trx) => getAccount(trx, userId),
+        write: (trx) => updateProfile(trx, userId, request.body),
+      });
+    },
     { config: perMinute(30) },
   );
 
@@ -65,13 +89,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return getAccount(app.ctx.db, userId);
   });
 
-  route(app, GetNotificationSettingsEndpoint, async (request) =>
-    getNotificationSettings(app.ctx.db, memberOf(request).userId),
+  route(app, GetNotificationSettingsEndpoint, async (request, reply) =>
+    withVersion(reply, await getNotificationSettings(app.ctx.db, memberOf(request).userId)),
   );
 
-  route(app, SaveNotificationSettingsEndpoint, async (request) =>
-    saveNotificationSettings(app.ctx.db, memberOf(request).userId, request.body),
-  );
+  route(app, SaveNotificationSettingsEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return writeVersioned(request, reply, {
+      read: (trx) => getNotificationSettings(trx, userId),
+      write: (trx) => saveNotificationSettings(trx, userId, request.body),
+    });
+  });
 
   for (const endpoint of Object.values(DeleteAccountEndpoints)) {
     route(

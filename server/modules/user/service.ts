@@ -1,5 +1,5 @@
 // The member's account, business card and card link.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard, UpdateProfileRequest } from '../../../contract/card';
 import type { Account, NotificationSettings } from '../../../contract/user';
 import { isUniqueViolation } from '../../platform/db/errors';
@@ -58,8 +58,11 @@ export async function updateProfile(
   userId: string,
   changes: UpdateProfileRequest & { email?: string },
 ): Promise<Account> {
+  // A conditional write (server/versions.ts) already runs in a transaction.
+  const inTransaction = <R>(work: (trx: Transaction<Database>) => Promise<R>) =>
+    db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(async (trx) => {
       const { name, email, nfcUID } = changes;
       if (email !== undefined && email !== (await findAccount(trx, userId))?.email) {
         throw new HttpError('EMAIL_CHANGE_NEEDS_CONFIRMATION', userMessages.emailNeedsConfirmation);

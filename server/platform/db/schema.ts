@@ -164,6 +164,18 @@ export interface ContactsTable {
   saved_offline: Generated<boolean>;
   /** The event where they met ("Web Summit 2026"), 1–100 characters; null without one (migration 030). */
   event: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The list version at which the row last changed, stamped by a trigger (migration 021): the change feed's cursor. */
+  list_version: ColumnType<string | bigint | number, never, never>;
+  /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
+  notes_changed_at: ColumnType<Date | null, never, never>;
+}
+
+/** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
+export interface ContactTombstonesTable {
+  owner_id: string;
+  contact_id: string;
+  list_version: ColumnType<string | bigint | number, never, never>;
+  deleted_at: ColumnType<Date, never, never>;
 }
 
 /** The event a member's saves are tagged with until they clear it; no row when none (migration 030). */
@@ -180,6 +192,8 @@ export interface MemberCurrentEventsTable {
 export interface ContactListVersionsTable {
   user_id: string;
   version: ColumnType<string | bigint, 0, never>;
+  /** Tombstones before this version were pruned: an older change-feed cursor gets the whole list. */
+  oldest_cursor: ColumnType<string | bigint | number, never, string | number>;
 }
 
 export interface IdempotencyKeysTable {
@@ -380,6 +394,45 @@ export interface SignInAddressesTable {
   last_at: Timestamp;
 }
 
+/** Migration 025: a member's app passwords for CardDAV, by the SHA-256 of the password. */
+export interface AppPasswordsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+/** Migration 025: a member's webhook endpoints. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  events: string[];
+  secret: string;
+  created_at: Generated<Date>;
+  failures_in_a_row: Generated<number>;
+  disabled_at: NullableTimestamp;
+}
+
+/** Migration 025: one event to one endpoint, with its fixed body, until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_attempt_at: NullableTimestamp;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+  given_up_at: NullableTimestamp;
+}
+
 /** Sign-ins per UTC day and device class, kept by a trigger on member_sessions (migration 019). */
 export interface SessionDeviceDaysTable {
   day: ColumnType<string, never, never>;
@@ -439,6 +492,7 @@ export interface Database {
   business_cards: BusinessCardsTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
+  contact_tombstones: ContactTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;
@@ -463,4 +517,7 @@ export interface Database {
   session_visit_days: SessionVisitDaysTable;
   rate_limit_counters: RateLimitCountersTable;
   sign_in_addresses: SignInAddressesTable;
+  app_passwords: AppPasswordsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

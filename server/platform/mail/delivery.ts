@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, MailOutboxTable } from '../db/schema';
+import { startWorkLoop, type WorkLoop } from '../work-loop';
 import type { MailMessage } from './message';
 
 /** How often a process looks for due mail it was not woken for (retries, mail queued by others). */
@@ -44,24 +45,12 @@ type OutboxRow = Pick<
   | 'created_at'
 >;
 
-export interface Delivery {
-  /** Start a round now (a message was just queued). */
-  wake(): void;
-  /** Resolves once nothing is due any more. */
-  drain(): Promise<void>;
-  /** Stops the timer and waits for the message in hand. */
-  stop(): Promise<void>;
-}
-
 export function startDelivery(options: {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
   deliver(message: MailMessage): Promise<unknown>;
-}): Delivery {
+}): WorkLoop {
   const { db, log, deliver } = options;
-  let round: Promise<void> | undefined;
-  let isWokenAgain = false;
-  let isStopped = false;
 
   const deliverOne = async (row: OutboxRow) => {
     try {
@@ -98,47 +87,17 @@ export function startDelivery(options: {
     }
   };
 
-  const runRound = async () => {
-    do {
-      isWokenAgain = false;
-      for (;;) {
-        if (isStopped) return;
-        const row = await claimDueMessage(db);
-        if (!row) break;
-        await deliverOne(row);
-      }
-    } while (isWokenAgain && !isStopped);
-  };
-
-  const wake = () => {
-    if (isStopped) return;
-    if (round) {
-      isWokenAgain = true;
-      return;
-    }
-    round = runRound()
-      .catch((error: unknown) => log.warn({ err: error }, 'mail delivery round failed; the next one retries'))
-      .finally(() => {
-        round = undefined;
-      });
-  };
-
-  const timer = setInterval(wake, DELIVERY_POLL_INTERVAL_MS);
-  // The poll alone must not keep a process alive.
-  timer.unref();
-
-  return {
-    wake,
-    async drain() {
-      wake();
-      while (round) await round;
+  return startWorkLoop({
+    intervalMs: DELIVERY_POLL_INTERVAL_MS,
+    log,
+    what: 'mail delivery',
+    async takeOne() {
+      const row = await claimDueMessage(db);
+      if (!row) return false;
+      await deliverOne(row);
+      return true;
     },
-    async stop() {
-      isStopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  });
 }
 
 async function claimDueMessage(db: Kysely<Database>): Promise<OutboxRow | undefined> {

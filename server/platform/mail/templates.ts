@@ -230,3 +230,23 @@ export function emailChangedMail(to: string, name: string, newEmail: string): Ma
     `If this was not you, write to the ${PRODUCT} team at once from this address.`,
   ]);
 }
+
+export function webhookDisabledMail(options: {
+  to: string;
+  name: string;
+  url: string;
+  failures: number;
+  settingsLink: string;
+}): MailMessage {
+  const { to, name, url, failures, settingsLink } = options;
+  return notice(
+    to,
+    `A ${PRODUCT} webhook was turned off`,
+    [
+      `Hi ${name},`,
+      `${PRODUCT} could not deliver events to your webhook ${url} ${failures} times in a row, so it has stopped sending to it. Events from now on are kept, not sent.`,
+      'Once the receiver works again, turn the webhook back on in Settings: the events kept are sent then. Its delivery log shows the errors.',
+    ],
+    { label: 'Open your webhooks', url: settingsLink },
+  );
+}

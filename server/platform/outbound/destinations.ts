@@ -11,6 +11,8 @@ export interface OutboundDestinations {
    * the operator listed by name is not checked, whatever its address.
    */
   refusalOf(hostname: string, address: string): string | undefined;
+  /** Whether the operator listed `hostname`: by name, or as an address in a listed range. */
+  isListed(hostname: string): boolean;
 }
 
 /** One OUTBOUND_ALLOW_HOSTS entry is an address, a CIDR range or a host name. */
@@ -27,6 +29,12 @@ export function outboundDestinations(allowHosts: readonly string[]): OutboundDes
     allowHosts.filter((entry) => parseRange(entry) === undefined).map((entry) => entry.toLowerCase()),
   );
   return {
+    isListed(hostname) {
+      return (
+        names.has(hostname.toLowerCase()) ||
+        (ipaddr.isValid(hostname) && ranges.some((range) => isInRange(hostname, range)))
+      );
+    },
     refusalOf(hostname, address) {
       if (names.has(hostname.toLowerCase())) return undefined;
       if (!ipaddr.isValid(address)) return `${hostname} has no address the server can check`;

@@ -55,6 +55,8 @@ const KEPT_DATA: { title: string; detail: string }[] = [
 const FORMATS: { format: ContactExportFormat; label: string }[] = [
   { format: 'vcf', label: 'Download vCard (.vcf)' },
   { format: 'csv', label: 'Download CSV (.csv)' },
+  { format: 'google-csv', label: 'Download for Google Contacts (.csv)' },
+  { format: 'outlook-csv', label: 'Download for Outlook (.csv)' },
 ];
 
 /** The events the member's contacts are tagged with, for exporting one event's contacts. */
@@ -94,7 +96,7 @@ export function PrivacySettingsScreen() {
       <Panel title="Export your contacts">
         <PanelText>
           All your contacts with your notes, in one file: vCard for phone and computer address books, CSV for
-          spreadsheets.
+          spreadsheets, or a CSV file Google Contacts or Outlook imports as it is.
         </PanelText>
         {events.length > 0 && (
           <label className={styles.eventChoice}>

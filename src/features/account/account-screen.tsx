@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { INVALID_CARD_ID_MESSAGE } from '../../../contract/card';
 import type { Account } from '../../../contract/user';
 import { ApiError } from '../../api/client';
-import { AccountResource, updateProfile } from '../../api/user';
+import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
-import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
+import { saveResourceEdit } from '../../sync/resource-writes';
+import { loadResourceValue, storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
+import { ProfileWrite } from '../../sync/writes/resource-edits';
 import { Button } from '../../ui/button';
 import detailRows from '../../ui/detail-rows.module.css';
 import { hasChanges } from '../../ui/form-values';
@@ -29,6 +31,7 @@ import { LinkCardModal } from './link-card-modal';
 export const FETCH_ACCOUNT_FAILED = 'Failed to fetch user data';
 export const UPDATE_PROFILE_FAILED = 'Failed to update profile';
 export const PROFILE_UPDATED = 'Profile updated successfully!';
+export const PROFILE_WAITING = 'You are offline. Your changes will be saved when you are back online.';
 
 function reasonOf(error: unknown): string | null {
   return error instanceof ApiError && error.status !== undefined ? error.message : null;
@@ -54,23 +57,42 @@ function AccountDetails({ initialAccount }: { initialAccount: Account }) {
   const [isCardIdRevealed, setIsCardIdRevealed] = useState(false);
   const [isLinking, setIsLinking] = useState(false);
   const [isChangingEmail, setIsChangingEmail] = useState(false);
-  const saving = useAction(async () => adopt(await updateProfile(profileChanges(values, loaded))));
+  // Through the pending-writes queue: offline the change waits on this device, and a change made on
+  // another device meanwhile is merged, not overwritten.
+  const saving = useAction(() =>
+    saveResourceEdit(ProfileWrite, AccountResource, profileChanges(values, loaded)),
+  );
   const failure = saving.hasFailed ? reasonOf(saving.error) : undefined;
   const isDirty = hasChanges(values, loaded);
   const canSave = isDirty && isSavable(values);
 
-  function adopt(saved: Account, keepEdits: AccountValues = accountValues(saved)) {
+  function show(saved: Account, keepEdits: AccountValues) {
     useSessionStore.getState().signIn(saved);
-    void storeResourceValue(AccountResource, saved);
     Stored.userEmail.write(saved.email);
     setAccount(saved);
     setLoaded(accountValues(saved));
     setValues(keepEdits);
   }
 
+  /** An account another call answered becomes the stored copy too. */
+  function adopt(saved: Account, keepEdits: AccountValues = accountValues(saved)) {
+    void storeResourceValue(AccountResource, saved);
+    show(saved, keepEdits);
+  }
+
   async function save() {
-    if (!(await saving.run()).ok) return;
+    const outcome = await saving.run();
+    // Refused for good: the app announces it, and its notice says why; the values typed stay to fix.
+    if (!outcome.ok || outcome.result === 'refused') return;
     setEditing(null);
+    if (outcome.result === 'waiting') {
+      setLoaded(values);
+      showToast('info', PROFILE_WAITING);
+      return;
+    }
+    // The queue stored the server's answer, with its version, as the copy.
+    const saved = await loadResourceValue(AccountResource);
+    show(saved, accountValues(saved));
     showToast('success', PROFILE_UPDATED);
   }
 

@@ -1,8 +1,11 @@
 // The Card Details form of /my-card: Save Changes shows only once something differs from what was saved.
 import { type FormEvent, useState } from 'react';
 import type { Account } from '../../../contract/user';
-import { ApiError } from '../../api/client';
-import { updateBusinessCard } from '../../api/user';
+import { AccountResource } from '../../api/user';
+import { saveResourceEdit } from '../../sync/resource-writes';
+import { loadResourceValue } from '../../sync/use-cached-resource';
+import { FailureMessages } from '../../sync/writes/failure-messages';
+import { BusinessCardWrite } from '../../sync/writes/resource-edits';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { hasChanges } from '../../ui/form-values';
@@ -10,10 +13,17 @@ import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
-import { CARD_FIELDS, type CardFormErrors, cardFormValues, validateCardForm } from './card-form';
+import {
+  CARD_FIELDS,
+  type CardFormErrors,
+  type CardFormValues,
+  cardFormValues,
+  validateCardForm,
+} from './card-form';
 import styles from './my-card.module.css';
 
-export const SAVE_CARD_FAILED = 'Failed to save business card. Please try again.';
+export const SAVE_CARD_FAILED = FailureMessages.businessCard;
+export const CARD_WAITING = 'You are offline. Your card will be saved when you are back online.';
 
 export function CardDetailsForm({
   account,
@@ -25,14 +35,13 @@ export function CardDetailsForm({
   const [loaded, setLoaded] = useState(() => cardFormValues(account));
   const [values, setValues] = useState(loaded);
   const [errors, setErrors] = useState<CardFormErrors>({});
-  const saving = useAction(updateBusinessCard);
-  const failure = saving.hasFailed
-    ? {
-        message: SAVE_CARD_FAILED,
-        details:
-          saving.error instanceof ApiError && saving.error.errors.length > 0 ? saving.error.errors : [],
-      }
-    : null;
+  // Through the pending-writes queue: offline the card waits on this device, and a change made on
+  // another device meanwhile is merged field by field, not overwritten.
+  const saving = useAction((card: CardFormValues) =>
+    saveResourceEdit(BusinessCardWrite, AccountResource, card),
+  );
+  // A refusal for good is announced by the app (SAVE_CARD_FAILED), its notice saying why.
+  const failure = saving.hasFailed ? SAVE_CARD_FAILED : null;
   const isDirty = hasChanges(values, loaded);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -46,11 +55,18 @@ export function CardDetailsForm({
       return;
     }
     const outcome = await saving.run(values);
-    if (!outcome.ok) return;
-    const savedValues = cardFormValues(outcome.result);
+    if (!outcome.ok || outcome.result === 'refused') return;
+    if (outcome.result === 'waiting') {
+      setLoaded(values);
+      showToast('info', CARD_WAITING);
+      return;
+    }
+    // The queue stored the server's answer, with its version, as the copy.
+    const saved = await loadResourceValue(AccountResource);
+    const savedValues = cardFormValues(saved);
     setLoaded(savedValues);
     setValues(savedValues);
-    onSaved(outcome.result);
+    onSaved(saved);
     showToast('success', 'Business card saved.');
   }
 
@@ -81,17 +97,7 @@ export function CardDetailsForm({
             />
           ))}
         </div>
-        {failure && (
-          <Notice tone="error" title={failure.message}>
-            {failure.details.length > 0 && (
-              <ul className={styles.errorList}>
-                {failure.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            )}
-          </Notice>
-        )}
+        {failure && <Notice tone="error" title={failure} />}
         {isDirty && (
           <div className={styles.saveBar}>
             <Button type="submit" isFullWidth isBusy={saving.isBusy} busyLabel="Saving...">

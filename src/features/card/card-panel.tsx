@@ -7,10 +7,10 @@ import { Button, buttonClassName } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
 import { Notice } from '../../ui/notice';
 import { Panel, PanelText } from '../../ui/panel';
+import { QrCode } from '../../ui/qr-code';
 import type { ActivationFailure } from './activation';
 import styles from './my-card.module.css';
 import { isWebNfcAvailable, NfcWriter } from './nfc-writer';
-import { QrCode } from './qr-code';
 
 export const PREVIEW_NEEDS_CARD = 'You must link an NFC card to preview your card.';
 

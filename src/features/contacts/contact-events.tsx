@@ -4,7 +4,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { EVENT_NAME_MAX_LENGTH } from '../../../contract/contacts';
 import { CurrentEventResource, saveCurrentEvent } from '../../api/contacts';
-import { saveContactEvent } from '../../sync/contact-writes';
+import { saveContactEvent } from '../../sync/contact-event-writes';
 import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

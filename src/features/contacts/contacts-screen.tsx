@@ -9,7 +9,7 @@ import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
-import { usePendingFlags, withPendingFlags } from '../../sync/pending-flags';
+import { usePendingContactChanges, withPendingChanges } from '../../sync/pending';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
 import appBar from '../../ui/app-bar.module.css';
@@ -28,7 +28,6 @@ import styles from './contacts.module.css';
 import { PendingSaves } from './pending-saves';
 import { useContactActions } from './use-contact-actions';
 import { useContactFinder } from './use-contact-finder';
-import { useFailedSaveToasts } from './use-outbox-status';
 import { useHasRoomForPanel, useIsWideScreen } from './use-wide-screen';
 
 const SETTINGS_MENU = [
@@ -81,13 +80,13 @@ export function ContactsScreen() {
   const sessionAccount = useSessionStore((state) => state.account);
   const account = accountLoad.status === 'ready' ? accountLoad.value : sessionAccount;
   const storedContacts = useContacts();
-  const pendingFlags = usePendingFlags();
-  // A flag changed offline shows (and sorts) as chosen while it waits to be sent.
+  const pendingChanges = usePendingContactChanges();
+  // A flag, notes or a deletion waiting to be sent shows (and sorts) as the member chose it.
   const contacts = useMemo(
-    () => storedContacts && withPendingFlags(storedContacts, pendingFlags),
-    [storedContacts, pendingFlags],
+    () => storedContacts && withPendingChanges(storedContacts, pendingChanges),
+    [storedContacts, pendingChanges],
   );
-  const pendingIds = useMemo(() => new Set(pendingFlags.keys()), [pendingFlags]);
+  const pendingIds = useMemo(() => new Set(pendingChanges.keys()), [pendingChanges]);
   const invitationCount = usePendingInvitationCount();
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
@@ -102,7 +101,6 @@ export function ContactsScreen() {
   const [isPromptOpen, setIsPromptOpen] = useState(true);
   const isWideScreen = useIsWideScreen();
   const hasRoomForPanel = useHasRoomForPanel();
-  useFailedSaveToasts();
 
   const { shown } = finder;
   const openedIndex = shown.findIndex((contact) => contact._id === openedId);
@@ -246,8 +244,8 @@ export function ContactsScreen() {
                       contact={selected}
                       isEditing={isEditing}
                       isSendCardHidden={ignoredIds.includes(selected._id)}
-                      isFlagBusy={actions.flaggingId === selected._id}
-                      isFlagPending={pendingFlags.has(selected._id)}
+                      isFlagBusy={false}
+                      isFlagPending={pendingChanges.get(selected._id)?.isFlagged !== undefined}
                       isSending={actions.sendingId === selected._id}
                       onToggleFlag={() => actions.toggleFlag(selected)}
                       onSendCard={() => actions.sendCard(selected)}
@@ -268,7 +266,7 @@ export function ContactsScreen() {
       {actions.toDelete && (
         <DeleteContactDialog
           contact={actions.toDelete}
-          isDeleting={actions.isDeleting}
+          isDeleting={false}
           onConfirm={actions.confirmDelete}
           onClose={actions.cancelDelete}
         />

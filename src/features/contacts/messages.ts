@@ -1,12 +1,13 @@
 // What the contacts screen tells the member: spec §8 messages verbatim, and the offline refusals.
 import { ApiError } from '../../api/client';
+import { FailureMessages } from '../../sync/writes/failure-messages';
 
 export const ContactMessages = {
   empty: 'No contacts found.',
-  flagFailed: 'Failed to update flag status. Please try again.',
-  notesFailed: 'Failed to save notes. Please try again.',
-  deleteFailed: 'Failed to delete contact',
-  sendCardFailed: 'Failed to send your business card. Please try again later.',
+  flagFailed: FailureMessages.flag,
+  notesFailed: FailureMessages.notes,
+  deleteFailed: FailureMessages.deleteContact,
+  sendCardFailed: FailureMessages.sendCard,
   saveCardIdFailed: 'Failed to save card ID.',
   invalidCardId: 'Please enter a valid Card ID (as provided in email).',
   selectForLocation: 'Select a contact to view their location',
@@ -15,14 +16,14 @@ export const ContactMessages = {
 } as const;
 
 /**
- * Offline a flag change waits and is sent when the app is back online; the other changes need the server
- * and are refused out loud rather than dropped (issue 4, part 6).
+ * Offline every change is kept on this device and sent when the app is back online (issue 24): the
+ * member hears that it waits, never that it was lost.
  */
 export const OfflineMessages = {
   flag: 'You are offline. The flag will be changed when you are back online.',
-  notes: 'You are offline. Your notes were not saved; try again when you are back online.',
-  delete: 'You are offline. The contact was not deleted; try again when you are back online.',
-  sendCard: 'You are offline. Your card was not sent; try again when you are back online.',
+  notes: 'You are offline. Your notes are kept on this device and will be saved when you are back online.',
+  delete: 'You are offline. The contact will be deleted when you are back online.',
+  sendCard: 'You are offline. Your card will be sent when you are back online.',
 } as const;
 
 /** No answer came back: the change never reached the server, so it is treated like being offline. */

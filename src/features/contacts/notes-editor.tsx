@@ -1,127 +1,105 @@
-// A contact's notes (spec §4 Notes): saved 600 ms after the last keystroke, statuses Saving… / Saved /
-// error. Nothing typed is lost without a word: a pending save is sent when the member switches contact
-// or leaves, offline text stays (and is kept while switching), and a reload with unsaved text asks first.
+// A contact's notes (spec §4 Notes): kept 600 ms after the last keystroke, statuses Saving… / Saved /
+// error. What is typed goes into the pending-writes queue on this device first (issue 24), so collapsing
+// the panel, switching contact, reloading or losing the connection loses nothing: the text shows from
+// the queue until the server has it, and another device's newer notes are never overwritten unseen.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type Contact, NOTES_MAX_LENGTH } from '../../../contract/contacts';
-import { saveNotes } from '../../sync/contact-writes';
-import { showToast } from '../../ui/toast-store';
+import { queueNotes } from '../../sync/contact-writes';
+import { usePendingContactChanges } from '../../sync/pending';
 import styles from './contacts.module.css';
-import { ContactMessages, isNetworkFailure, OfflineMessages } from './messages';
+import { ContactMessages, OfflineMessages } from './messages';
 
 /** Spec §9. */
 export const NOTES_SAVE_DELAY_MS = 600;
 export const NOTES_SAVED_BADGE_MS = 2_000;
 
-type SaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'error'; message: string };
+type SaveStatus = 'idle' | 'typing' | 'waiting' | 'saved' | 'error';
 
-/** Text typed but not saved (offline, or sent while leaving) per contact id, for when the member comes back. */
-const unsavedDrafts = new Map<string, string>();
-
+/** `contact` is as the member sees it: its notes are the text waiting to be sent, if any. */
 export function NotesEditor({ contact }: { contact: Contact }) {
   const contactId = contact._id;
   const textareaId = useId();
-  const [text, setText] = useState(() => unsavedDrafts.get(contactId) ?? contact.notes);
-  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
-  const latestText = useRef(text);
-  const savedText = useRef(contact.notes);
+  const [text, setText] = useState(contact.notes);
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [isOnline, setIsOnline] = useState(() => navigator.onLine);
+  const isWaiting = usePendingContactChanges().get(contactId)?.notes !== undefined;
+  const latestContact = useRef(contact);
+  latestContact.current = contact;
+  const unqueued = useRef<string | null>(null);
+  const lastQueued = useRef<string | null>(null);
   const saveTimer = useRef<number | undefined>(undefined);
-  const savedBadgeTimer = useRef<number | undefined>(undefined);
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  const isMounted = useRef(true);
 
-  const report = useCallback((next: SaveStatus) => {
-    window.clearTimeout(savedBadgeTimer.current);
-    if (isMounted.current) setStatus(next);
-    else if (next.kind === 'error') showToast('error', next.message);
-    if (next.kind === 'saved' && isMounted.current) {
-      savedBadgeTimer.current = window.setTimeout(() => setStatus({ kind: 'idle' }), NOTES_SAVED_BADGE_MS);
+  /** Queues the text typed and not queued yet; the queue keeps it across reloads and sends it. */
+  const keep = useCallback(async () => {
+    window.clearTimeout(saveTimer.current);
+    const notes = unqueued.current;
+    if (notes === null) return;
+    unqueued.current = null;
+    const shown = latestContact.current;
+    lastQueued.current = notes;
+    try {
+      await queueNotes(shown, notes, shown.notes);
+      setStatus((current) => (current === 'typing' ? 'waiting' : current));
+    } catch (error) {
+      console.warn('Pending writes: notes not kept', error);
+      setStatus('error');
     }
   }, []);
 
-  const sendNotes = useCallback(async () => {
-    const notes = latestText.current;
-    if (notes === savedText.current) return;
-    if (!navigator.onLine) {
-      unsavedDrafts.set(contactId, notes);
-      report({ kind: 'error', message: OfflineMessages.notes });
+  // Saving… while the text waits in the queue, Saved once the server has it. Notes another device saved
+  // later win over the text typed here (a notice keeps it): then nothing here was saved.
+  useEffect(() => {
+    if (isWaiting) {
+      setStatus((current) => (current === 'typing' ? current : 'waiting'));
       return;
     }
-    report({ kind: 'saving' });
-    // Kept while the save is under way, so a member who comes back to this contact before the answer
-    // (and before the cache has it) sees what they typed, not the old notes.
-    unsavedDrafts.set(contactId, notes);
-    try {
-      const updated = await saveNotes(contactId, notes);
-      savedText.current = updated.notes;
-      if (latestText.current === notes) {
-        unsavedDrafts.delete(contactId);
-        report({ kind: 'saved' });
-      }
-    } catch (error) {
-      if (isNetworkFailure(error)) {
-        unsavedDrafts.set(contactId, latestText.current);
-        report({ kind: 'error', message: OfflineMessages.notes });
-        return;
-      }
-      // Spec §4: on a refusal the text goes back to what is saved.
-      unsavedDrafts.delete(contactId);
-      latestText.current = savedText.current;
-      if (isMounted.current) setText(savedText.current);
-      report({ kind: 'error', message: ContactMessages.notesFailed });
-    }
-  }, [contactId, report]);
+    const isKept = latestContact.current.notes === lastQueued.current;
+    setStatus((current) => (current === 'waiting' ? (isKept ? 'saved' : 'idle') : current));
+  }, [isWaiting]);
 
-  /** Saves now whatever waits; saves run one after another so an older text never lands last. */
-  const flush = useCallback(() => {
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = undefined;
-    queue.current = queue.current.then(sendNotes);
-    return queue.current;
-  }, [sendNotes]);
+  // Notes saved on another device arrive with the contact: shown, unless the member is typing.
+  useEffect(() => {
+    if (!isWaiting && unqueued.current === null) setText(contact.notes);
+  }, [contact.notes, isWaiting]);
 
   useEffect(() => {
-    isMounted.current = true;
-    const hasUnsaved = () => latestText.current !== savedText.current;
-    function warnBeforeUnload(event: BeforeUnloadEvent) {
-      if (!hasUnsaved()) return;
-      void flush();
-      event.preventDefault();
-    }
-    function flushWhenHidden() {
-      if (document.visibilityState === 'hidden' && hasUnsaved()) void flush();
-    }
-    function retryWhenOnline() {
-      if (hasUnsaved()) void flush();
-    }
-    window.addEventListener('beforeunload', warnBeforeUnload);
-    document.addEventListener('visibilitychange', flushWhenHidden);
-    window.addEventListener('online', retryWhenOnline);
-    return () => {
-      window.removeEventListener('beforeunload', warnBeforeUnload);
-      document.removeEventListener('visibilitychange', flushWhenHidden);
-      window.removeEventListener('online', retryWhenOnline);
-      isMounted.current = false;
-      // Switching contact or leaving the screen: what is pending goes now.
-      if (hasUnsaved()) void flush();
-      window.clearTimeout(savedBadgeTimer.current);
+    if (status !== 'saved') return;
+    const timer = window.setTimeout(() => setStatus('idle'), NOTES_SAVED_BADGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
+  useEffect(() => {
+    const onOnline = () => setIsOnline(true);
+    const onOffline = () => setIsOnline(false);
+    const keepWhenHidden = () => {
+      if (document.visibilityState === 'hidden') void keep();
     };
-  }, [flush]);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', keepWhenHidden);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', keepWhenHidden);
+      // Switching contact or collapsing the panel: what was typed is kept now.
+      void keep();
+    };
+  }, [keep]);
 
   function handleChange(value: string) {
     const notes = value.slice(0, NOTES_MAX_LENGTH);
-    latestText.current = notes;
     setText(notes);
-    if (status.kind === 'error') setStatus({ kind: 'idle' });
+    setStatus('typing');
+    unqueued.current = notes;
     window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => void flush(), NOTES_SAVE_DELAY_MS);
+    saveTimer.current = window.setTimeout(() => void keep(), NOTES_SAVE_DELAY_MS);
   }
 
   const counterId = `${textareaId}-counter`;
   const statusId = `${textareaId}-status`;
+  const isError = status === 'error';
   return (
     <div className={styles.notes}>
       <label htmlFor={textareaId} className={styles.notesLabel}>
@@ -134,14 +112,14 @@ export function NotesEditor({ contact }: { contact: Contact }) {
         maxLength={NOTES_MAX_LENGTH}
         placeholder="Where you met, what you talked about, what to follow up on…"
         aria-describedby={`${counterId} ${statusId}`}
-        aria-invalid={status.kind === 'error' ? true : undefined}
+        aria-invalid={isError ? true : undefined}
         onChange={(event) => handleChange(event.target.value)}
       />
       <div className={styles.notesFooter}>
-        <p id={statusId} className={styles.notesStatus} role={status.kind === 'error' ? 'alert' : 'status'}>
-          {status.kind === 'saving' && 'Saving…'}
-          {status.kind === 'saved' && 'Saved'}
-          {status.kind === 'error' && <span className={styles.notesError}>{status.message}</span>}
+        <p id={statusId} className={styles.notesStatus} role={isError ? 'alert' : 'status'}>
+          {status === 'waiting' && (isOnline ? 'Saving…' : OfflineMessages.notes)}
+          {status === 'saved' && 'Saved'}
+          {isError && <span className={styles.notesError}>{ContactMessages.notesFailed}</span>}
         </p>
         <p
           id={counterId}

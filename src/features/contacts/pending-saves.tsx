@@ -1,8 +1,8 @@
 // Saves made on this phone that wait for the network (spec §3 Queued contact): shown above the list
 // until they sync, when the saved contact takes their place.
+import { usePendingSaves } from '../../sync/pending';
 import { SaveMessages } from '../../sync/save-outcome-messages';
 import styles from './contacts.module.css';
-import { usePendingSaves } from './use-outbox-status';
 
 export function PendingSaves() {
   const saves = usePendingSaves();

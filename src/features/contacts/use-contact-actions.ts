@@ -1,19 +1,24 @@
 // What the member does to a contact from its card: flag, delete, send my card (spec §4 Contacts page).
-// A flag changed offline waits and is sent when the app is back online (src/app/outbox-sync.ts, on any
-// screen); delete and send card are refused out loud while offline. A confirmed change is written into the contacts cache.
+// Flags and deletions go through the pending-writes queue (shown at once, sent when online, kept when
+// not; a deletion sent reloads the page); a card is sent directly when online, to show the server's
+// answer, and queued when offline.
 import { useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import type { Account } from '../../../contract/user';
 import { sendMyCard } from '../../api/contacts';
 import { AccountResource } from '../../api/user';
-import { removeContact, toggleFlag as toggleContactFlag } from '../../sync/contact-writes';
-import { hasPendingFlag, queueFlag } from '../../sync/pending-flags';
+import { deleteContact, queueFlag, queueSendCard } from '../../sync/contact-writes';
+import { newIdempotencyKey, type WriteOutcome } from '../../sync/queue';
 import { loadResourceValue } from '../../sync/use-cached-resource';
 import { applyContactChange } from '../../sync/use-contacts';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import { ContactMessages, isNetworkFailure, OfflineMessages, sendCardFailureMessage } from './messages';
-import { sendQueuedFlags } from './queued-flags';
+
+interface CardSend {
+  contact: Contact;
+  idempotencyKey: string;
+}
 
 /** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
 function canSendCard(account: Account): boolean {
@@ -22,70 +27,66 @@ function canSendCard(account: Account): boolean {
 }
 
 export function useContactActions(account: Account | null) {
-  const flagging = useAction(toggleContactFlag);
-  const sending = useAction(async (contact: Contact) => {
+  const sending = useAction(async ({ contact, idempotencyKey }: CardSend) => {
     const current = account ?? (await loadResourceValue(AccountResource));
     if (!canSendCard(current)) return null;
-    const sent = await sendMyCard(contact._id);
+    const sent = await sendMyCard(contact._id, idempotencyKey);
     // Only the field the send changed: the contact on screen may be older than the cached one.
     await applyContactChange({ type: 'patch', contactId: contact._id, fields: { contactDetailsSent: true } });
     return sent;
   });
-  const deleting = useAction(removeContact);
   const [toDelete, setToDelete] = useState<Contact | null>(null);
   const [isCompleteCardOpen, setIsCompleteCardOpen] = useState(false);
 
-  /** Keeps the change to send later; the member hears that it waits only once it is stored. */
-  async function queueFlagChange(contact: Contact, isOffline: boolean) {
+  /** `contact` as shown, with any flag change still waiting to be sent. */
+  async function toggleFlag(contact: Contact) {
     try {
       await queueFlag(contact, !contact.isFlagged);
     } catch (error) {
-      console.warn('Pending flags: queue failed', error);
+      console.warn('Pending writes: queue failed', error);
       showToast('error', ContactMessages.flagFailed);
       return;
     }
-    if (isOffline) showToast('info', OfflineMessages.flag);
-    else void sendQueuedFlags();
-  }
-
-  /** `contact` as shown, with any flag change still waiting to be sent. */
-  async function toggleFlag(contact: Contact) {
-    const isQueued = await hasPendingFlag(contact._id).catch(() => false);
-    if (!navigator.onLine || isQueued) return queueFlagChange(contact, !navigator.onLine);
-    const outcome = await flagging.run(contact);
-    if (outcome.ok) return;
-    if (isNetworkFailure(outcome.error)) await queueFlagChange(contact, true);
-    else showToast('error', ContactMessages.flagFailed);
+    if (!navigator.onLine) showToast('info', OfflineMessages.flag);
   }
 
   async function confirmDelete() {
     if (!toDelete) return;
-    if (!navigator.onLine) {
-      setToDelete(null);
-      showToast('error', OfflineMessages.delete);
-      return;
-    }
-    const outcome = await deleting.run(toDelete._id);
-    if (outcome.ok) {
-      // Spec §4: deleting a contact reloads the page afterwards.
-      window.location.reload();
-      return;
-    }
+    const contact = toDelete;
     setToDelete(null);
-    showToast(
-      'error',
-      isNetworkFailure(outcome.error) ? OfflineMessages.delete : ContactMessages.deleteFailed,
+    let outcome: WriteOutcome;
+    try {
+      outcome = await deleteContact(contact);
+    } catch (error) {
+      console.warn('Pending writes: queue failed', error);
+      showToast('error', ContactMessages.deleteFailed);
+      return;
+    }
+    // Spec §4: deleting a contact reloads the page afterwards. A refusal is announced by the app.
+    if (outcome === 'sent') window.location.reload();
+    else if (outcome === 'waiting') showToast('info', OfflineMessages.delete);
+  }
+
+  async function queueCard(send: CardSend) {
+    await queueSendCard(send.contact, send.idempotencyKey).then(
+      () => showToast('info', OfflineMessages.sendCard),
+      () => showToast('error', ContactMessages.sendCardFailed),
     );
   }
 
   async function sendCard(contact: Contact) {
-    if (!navigator.onLine) {
-      showToast('error', OfflineMessages.sendCard);
+    const current = account ?? (await loadResourceValue(AccountResource).catch(() => null));
+    if (current && !canSendCard(current)) {
+      setIsCompleteCardOpen(true);
       return;
     }
-    const outcome = await sending.run(contact);
+    // Made before the first try, so that a send queued after a lost answer is mailed once.
+    const send = { contact, idempotencyKey: newIdempotencyKey() };
+    if (!navigator.onLine) return queueCard(send);
+    const outcome = await sending.run(send);
     if (!outcome.ok) {
-      showToast('error', sendCardFailureMessage(outcome.error));
+      if (isNetworkFailure(outcome.error)) await queueCard(send);
+      else showToast('error', sendCardFailureMessage(outcome.error));
     } else if (outcome.result === null) {
       setIsCompleteCardOpen(true);
     } else {
@@ -98,10 +99,8 @@ export function useContactActions(account: Account | null) {
   }
 
   return {
-    flaggingId: flagging.runningWith?._id ?? null,
-    sendingId: sending.runningWith?._id ?? null,
+    sendingId: sending.runningWith?.contact._id ?? null,
     toDelete,
-    isDeleting: deleting.isBusy,
     isCompleteCardOpen,
     toggleFlag,
     sendCard,

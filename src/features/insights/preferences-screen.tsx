@@ -32,7 +32,8 @@ import {
 import { type PreferencesAutosave, usePreferencesAutosave } from './use-preferences-autosave';
 
 export function PreferencesScreen() {
-  const load = useCachedResource(InsightPreferencesResource);
+  // Another device may have changed them since this copy: the server is asked before they are shown.
+  const load = useCachedResource(InsightPreferencesResource, { isAskedFirst: true });
   return (
     <Screen title="Insight Preferences" backTo="/settings" width="reading">
       {load.status === 'loading' && <LoadingPlaceholder label="Loading your insight preferences…" />}

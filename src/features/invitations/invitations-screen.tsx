@@ -1,10 +1,18 @@
 // /invitations: pending invitations from members who saved my card, each accepted or denied (spec §2, §8).
 import { useEffect, useRef, useState } from 'react';
 import type { Invitation } from '../../../contract/invitations';
-import { ApiError } from '../../api/client';
-import { acceptInvitation, denyInvitation, InvitationsResource } from '../../api/invitations';
+import { InvitationsResource } from '../../api/invitations';
+import { writeNow } from '../../sync/flush-triggers';
+import { useAnsweredInvitationIds } from '../../sync/pending';
 import { updateResourceValue, useCachedResource } from '../../sync/use-cached-resource';
 import { requestContactsRevalidation } from '../../sync/use-contacts';
+import { FailureMessages } from '../../sync/writes/failure-messages';
+import {
+  AcceptInvitationWrite,
+  DenyInvitationWrite,
+  type InvitationAnswer,
+} from '../../sync/writes/invitation-answers';
+import type { WriteKind } from '../../sync/writes/write-kind';
 import { Button } from '../../ui/button';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -16,24 +24,30 @@ import styles from './invitations.module.css';
 export const INVITATION_MESSAGES = {
   accepted: 'Invitation accepted!',
   denied: 'Invitation denied.',
-  acceptFailed: 'Failed to accept invitation.',
-  denyFailed: 'Failed to deny invitation.',
+  acceptFailed: FailureMessages.acceptInvitation,
+  denyFailed: FailureMessages.denyInvitation,
   loadFailed: 'Unable to load invitations.',
   empty: 'No pending invitations.',
+  waiting: 'You are offline. Your answer will be sent when you are back online.',
 } as const;
 
 type Answer = 'accept' | 'deny';
 
-const ANSWERS: Record<Answer, { call: (id: string) => Promise<unknown>; done: string; failed: string }> = {
+/**
+ * Each answer goes through the pending-writes queue: sent at once when online, kept on this device when
+ * not. A refusal for good (answered already on another device) is announced by the app.
+ */
+const ANSWERS: Record<Answer, { write: WriteKind<InvitationAnswer>; done: string; failed: string }> = {
   accept: {
-    call: async (id) => {
-      await acceptInvitation(id);
-      requestContactsRevalidation();
-    },
+    write: AcceptInvitationWrite,
     done: INVITATION_MESSAGES.accepted,
     failed: INVITATION_MESSAGES.acceptFailed,
   },
-  deny: { call: denyInvitation, done: INVITATION_MESSAGES.denied, failed: INVITATION_MESSAGES.denyFailed },
+  deny: {
+    write: DenyInvitationWrite,
+    done: INVITATION_MESSAGES.denied,
+    failed: INVITATION_MESSAGES.denyFailed,
+  },
 };
 
 export function InvitationsScreen() {
@@ -62,8 +76,14 @@ export function InvitationsScreen() {
     );
   }
 
+  // Answered here, or answered offline and waiting to be sent (a list fetched meanwhile still has them).
+  const answeredOffline = useAnsweredInvitationIds();
   const pending =
-    list.status === 'ready' ? list.value.filter((invitation) => !answeredIds.includes(invitation._id)) : [];
+    list.status === 'ready'
+      ? list.value.filter(
+          (invitation) => !answeredIds.includes(invitation._id) && !answeredOffline.has(invitation._id),
+        )
+      : [];
 
   return (
     <Screen title="Invitations" backTo="/contacts">
@@ -97,20 +117,25 @@ function InvitationItem({
   invitation: Invitation;
   onAnswered: (invitationId: string) => void;
 }) {
-  const answering = useAction((kind: Answer) => ANSWERS[kind].call(invitation._id));
+  const answering = useAction((kind: Answer) =>
+    writeNow(ANSWERS[kind].write, { invitationId: invitation._id, inviterName: invitation.name }),
+  );
   const busy = answering.runningWith ?? null;
   const headline = [invitation.role, invitation.company].filter(Boolean).join(' · ');
 
   async function answer(kind: Answer) {
     const outcome = await answering.run(kind);
-    if (outcome.ok) {
-      showToast('success', ANSWERS[kind].done);
-      onAnswered(invitation._id);
+    if (!outcome.ok) {
+      // It could not even be kept on this device.
+      showToast('error', ANSWERS[kind].failed);
       return;
     }
-    showToast('error', ANSWERS[kind].failed);
-    // Already answered elsewhere (another tab or device): it is no longer pending here either.
-    if (outcome.error instanceof ApiError && outcome.error.status === 404) onAnswered(invitation._id);
+    if (outcome.result === 'sent') {
+      showToast('success', ANSWERS[kind].done);
+      if (kind === 'accept') requestContactsRevalidation();
+    } else if (outcome.result === 'waiting') showToast('info', INVITATION_MESSAGES.waiting);
+    // Answered, waiting to be sent, or refused because it was answered elsewhere: no longer pending here.
+    onAnswered(invitation._id);
   }
 
   return (

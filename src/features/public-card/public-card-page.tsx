@@ -6,7 +6,7 @@ import { type CardSource, cardSerial, withCardSource } from '../../../contract/c
 import type { CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
-import { storePendingCardSave } from '../../session/pending-card-save';
+import { storePendingCardSave, type WhereWeMet } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';
 import { describeSaveOutcome } from '../../sync/save-outcome-messages';
 import { Button } from '../../ui/button';
@@ -53,18 +53,23 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
   useEffect(() => {
     if (initial) return;
     let isCurrent = true;
-    fetchPublicCard(nfcUID)
-      .then((result) => isCurrent && setState(result))
-      .catch(async (error: unknown) => {
-        // The server answered something unusable: that is an error, not a missing signal.
-        const next: PageState =
-          error instanceof CardLookupFailedError && navigator.onLine
-            ? { kind: 'error' }
-            : await readLocalCopy(nfcUID);
-        if (isCurrent) setState(next);
-      });
+    const load = () =>
+      fetchPublicCard(nfcUID)
+        .then((result) => isCurrent && setState(result))
+        .catch(async (error: unknown) => {
+          // The server answered something unusable: that is an error, not a missing signal.
+          const next: PageState =
+            error instanceof CardLookupFailedError && navigator.onLine
+              ? { kind: 'error' }
+              : await readLocalCopy(nfcUID);
+          if (isCurrent) setState(next);
+        });
+    void load();
+    // Opened with no signal: once it returns, the card comes from the server and the offline notice goes.
+    window.addEventListener('online', load);
     return () => {
       isCurrent = false;
+      window.removeEventListener('online', load);
     };
   }, [nfcUID, initial]);
 
@@ -260,28 +265,29 @@ function CardView({
       source: nfc.current.source,
     });
 
+  /** Where they met, when the location rules (spec §4 Save-contact flow) allow taking it now. */
+  async function whereWeMet(): Promise<WhereWeMet | null> {
+    const decision = decideLocation({
+      isSupported: 'geolocation' in navigator,
+      isLikelyNfc: nfc.current.isLikelyNfc,
+      openedAt: openedAt.current,
+      now: Date.now(),
+    });
+    if (decision === 'not-nfc') showToast('info', LocationMessages.notNfc);
+    if (decision !== 'capture') return null;
+    const location = await captureLocation();
+    if (location.kind === 'error') {
+      showToast('info', location.message);
+      return null;
+    }
+    if (location.accuracy > POOR_ACCURACY_M) showToast('info', LocationMessages.poorAccuracy);
+    return { lat: location.lat, lng: location.lng };
+  }
+
   async function save(withLocation: boolean) {
     setIsConfirming(false);
     setIsSaving(true);
-    const payload = toPayload(card, seen);
-    if (withLocation) {
-      const decision = decideLocation({
-        isSupported: 'geolocation' in navigator,
-        isLikelyNfc: nfc.current.isLikelyNfc,
-        openedAt: openedAt.current,
-        now: Date.now(),
-      });
-      if (decision === 'not-nfc') showToast('info', LocationMessages.notNfc);
-      if (decision === 'capture') {
-        const location = await captureLocation();
-        if (location.kind === 'error') showToast('info', location.message);
-        else {
-          payload.lat = location.lat;
-          payload.lng = location.lng;
-          if (location.accuracy > POOR_ACCURACY_M) showToast('info', LocationMessages.poorAccuracy);
-        }
-      }
-    }
+    const payload = { ...toPayload(card, seen), ...(withLocation ? await whereWeMet() : null) };
     // The outbox (Dexie) is only needed once someone saves, so it stays out of the page's first load.
     const { saveContact } = await import('../../sync/contact-saves');
     const outcome = await saveContact(payload);
@@ -294,14 +300,25 @@ function CardView({
   function onSaveContact() {
     sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer, source: nfc.current.source });
     if (!hasStoredSession()) {
-      storePendingCardSave(card);
-      // Registering needs the network: offline the save waits here until they can sign in.
-      if (navigator.onLine) navigate('/register');
-      else setIsKeptForSignIn(true);
+      if (navigator.onLine) {
+        storePendingCardSave(card);
+        navigate('/register');
+      } else void keepForSignIn();
       return;
     }
     if (needsLocationConfirmation(openedAt.current, Date.now())) setIsConfirming(true);
     else void save(true);
+  }
+
+  /**
+   * Registering needs the network: offline the save waits on this phone until they can sign in, with
+   * where they met taken now (issue 24): by the time they have signed in they may be elsewhere.
+   */
+  async function keepForSignIn() {
+    setIsSaving(true);
+    storePendingCardSave(card, Date.now(), await whereWeMet());
+    setIsSaving(false);
+    setIsKeptForSignIn(true);
   }
 
   async function share() {

@@ -17,6 +17,7 @@ export const SETTINGS_ENTRIES: readonly SettingsEntry[] = [
   { label: 'Notification Settings', to: '/notification-settings' },
   { label: 'Edit Contacts', to: '/edit-contacts' },
   { label: 'Insight Preferences', to: '/insight-preferences' },
+  { label: 'Contacts in Other Apps', to: '/other-apps' },
   { label: 'Policy Documents', to: '/policy' },
   { label: 'Account', to: '/account-settings', within: ['/privacy-settings', '/delete-account'] },
 ];

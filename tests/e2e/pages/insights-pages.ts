@@ -36,8 +36,10 @@ export class InsightPreferencesPage {
     return this.page.getByRole('group', { name: new RegExp(`^${legend}`) });
   }
 
+  /** A chosen option's name starts with its check mark ("✓ Finance"). */
   option(legend: string, name: string): Locator {
-    return this.group(legend).getByRole('checkbox', { name, exact: true });
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.group(legend).getByRole('checkbox', { name: new RegExp(`^(✓ )?${escaped}$`) });
   }
 
   message(text: string | RegExp): Locator {

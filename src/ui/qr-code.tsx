@@ -1,4 +1,4 @@
-// The card's tap URL as a QR code, for phones without NFC: drawn as one SVG path, so nothing
+// A QR code (the card's tap URL, a CardDAV account for a phone): drawn as one SVG path, so nothing
 // touches the Content-Security-Policy (no inline styles, no innerHTML).
 import { create } from 'qrcode';
 import { useMemo } from 'react';
