@@ -13,7 +13,8 @@ import { ContactMessages, OfflineMessages } from './messages';
 export const NOTES_SAVE_DELAY_MS = 600;
 export const NOTES_SAVED_BADGE_MS = 2_000;
 
-type SaveStatus = 'idle' | 'typing' | 'waiting' | 'saved' | 'error';
+/** `settling`: sent, waiting for the contact to show the server's notes (or another device's newer ones). */
+type SaveStatus = 'idle' | 'typing' | 'waiting' | 'settling' | 'saved' | 'error';
 
 /** `contact` is as the member sees it: its notes are the text waiting to be sent, if any. */
 export function NotesEditor({ contact }: { contact: Contact }) {
@@ -54,8 +55,14 @@ export function NotesEditor({ contact }: { contact: Contact }) {
       return;
     }
     const isKept = latestContact.current.notes === lastQueued.current;
-    setStatus((current) => (current === 'waiting' ? (isKept ? 'saved' : 'idle') : current));
+    setStatus((current) => (current === 'waiting' ? (isKept ? 'saved' : 'settling') : current));
   }, [isWaiting]);
+
+  // The queue can empty a moment before the contact read from the cache has the server's notes (two
+  // live queries, answered one after the other): Saved once it has them.
+  useEffect(() => {
+    if (status === 'settling' && contact.notes === lastQueued.current) setStatus('saved');
+  }, [status, contact.notes]);
 
   // Notes saved on another device arrive with the contact: shown, unless the member is typing.
   useEffect(() => {
