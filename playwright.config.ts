@@ -89,6 +89,8 @@ export default defineConfig<E2eOptions>({
         // Loopback is the proxy: a test's X-Forwarded-For names a client elsewhere (the security journeys'
         // attackers); the browser's requests carry none and stay loopback.
         TRUST_PROXY: '127.0.0.1',
+        // Secure cards' keys are sealed under this (tests/e2e/secure-card.spec.ts issues some).
+        CARD_KEYS_SECRET: 'e2e secret for secure card keys, 32+ characters',
         // Only problems reach the test output.
         LOG_LEVEL: 'warn',
       },

@@ -10,13 +10,13 @@
 // BENCH_SECONDS (per round), BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_MEMBERS, BENCH_WORKERS ("1,2") tune it.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { openDatabase } from '../server/platform/db/connection';
 import { seedCardOwners, signUpOverHttp } from '../tests/support/members-over-http';
 import { type ServerProcess, startServer } from '../tests/support/server-process';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { keepAliveClient } from './support/keep-alive-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -61,39 +61,7 @@ interface World {
   has: Record<'insights' | 'analytics', boolean>;
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-function send(
-  base: URL,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method,
-        path,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const { send, close: closeClient } = keepAliveClient(CONNECTIONS);
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
@@ -359,4 +327,4 @@ console.log(
     `${cpus().length} CPUs; the mix per open member per minute: ${JSON.stringify(PER_MEMBER_MINUTE)}`,
 );
 for (const workers of WORKER_COUNTS) await measureWorkers(workers);
-agent.destroy();
+closeClient();

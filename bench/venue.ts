@@ -5,11 +5,10 @@
 // a real server process with the real limits (RATE_LIMIT_SCALE 1), on PGlite and on PostgreSQL.
 // Prints what was sent and answered, refusals of honest traffic (must be 0), the attacker's requests
 // refused (must be all), p50/p99 per kind and the server's CPU per request. Loopback only, bounded in
-// time (BENCH_SECONDS, 60 by default, per database). It is not a test.
+// time (BENCH_RUNS runs of BENCH_SECONDS, 3 × 60 s by default, per database). It is not a test.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres npm run bench:venue
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -18,8 +17,12 @@ import { migrate } from '../server/platform/db/migrate';
 import { seedCardOwners } from '../tests/support/members-over-http';
 import { startServer } from '../tests/support/server-process';
 import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { keepAliveClient } from './support/keep-alive-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Node options for the server, e.g. `--cpu-prof --cpu-prof-dir=.tmp/venue-profile` to see where its time goes. */
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
@@ -27,6 +30,7 @@ const JWT_SECRET = 'bench-venue-secret-of-at-least-32-characters!';
 const VENUE = '198.51.100.200';
 const SPEAKERS = 100;
 const CLOCK_TICKS_PER_SECOND = 100;
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148';
 
 /** Calls a minute from the venue's one address. */
 const PER_MINUTE = { tap: 10_000, save: MEMBERS * 5, revalidate: MEMBERS * (60 / 25), attack: 60 } as const;
@@ -47,39 +51,12 @@ interface Member {
   unsaved: string[];
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+const client = keepAliveClient(CONNECTIONS);
 
-function send(
-  base: URL,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; etag?: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method,
-        path,
-        agent,
-        headers: {
-          'x-forwarded-for': VENUE,
-          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148',
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+/** A request from a phone at the venue: its one public address, named by the proxy in front. */
+function send(base: URL, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const fromVenue = { 'x-forwarded-for': VENUE, 'user-agent': PHONE, ...headers };
+  return client.send(base, method, path, fromVenue, body);
 }
 
 function pick<T>(items: readonly T[]): T {
@@ -168,7 +145,8 @@ async function perform(base: URL, kind: Kind, members: Member[], cards: string[]
         authorization: `Bearer ${member.token}`,
         ...(member.etag ? { 'if-none-match': member.etag } : {}),
       });
-      if (answer.etag) member.etag = answer.etag;
+      const etag = answer.headers.etag;
+      if (etag) member.etag = etag;
       return answer.status === 429 || answer.status === 403;
     }
     case 'attack': {
@@ -206,6 +184,32 @@ async function drive(base: URL, pid: number, members: Member[], cards: string[])
   return { latencies, refused, elapsed, cpuMs, requests };
 }
 
+type Figures = Awaited<ReturnType<typeof drive>>;
+
+function report(run: number, figures: Figures): void {
+  console.log(
+    `  run ${run}: ${figures.elapsed.toFixed(0)} s from ${VENUE}, load ${loadavg()[0]?.toFixed(1)}`,
+  );
+  for (const kind of KINDS) {
+    const sent = figures.latencies[kind].length;
+    const perMinute = (sent / figures.elapsed) * 60;
+    const verdict =
+      kind === 'attack' ? `${figures.refused[kind]} of ${sent} refused` : `${figures.refused[kind]} refused`;
+    console.log(
+      `    ${kind.padEnd(10)} ${sent} (${perMinute.toFixed(0)}/min, asked ${PER_MINUTE[kind]}): ${verdict}; ` +
+        `p50 ${percentile(figures.latencies[kind], 0.5).toFixed(1)} ms, p99 ${percentile(figures.latencies[kind], 0.99).toFixed(1)} ms`,
+    );
+  }
+  console.log(
+    `    server CPU ${(figures.cpuMs / figures.requests).toFixed(2)} ms/request over ${figures.requests} requests; ` +
+      `${(figures.cpuMs / figures.latencies.tap.length).toFixed(2)} ms of all CPU per tap`,
+  );
+}
+
+function median(values: number[]): number {
+  return percentile(values, 0.5);
+}
+
 async function run(
   label: string,
   env: Record<string, string>,
@@ -213,13 +217,10 @@ async function run(
   cleanUp: () => Promise<void>,
 ) {
   const { cards, userIds } = await seed(target);
-  const server = await startServer({
-    ...env,
-    JWT_SECRET,
-    TRUST_PROXY: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '1',
-  });
+  const server = await startServer(
+    { ...env, JWT_SECRET, TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1' },
+    SERVER_FLAGS,
+  );
   try {
     const base = new URL(server.url);
     const members: Member[] = [];
@@ -230,24 +231,22 @@ async function run(
         unsaved: [...cards].sort(() => Math.random() - 0.5),
       });
     }
-    const figures = await drive(base, server.child.pid ?? 0, members, cards);
-    console.log(`${label}: ${figures.elapsed.toFixed(0)} s from ${VENUE}, load ${loadavg()[0]?.toFixed(1)}`);
-    for (const kind of KINDS) {
-      const sent = figures.latencies[kind].length;
-      const perMinute = (sent / figures.elapsed) * 60;
-      const verdict =
-        kind === 'attack'
-          ? `${figures.refused[kind]} of ${sent} refused`
-          : `${figures.refused[kind]} refused`;
-      console.log(
-        `  ${kind.padEnd(10)} ${sent} (${perMinute.toFixed(0)}/min, asked ${PER_MINUTE[kind]}): ${verdict}; ` +
-          `p50 ${percentile(figures.latencies[kind], 0.5).toFixed(1)} ms, p99 ${percentile(figures.latencies[kind], 0.99).toFixed(1)} ms`,
-      );
+    console.log(`${label}: ${RUNS} runs of ${SECONDS} s, ${CONNECTIONS} connections`);
+    const runs: Figures[] = [];
+    for (let index = 1; index <= RUNS; index += 1) {
+      runs.push(await drive(base, server.child.pid ?? 0, members, cards));
+      report(index, runs.at(-1) as Figures);
     }
-    const taps = figures.latencies.tap.length;
+    const honestRefused = runs.map((one) =>
+      KINDS.reduce((sum, kind) => sum + (kind === 'attack' ? 0 : one.refused[kind]), 0),
+    );
+    const attacks = runs.reduce((sum, one) => sum + one.latencies.attack.length, 0);
+    const attacksRefused = runs.reduce((sum, one) => sum + one.refused.attack, 0);
     console.log(
-      `  server CPU ${(figures.cpuMs / figures.requests).toFixed(2)} ms/request over ${figures.requests} requests; ` +
-        `${(figures.cpuMs / taps).toFixed(2)} ms of all CPU per tap`,
+      `  ${label} median of ${RUNS}: ${median(runs.map((one) => (one.latencies.tap.length / one.elapsed) * 60)).toFixed(0)} taps/min, ` +
+        `tap p99 ${median(runs.map((one) => percentile(one.latencies.tap, 0.99))).toFixed(1)} ms, ` +
+        `${median(runs.map((one) => one.cpuMs / one.latencies.tap.length)).toFixed(2)} ms of server CPU per tap; ` +
+        `honest refused ${honestRefused.join(' + ')}, attacker refused ${attacksRefused} of ${attacks}`,
     );
   } finally {
     await server.stop('SIGTERM');
@@ -267,4 +266,4 @@ if (POSTGRES_URL) {
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL to a PostgreSQL server)');
 }
-agent.destroy();
+client.close();

@@ -195,12 +195,16 @@ export const AnalyticsDefinitions = {
   companies:
     'Companies: contacts saved in the range per company on their card (those without one are left out).',
   industries: 'Roles: contacts saved in the range per role on their card (those without one are left out).',
-  profileViews: 'Profile views: times your public card page was opened.',
-  nfcScans: 'NFC scans: card page openings that came from a tap of your NFC card.',
+  profileViews:
+    'Profile views: visits to your card page by other people (not you; one visitor again within 30 minutes counts once).',
+  nfcScans:
+    'NFC scans: the profile views that came from a tap of your NFC card (each is also a profile view).',
   linkClicks:
-    'Link clicks: taps on the e-mail, phone, LinkedIn, website, vCard or share buttons of your card page.',
-  contactSaves: 'Contact saves: times a visitor pressed Save Contact on your card page.',
-  totalEngagements: 'Total engagements: profile views, NFC scans, link clicks and contact saves added up.',
+    'Link clicks: visitors who used the e-mail, phone, LinkedIn, website, vCard or share button of your card page, once per button in 30 minutes.',
+  contactSaves:
+    'Contact saves: visitors who pressed Save Contact on your card page, once per visitor in 30 minutes.',
+  totalEngagements:
+    'Total engagements: profile views, link clicks and contact saves added up (NFC scans are already among the views).',
   avgDailyEngagement: 'Average daily engagement: total engagements divided by the days in the range.',
   scanToView:
     'Scan to view: profile views per 100 NFC scans (views also come from QR codes and links, so it can pass 100%).',
@@ -410,6 +414,12 @@ export const EngagementSummarySchema = z.object({
 });
 export type EngagementSummary = z.infer<typeof EngagementSummarySchema>;
 
+/**
+ * From when card figures leave out the owner and count repeat openings once (migration 031); events
+ * stored before name nobody, so days before it may include the owner's own views and repeats.
+ */
+const countingSince = z.string();
+
 export const EngagementAnalyticsSchema = z.object({
   /** Every day of the period, oldest first, days without events included. */
   engagementData: z.array(EngagementDaySchema),
@@ -420,6 +430,7 @@ export const EngagementAnalyticsSchema = z.object({
   /** `engagementData[i]` is the i-th day of the previous period, for a comparison line. */
   previous: z.object({ engagementData: z.array(EngagementDaySchema), summary: EngagementSummarySchema }),
   explanations: explanations(ENGAGEMENT_FIGURES),
+  countingSince,
 });
 export type EngagementAnalytics = z.infer<typeof EngagementAnalyticsSchema>;
 
@@ -457,6 +468,7 @@ export const ConversionAnalyticsSchema = z.object({
     viewSources: ViewSourcesSchema,
   }),
   explanations: explanations(CONVERSION_FIGURES),
+  countingSince,
 });
 export type ConversionAnalytics = z.infer<typeof ConversionAnalyticsSchema>;
 

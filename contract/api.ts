@@ -15,6 +15,7 @@ import { pageViewEndpoints } from './page-views';
 import { referenceEndpoints } from './reference';
 import { securityEndpoints } from './security';
 import { sessionEndpoints } from './sessions';
+import { sharedDetailsEndpoints } from './shared-details';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 import { webhookEndpoints } from './webhooks';
@@ -50,7 +51,11 @@ export const apiAreas: readonly ApiArea[] = [
   },
   { name: 'Maps', description: 'The basemap the maps draw.', endpoints: mapEndpoints },
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
-  { name: 'Cards', description: 'The public side of a card, and issuing cards.', endpoints: cardEndpoints },
+  {
+    name: 'Cards',
+    description: 'The public side of a card (its visitors sharing their details back), and issuing cards.',
+    endpoints: [...cardEndpoints, ...sharedDetailsEndpoints],
+  },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
   {
     name: 'Security',

@@ -7,10 +7,27 @@ export function cardSerial(nfcUID: string): string {
   return nfcUID.split('-').at(-1) ?? nfcUID;
 }
 
+/**
+ * A member's card link, `/c/<handle>` (issue 26): their card with or without an NFC card. A handle
+ * starts as 16 random hex characters; members may choose their own. Never shaped like a Card ID (those
+ * are over 40 characters), so one path parameter can carry either: the public card's API calls take
+ * the card's key, a Card ID or a handle, as `:nfcUID`.
+ */
+export const CARD_HANDLE_PATTERN = /^[a-z0-9][a-z0-9-]{2,38}[a-z0-9]$/;
+
+export function isCardHandle(value: string): boolean {
+  return CARD_HANDLE_PATTERN.test(value);
+}
+
+export function cardLinkPath(handle: string): string {
+  return `/c/${encodeURIComponent(handle)}`;
+}
+
 export const PublicCardPaths = {
   lookup: '/api/nfc/:nfcUID',
   vcard: '/api/nfc/:nfcUID/vcard',
   events: '/api/nfc/:nfcUID/events',
+  shareDetails: '/api/nfc/:nfcUID/share-details',
 } as const;
 
 /** The public card's calls as the page sends them (method and path); card.ts declares them in full. */
@@ -18,6 +35,7 @@ export const PublicCardRoutes = {
   lookup: { method: 'GET', path: PublicCardPaths.lookup },
   vcard: { method: 'GET', path: PublicCardPaths.vcard },
   events: { method: 'POST', path: PublicCardPaths.events },
+  shareDetails: { method: 'POST', path: PublicCardPaths.shareDetails },
 } as const;
 
 /** What a card says about its owner after the name and pronouns; a saved contact carries the same. */
@@ -40,6 +58,19 @@ export const PUBLIC_CARD_FIELDS = ['nfcUID', 'userId', 'pronouns', 'name', ...CA
 export const CARD_SOURCES = ['nfc', 'qr', 'link', 'other'] as const;
 export type CardSource = (typeof CARD_SOURCES)[number];
 export const CARD_SOURCE_PARAM = 'src';
+
+/**
+ * What a visitor may share with a card's owner (issue 26), by field name, with the limits the form
+ * shows; contract/shared-details.ts holds the request schema to the same names.
+ */
+export const SHARED_DETAILS_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 120,
+  role: 120,
+  note: 500,
+} as const;
 
 /** A card's address as its QR code or a shared link carries it, so its openings can be told apart. */
 export function withCardSource(url: string, source: Exclude<CardSource, 'nfc' | 'other'>): string {

@@ -1,6 +1,7 @@
 // A member's saved contacts (spec §3 Contact, Contact payload; §7 Cards and contacts).
 import { z } from 'zod';
-import { BusinessCardViewSchema, NfcUidSchema } from './card';
+import { BusinessCardViewSchema, CardKeySchema, TapProofSchema } from './card';
+import { CARD_SOURCES } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 import { IfMatchHeadersSchema, versionTag } from './versions';
@@ -24,6 +25,20 @@ export const ContactSchema = BusinessCardViewSchema.extend({
   inviteSentByEmail: z.boolean(),
   fromInvitation: z.boolean(),
   nfcUID: z.string().nullable(),
+  /**
+   * Set when this person shared their details on the member's card page (issue 26): when, and how they
+   * came to the card. Absent from contacts cached before the field existed.
+   */
+  sharedWithYou: z
+    .object({ at: z.string(), source: z.enum(CARD_SOURCES) })
+    .nullable()
+    .optional(),
+  /**
+   * Saved from a verified tap of a secure card (docs/behaviour/secure-cards.md), with that tap's counter:
+   * they met in person, for certain. Absent from contacts cached before the fields existed.
+   */
+  metInPerson: z.boolean().optional(),
+  tapCounter: z.number().int().nullable().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
@@ -37,7 +52,8 @@ const cardText = z.string().max(300).optional();
  */
 export const CreateContactRequestSchema = z
   .object({
-    nfcUID: NfcUidSchema,
+    /** The card's key: its Card ID, or its owner's card link handle (issue 26). */
+    nfcUID: CardKeySchema,
     name: cardText,
     email: cardText,
     phone: cardText,
@@ -56,6 +72,8 @@ export const CreateContactRequestSchema = z
       .min(-180, 'lng must be between -180 and 180')
       .max(180, 'lng must be between -180 and 180')
       .optional(),
+    /** The tap URL's signed data when the card page was opened by a secure card's tap; checked again here. */
+    tap: TapProofSchema.optional(),
   })
   .refine((body) => (body.lat === undefined) === (body.lng === undefined), 'lat and lng go together')
   .meta({ dependentRequired: { lat: ['lng'], lng: ['lat'] } });
@@ -262,7 +280,6 @@ export const SendMyCardEndpoint = defineEndpoint({
   errors: [
     'RATE_LIMITED',
     'CONTACT_NOT_FOUND',
-    'NO_LINKED_CARD',
     'CARD_INCOMPLETE',
     'CONTACT_HAS_NO_EMAIL',
     'CARD_SENT_TODAY',

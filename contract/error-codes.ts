@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   INVITATION_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CARD_TAKEN: 409,
+  CARD_LINK_TAKEN: 409,
   REQUEST_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -37,7 +38,6 @@ export const ERROR_STATUS = {
   RESET_LINK_INVALID: 400,
   CONTACT_EXISTS: 400,
   OWN_CARD: 400,
-  NO_LINKED_CARD: 400,
   CARD_INCOMPLETE: 400,
   CONTACT_HAS_NO_EMAIL: 400,
   INTERNAL_ERROR: 500,
@@ -45,6 +45,7 @@ export const ERROR_STATUS = {
   // Mail: send-card limits and the "never e-mail me again" link.
   CARD_SENT_TODAY: 429,
   CARD_DAILY_LIMIT: 429,
+  SHARE_LIMIT_REACHED: 429,
   UNSUBSCRIBE_INVALID: 404,
   // Account security: e-mail change by code, Idempotency-Keys tied to one request.
   WRONG_PASSWORD: 400,
@@ -73,6 +74,11 @@ export const ERROR_STATUS = {
   WEBHOOK_LIMIT: 409,
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_URL_REFUSED: 400,
+  // Secure cards: the server holds no key secret, no keys were given and no issuer key is set, a tag
+  // UID already on another card.
+  SECURE_CARDS_OFF: 409,
+  CARD_KEYS_NEEDED: 400,
+  CARD_UID_TAKEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -29,6 +29,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   INVITATION_NOT_FOUND: 'No such invitation addressed to the member.',
   EMAIL_TAKEN: 'Another account already uses this e-mail address.',
   CARD_TAKEN: 'The card is linked to another account.',
+  CARD_LINK_TAKEN: 'Another member has (or once had) this card link handle.',
   REQUEST_IN_PROGRESS: 'A request with the same Idempotency-Key is still being processed.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than the server accepts.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body is not JSON.',
@@ -41,12 +42,12 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   RESET_LINK_INVALID: 'The password reset link is invalid or has expired.',
   CONTACT_EXISTS: 'The card is already among the member’s contacts.',
   OWN_CARD: 'A member tried to save their own card.',
-  NO_LINKED_CARD: 'The member has no card linked yet.',
   CARD_INCOMPLETE: 'The member’s business card lacks a name or an e-mail address.',
   CONTACT_HAS_NO_EMAIL: 'The contact has no e-mail address.',
   INTERNAL_ERROR: 'Something went wrong on the server.',
   CARD_SENT_TODAY: 'The member already e-mailed their card to this address today.',
   CARD_DAILY_LIMIT: 'The member has e-mailed as many cards today as a day allows.',
+  SHARE_LIMIT_REACHED: 'The card’s owner has received as many shared details this hour as an hour allows.',
   UNSUBSCRIBE_INVALID: 'The unsubscribe link is not one Tapnet sent.',
   WRONG_PASSWORD: 'The current password given to confirm a sensitive change is wrong.',
   EMAIL_UNCHANGED: 'The new e-mail is already the sign-in e-mail.',
@@ -77,6 +78,9 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   WEBHOOK_NOT_FOUND: 'No such webhook among the member’s.',
   WEBHOOK_URL_REFUSED:
     'The webhook address is not one the server may call (not https, or a private, loopback or metadata address).',
+  SECURE_CARDS_OFF: 'Secure cards need CARD_KEYS_SECRET in the server’s configuration.',
+  CARD_KEYS_NEEDED: 'A secure card needs its two keys, or CARD_ISSUER_KEY set to diversify them.',
+  CARD_UID_TAKEN: 'Another secure card already has this tag UID.',
 };
 
 export const ErrorResponseSchema = z.object({

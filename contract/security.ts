@@ -28,6 +28,10 @@ export const SecurityEventTypeSchema = z.enum([
   'XSS_ATTEMPT',
   'SQL_INJECTION_ATTEMPT',
   'MALFORMED_REQUEST',
+  'CARD_REPLAY',
+  'CARD_INVALID_SIGNATURE',
+  'CARD_UID_MISMATCH',
+  'CARD_CLONE_SUSPECTED',
 ]);
 export type SecurityEventType = z.infer<typeof SecurityEventTypeSchema>;
 
@@ -252,6 +256,11 @@ export const SecurityDashboardSchema = z.object({
   scoreVerdict: z.enum(['Excellent', 'Good', 'Needs attention']),
   scoreChecks: z.array(ScoreCheckSchema),
   recommendations: z.array(RecommendationSchema),
+  /**
+   * Set when every event of the last 24 h came from one local address while TRUST_PROXY is unset: a
+   * reverse proxy whose clients all look like one, so blocks and limits would hit everyone at once.
+   */
+  proxyWarning: z.string().nullable(),
 });
 export type SecurityDashboard = z.infer<typeof SecurityDashboardSchema>;
 
@@ -377,11 +386,94 @@ export const AuditLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export const EventsExportQuerySchema = z
-  .object({ from: TimestampSchema, to: TimestampSchema })
-  .refine(({ from, to }) => Date.parse(from) < Date.parse(to), {
-    message: 'The start of the range must be before its end',
-  });
+/**
+ * The event log's filters (issue 30 point 2), the same for a page of it and for its CSV: a time range
+ * (default the last 24 h), an event type, a severity, an address or IPv6 network (as blocks name it), and
+ * a piece of the path ("GET /.env" matches ".env").
+ */
+const EventFilterFields = z.object({
+  from: TimestampSchema.optional(),
+  to: TimestampSchema.optional(),
+  type: z.enum(SecurityEventTypeSchema.options, { error: 'Type must be one of the event types' }).optional(),
+  severity: z
+    .enum(SeveritySchema.options, { error: 'Severity must be CRITICAL, HIGH, MEDIUM or LOW' })
+    .optional(),
+  address: IpAddressSchema.optional(),
+  path: z.string().trim().min(1).max(200, 'Path must be at most 200 characters').optional(),
+});
+
+const rangeInOrder = [
+  ({ from, to }: { from?: string | undefined; to?: string | undefined }) =>
+    !from || !to || Date.parse(from) < Date.parse(to),
+  { message: 'The start of the range must be before its end' },
+] as const;
+
+export const EventFilterSchema = EventFilterFields.refine(...rangeInOrder);
+export type EventFilter = z.input<typeof EventFilterSchema>;
+
+/** The export takes the event log's filters; without a range, the last 24 h. */
+export const EventsExportQuerySchema = EventFilterSchema;
+
+export const EVENT_LOG_PAGE_SIZES = [25, 50, 100] as const;
+
+export const EventLogQuerySchema = EventFilterFields.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine(
+      (size) => (EVENT_LOG_PAGE_SIZES as readonly number[]).includes(size),
+      'Page size must be 25, 50 or 100',
+    )
+    .default(50),
+}).refine(...rangeInOrder);
+export type EventLogQuery = z.input<typeof EventLogQuerySchema>;
+
+/** One logged event with its id, so a page can say which it holds. */
+export const LoggedEventSchema = SecurityEventSchema.extend({ id: z.string() });
+export type LoggedEvent = z.infer<typeof LoggedEventSchema>;
+
+export const EventLogSchema = z.object({
+  /** Newest first. */
+  events: z.array(LoggedEventSchema),
+  /** Events matching the filters, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The time range the filters covered (the default one when none was given). */
+  from: TimestampSchema,
+  to: TimestampSchema,
+});
+export type EventLog = z.infer<typeof EventLogSchema>;
+
+/** An address's page: what it did, what was done about it, and who signs in from it. */
+export const AddressReportSchema = z.object({
+  /** As blocks name it: the address, or the IPv6 network it belongs to. */
+  ipAddress: z.string(),
+  country: z.string().nullable(),
+  /** Its events in the last 24 h (sign-ins and link previews included). */
+  events24h: z.number().int(),
+  /** Its 20 latest events. */
+  latestEvents: z.array(LoggedEventSchema),
+  /** Rules its events matched in the last 24 h, most matches first. */
+  rulesHit: z.array(
+    z.object({ ruleId: z.string(), eventType: EventTypeCodeSchema, count: z.number().int() }),
+  ),
+  /** The block in force now, if any. */
+  activeBlock: BlockSchema.nullable(),
+  /** Its blocks of the last 30 days, newest first, lifted and expired ones included. */
+  blockHistory: z.array(
+    BlockSchema.extend({ liftedAt: TimestampSchema.nullable(), liftedBy: z.string().nullable() }),
+  ),
+  /** Allowlisted addresses are never blocked; the entry (built in or an operator's) that covers it. */
+  allowlistedBy: z.string().nullable(),
+  /** Different members who signed in from it in the last 24 h (the record keeps fingerprints only). */
+  membersSignedIn: z.number().int(),
+  isShared: z.boolean(),
+  /** Why a block would be refused, in the tool's own words; null when it may be blocked. */
+  blockRefusal: z.string().nullable(),
+});
+export type AddressReport = z.infer<typeof AddressReportSchema>;
 
 /** Every call of the security area needs a security operator's token. */
 const securityOperator = { auth: 'security' } as const;
@@ -487,11 +579,32 @@ export const SecurityEndpoints = {
     responses: { 200: z.array(AuditEntrySchema) },
     errors: [],
   }),
+  eventLog: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/events',
+    summary:
+      'The event log: stored events filtered by time, type, severity, address or network and path, newest first, a page at a time.',
+    query: EventLogQuerySchema,
+    responses: { 200: EventLogSchema },
+    errors: [],
+  }),
+  addressReport: defineEndpoint({
+    ...securityOperator,
+    method: 'GET',
+    path: '/api/security/addresses/:ipAddress',
+    summary:
+      'One address’s page: its events, the rules they hit, its blocks, its allowlist entry, the members who sign in from it, and whether a block would be refused.',
+    params: BlockIpParamsSchema,
+    responses: { 200: AddressReportSchema },
+    errors: [],
+  }),
   exportEvents: defineEndpoint({
     ...securityOperator,
     method: 'GET',
     path: '/api/security/events/export',
-    summary: 'Stored events of a time range as CSV, for incident reports.',
+    summary:
+      'The event log’s events as CSV, with the same filters (default the last 24 h), for incident reports.',
     query: EventsExportQuerySchema,
     responses: { 200: z.string() },
     produces: 'text/csv',

@@ -1,6 +1,7 @@
 // The signed-in member's own account (spec §3 Account, §7 User).
 import { z } from 'zod';
 import { BusinessCardSchema, BusinessCardViewSchema, UpdateProfileRequestSchema } from './card';
+import { CARD_HANDLE_PATTERN } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 import { EmailSchema } from './fields';
@@ -11,6 +12,11 @@ export const AccountSchema = z.object({
   name: z.string(),
   email: z.string(),
   nfcUID: z.string().nullable(),
+  /**
+   * The member's card link is `/c/<cardHandle>`: their card with or without an NFC card (issue 26).
+   * Absent from accounts cached before card links existed.
+   */
+  cardHandle: z.string().nullable().optional(),
   joined: z.string(),
   businessCard: BusinessCardViewSchema.nullable(),
   /** A new sign-in e-mail waiting for its code; the account still signs in with `email` meanwhile. */
@@ -68,6 +74,29 @@ export const UpdateProfileEndpoint = defineEndpoint({
     'CARD_TAKEN',
     'RATE_LIMITED',
   ],
+});
+
+/** Lower-case letters, digits and dashes, 4 to 40 of them (the shape card-paths.ts recognises). */
+export const ChangeCardLinkRequestSchema = z.object({
+  handle: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(4, 'Your card link must be at least 4 characters')
+    .max(40, 'Your card link must be at most 40 characters')
+    .regex(CARD_HANDLE_PATTERN, 'Use only letters, digits and dashes, not at the start or end'),
+});
+export type ChangeCardLinkRequest = z.input<typeof ChangeCardLinkRequestSchema>;
+
+export const ChangeCardLinkEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/user/card-link',
+  summary:
+    'Changes the member’s card link (/c/<handle>); links with the old handle keep opening the card. Answers the updated account.',
+  auth: 'member',
+  body: ChangeCardLinkRequestSchema,
+  responses: { 200: AccountSchema },
+  errors: ['ACCOUNT_NOT_FOUND', 'CARD_LINK_TAKEN', 'RATE_LIMITED'],
 });
 
 export const EmailChangeRequestSchema = z.object({
@@ -143,12 +172,20 @@ export const SaveNotificationSettingsEndpoint = defineEndpoint({
   errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
 });
 
+/** An access token alone does not delete an account: the member's current password proves it is them. */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string().min(1, 'Password is required').max(200),
+});
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
+
 const deleteAccount = {
   method: 'DELETE',
-  summary: 'Deletes the account and all of its data for good.',
+  summary:
+    'Deletes the account and all of its data for good; needs the current password. Wrong passwords count against the account like wrong sign-ins.',
   auth: 'member',
+  body: DeleteAccountRequestSchema,
   responses: { 200: MessageResponseSchema },
-  errors: ['ACCOUNT_NOT_FOUND', 'RATE_LIMITED'],
+  errors: ['ACCOUNT_NOT_FOUND', 'WRONG_PASSWORD', 'RATE_LIMITED'],
 } as const;
 
 /** Spec §7 names one call per screen (account management, the delete-account page); both do the same. */
@@ -201,6 +238,7 @@ export const userEndpoints = [
   GetAccountEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
+  ChangeCardLinkEndpoint,
   StartEmailChangeEndpoint,
   ConfirmEmailChangeEndpoint,
   CancelEmailChangeEndpoint,

@@ -146,6 +146,15 @@ const ConfigSchema = z
     METRICS_HOST: z.string().default('127.0.0.1'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     GEOIP_DB: optionalString,
+    CARD_KEYS_SECRET: optionalString.pipe(
+      z.string().min(32, 'CARD_KEYS_SECRET must be at least 32 characters').optional(),
+    ),
+    CARD_ISSUER_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9A-Fa-f]{32}$/, 'CARD_ISSUER_KEY must be 32 hex characters (an AES-128 key)')
+        .optional(),
+    ),
     SECURITY_MONITORING: z.enum(['on', 'off']).default('on'),
     SECURITY_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
     SECURITY_DAILY_COUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(400),
@@ -241,6 +250,12 @@ const ConfigSchema = z
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
     /** A MaxMind-format country database (.mmdb); unset: the built-in IP2Location LITE table (IPv4 only). */
     geoipDb: env.GEOIP_DB,
+    /**
+     * Secure cards (docs/behaviour/secure-cards.md): the secret their keys are sealed under (unset: no
+     * secure cards, and the server refuses to start if some are stored), and the optional issuer key
+     * that per-card keys are diversified from.
+     */
+    secureCards: { keysSecret: env.CARD_KEYS_SECRET, issuerKey: env.CARD_ISSUER_KEY },
     /** Security monitoring (docs/behaviour/security.md); alerts go to the security operator unless set. */
     security: {
       enabled: env.SECURITY_MONITORING === 'on',

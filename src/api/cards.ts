@@ -1,9 +1,12 @@
-// The public side of a card (spec §7 Cards): lookup, vCard download and the page's analytics events.
+// The public side of a card (spec §7 Cards): lookup, vCard download, the page's analytics events, and a
+// visitor sharing their details back.
 // Over the transport without zod: the public card page must stay under its JavaScript budget
 // (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
 // routes of contract/card-paths.ts. These calls need no token.
-import type { CardEventRequest, CardLookupResult, PublicCard } from '../../contract/card';
+import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
+import type { ShareDetailsRequest } from '../../contract/shared-details';
+import { Stored } from '../session/browser-storage';
 import { endpointUrl, send } from './transport';
 
 /** The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. */
@@ -19,6 +22,20 @@ export function parsePublicCard(value: unknown): PublicCard | null {
   return card as PublicCard;
 }
 
+/** What the lookup says the tap proved; anything else reads as an unverified tap. */
+export function parseTap(value: unknown): Tap {
+  if (typeof value !== 'object' || value === null) return { verified: false, counter: null };
+  const { verified, counter } = value as Record<string, unknown>;
+  return verified === true && typeof counter === 'number'
+    ? { verified: true, counter }
+    : { verified: false, counter: null };
+}
+
+function parseCardAndTap(value: unknown): { card: PublicCard; tap: Tap } | null {
+  const card = parsePublicCard(value);
+  return card && { card, tap: parseTap((value as { tap?: unknown }).tap) };
+}
+
 /** The server answered, with something other than a card or a 404 (the page then says so). */
 export class CardLookupFailedError extends Error {
   override readonly name = 'CardLookupFailedError';
@@ -28,9 +45,14 @@ export class CardLookupFailedError extends Error {
  * A 404 says whether the card exists unclaimed or not at all; any other answer throws
  * CardLookupFailedError, and no answer at all a plain Error (the page then looks for its kept copy).
  */
-export async function fetchPublicCard(nfcUID: string): Promise<CardLookupResult> {
-  const outcome = await send(PublicCardRoutes.lookup, { params: { nfcUID }, parse: parsePublicCard });
-  if (outcome.ok) return { kind: 'card', card: outcome.value };
+export async function fetchPublicCard(nfcUID: string, tapProof?: TapProof | null): Promise<CardLookupResult> {
+  const outcome = await send(PublicCardRoutes.lookup, {
+    params: { nfcUID },
+    // A secure card's tap: the server verifies it, once.
+    ...(tapProof ? { query: { p: tapProof.p, c: tapProof.c } } : {}),
+    parse: parseCardAndTap,
+  });
+  if (outcome.ok) return { kind: 'card', ...outcome.value };
   const { failure } = outcome;
   if (failure.kind === 'unreachable') throw new Error(failure.message);
   if (failure.kind === 'refused' && failure.status === 404) {
@@ -43,11 +65,22 @@ export function vCardUrl(nfcUID: string): string {
   return endpointUrl(PublicCardRoutes.vcard, { nfcUID });
 }
 
+/** This browser's card-page visitor id, made once; none where storage is refused (private modes). */
+function cardVisitorId(): string | undefined {
+  const known = Stored.cardVisitor.read();
+  if (known !== null) return known;
+  if (typeof crypto.randomUUID !== 'function') return undefined;
+  Stored.cardVisitor.write(crypto.randomUUID());
+  return Stored.cardVisitor.read() ?? undefined;
+}
+
 /**
  * Fire and forget: a beacon outlives the page (a tapped link navigates away at once) and needs no
  * token. A Blob gives it the JSON content type the server parses; without beacons, a keepalive call.
  */
-export function sendCardEvent(nfcUID: string, event: CardEventRequest): void {
+export function sendCardEvent(nfcUID: string, request: CardEventRequest): void {
+  const visitor = cardVisitorId();
+  const event: CardEventRequest = visitor === undefined ? request : { ...request, visitor };
   const body = JSON.stringify(event);
   const url = endpointUrl(PublicCardRoutes.events, { nfcUID });
   try {
@@ -62,4 +95,29 @@ export function sendCardEvent(nfcUID: string, event: CardEventRequest): void {
   } catch {
     // Analytics never breaks the page.
   }
+}
+
+/** How sharing one's details with a card's owner went; `refused` carries the server's words. */
+export type ShareDetailsOutcome =
+  | { kind: 'shared' }
+  | { kind: 'offline' }
+  | { kind: 'refused'; message: string; errors: string[] };
+
+/** No token, no queue: the visitor has no account, so with no network they are told to try again. */
+export async function shareDetailsWithOwner(
+  nfcUID: string,
+  details: ShareDetailsRequest,
+): Promise<ShareDetailsOutcome> {
+  const outcome = await send(PublicCardRoutes.shareDetails, {
+    params: { nfcUID },
+    json: details,
+    parse: () => true,
+  });
+  if (outcome.ok) return { kind: 'shared' };
+  const { failure } = outcome;
+  if (failure.kind === 'unreachable') return { kind: 'offline' };
+  if (failure.kind === 'refused' && failure.error) {
+    return { kind: 'refused', message: failure.error, errors: failure.errors };
+  }
+  return { kind: 'refused', message: 'Something went wrong. Please try again.', errors: [] };
 }

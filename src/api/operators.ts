@@ -75,10 +75,31 @@ export type OperatorCallOutcome<T> =
   | { kind: 'failed'; failure: OperatorFailure };
 
 /** Spec §8's detail of a failure: 'HTTP {status}: {body}' for a refusal, else what went wrong. */
+/** The longest stretch of an answer's body an error line quotes. */
+const BODY_QUOTE_CHARS = 200;
+
+/**
+ * An answer's body as one line of text: a proxy's or a server's HTML error page loses its markup (the
+ * operator saw raw HTML, issue 30), and a long body is cut.
+ */
+export function bodyAsText(body: string): string {
+  const text = /<[a-z!/][^>]*>/i.test(body)
+    ? body
+        .replace(/<(script|style|head)\b[\s\S]*?<\/\1>/gi, ' ')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+    : body;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > BODY_QUOTE_CHARS ? `${line.slice(0, BODY_QUOTE_CHARS - 1)}…` : line;
+}
+
 export function failureDetail(failure: OperatorFailure): string {
   switch (failure.kind) {
     case 'refused':
-      return `HTTP ${failure.status}: ${failure.body}`;
+      return `HTTP ${failure.status}: ${bodyAsText(failure.body)}`;
     case 'unreachable':
       return failure.message;
     case 'unreadable':

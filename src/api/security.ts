@@ -25,7 +25,7 @@ export function setRuleMode(ruleId: string, mode: RuleMode) {
   return callOperatorEndpoint(SecurityEndpoints.setRuleMode, { params: { ruleId }, json: { mode } });
 }
 
-/** The stored events of [from, to) as CSV. */
-export function exportEvents(range: { from: string; to: string }) {
-  return callOperatorEndpoint(SecurityEndpoints.exportEvents, { query: range });
+/** The event log's events as CSV, filtered as the log's query says (contract EventFilterSchema). */
+export function exportEvents(filter: Record<string, string>) {
+  return callOperatorEndpoint(SecurityEndpoints.exportEvents, { query: filter });
 }

@@ -2,10 +2,12 @@
 import type { BusinessCardInput, UpdateProfileRequest } from '../../contract/card';
 import {
   CancelEmailChangeEndpoint,
+  ChangeCardLinkEndpoint,
   ConfirmEmailChangeEndpoint,
   ContactExportEndpoints,
   type ContactExportFormat,
   DeleteAccountEndpoints,
+  type DeleteAccountRequest,
   type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
@@ -38,6 +40,11 @@ export function updateProfile(changes: UpdateProfileRequest) {
   return callEndpoint(UpdateProfileEndpoint, { json: changes });
 }
 
+/** Makes `handle` the member's card link (/c/<handle>); the answer is the updated account. */
+export function changeCardLink(handle: string) {
+  return callEndpoint(ChangeCardLinkEndpoint, { json: { handle } });
+}
+
 /** Sends a code to the new address (the current password proves it is the member asking). */
 export function startEmailChange(request: EmailChangeRequest) {
   return callEndpoint(StartEmailChangeEndpoint, { json: request });
@@ -64,11 +71,12 @@ export const NotificationSettingsResource = endpointResource(
 );
 
 /**
- * Deletes the account and everything in it for good. The spec names two calls, one per screen
- * (account management and the delete-account page); both do the same.
+ * Deletes the account and everything in it for good, once the current password proves it is the member.
+ * The spec names two calls, one per screen (account management and the delete-account page); both do
+ * the same.
  */
-export function deleteAccount(from: keyof typeof DeleteAccountEndpoints) {
-  return callEndpoint(DeleteAccountEndpoints[from]);
+export function deleteAccount(from: keyof typeof DeleteAccountEndpoints, request: DeleteAccountRequest) {
+  return callEndpoint(DeleteAccountEndpoints[from], { json: request });
 }
 
 /** The name a download gets when the answer names none. */

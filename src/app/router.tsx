@@ -54,7 +54,7 @@ const publicRoutes: RouteObject[] = [
   },
   { path: '/forgot-password', element: <ForgotPasswordScreen /> },
   { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
-  ...['/my-display-card/:nfcUID', '/display-card/:nfcUID', '/nfc/:nfcUID'].map(publicCardRoute),
+  ...['/my-display-card/:nfcUID', '/display-card/:nfcUID', '/nfc/:nfcUID', '/c/:nfcUID'].map(publicCardRoute),
   // Operator areas guard themselves with their own sign-in (insights-and-operators.md).
   {
     path: '/admin',

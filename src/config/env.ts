@@ -23,8 +23,9 @@ function parseSettings(raw: RawSettings) {
   return {
     /** Empty: the API is on the app's own origin. */
     VITE_API_BASE: text(raw.VITE_API_BASE, ''),
-    VITE_ADMIN_EMAIL: text(raw.VITE_ADMIN_EMAIL, 'admin@tapnet.app'),
-    VITE_SECURITY_EMAIL: text(raw.VITE_SECURITY_EMAIL, 'security@tapnet.app'),
+    // Empty unless the build names one: a made-up default sent operators to sign in as nobody (issue 30).
+    VITE_ADMIN_EMAIL: text(raw.VITE_ADMIN_EMAIL, ''),
+    VITE_SECURITY_EMAIL: text(raw.VITE_SECURITY_EMAIL, ''),
     VITE_SHOP_URL: text(raw.VITE_SHOP_URL, 'https://shop.tapnet.app'),
     VITE_INSIGHTS_PREFETCH: raw.VITE_INSIGHTS_PREFETCH !== 'false',
     VITE_INSIGHTS_PREFETCH_TIMEOUT_MS: milliseconds(raw.VITE_INSIGHTS_PREFETCH_TIMEOUT_MS, 30_000),
@@ -38,7 +39,10 @@ const settings = parseSettings(import.meta.env);
 /** Prefixed to every API path: the server's origin when the app is served from another one. */
 export const API_BASE = settings.VITE_API_BASE;
 
-/** The e-mail each operator login form starts with (spec §2 "a default admin email from configuration"). */
+/**
+ * The e-mail each operator login form starts with (spec §2 "a default admin email from configuration"):
+ * empty unless the build sets one.
+ */
 export const OPERATOR_DEFAULT_EMAILS = {
   admin: settings.VITE_ADMIN_EMAIL,
   security: settings.VITE_SECURITY_EMAIL,

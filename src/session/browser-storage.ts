@@ -137,6 +137,13 @@ export const Stored = {
   /** The public card page's NFC-likelihood signals (spec §4): seen in this browser session, and ever. */
   cardPageVisitedThisSession: storedValue('tapnet:card-page-visited', flag, 'session'),
   cardPageSeen: storedValue('tapnet:card-page-seen', flag),
+  /**
+   * A random id this browser shows card pages, so that one visitor's repeat openings count once and
+   * visitors behind one address count apart; the server keeps only its salted daily hash.
+   */
+  cardVisitor: storedValue('tapnet:card-visitor', text),
+  /** When /contacts was last left: people who shared their details since count as new (issue 26). */
+  sharedDetailsSeenAt: storedValue('tapnet:shared-details-seen-at', timestamp),
 } as const;
 
 /** The lease of the member's polling leader tab, under the poll-leader prefix (spec §3). */

@@ -280,6 +280,13 @@ async function settle<P>(
   payload: P,
   answer: WriteAnswer | null,
 ): Promise<void> {
+  // The cache first: a screen that stops showing the write as waiting then already shows the answer.
+  if (answer) {
+    // A cache that cannot be written is not worth losing the write over: the next revalidation mends it.
+    await kind
+      .applied({ ownerUserId: row.ownerUserId, queuedAt: row.queuedAt }, payload, answer)
+      .catch((error: unknown) => console.warn('Pending writes: cache update failed', error));
+  }
   await db.transaction('rw', db.pendingWrites, async () => {
     const latest = await db.pendingWrites.get(row.id);
     if (!latest) return;
@@ -292,12 +299,6 @@ async function settle<P>(
       await db.pendingWrites.update(row.id, { payload: kind.rebase(waiting.data, answer) });
     }
   });
-  if (answer) {
-    // A cache that cannot be written is not worth losing the write over: the next revalidation mends it.
-    await kind
-      .applied({ ownerUserId: row.ownerUserId, queuedAt: row.queuedAt }, payload, answer)
-      .catch((error: unknown) => console.warn('Pending writes: cache update failed', error));
-  }
 }
 
 /** Tells the app's tabs that a flush ran (and may have refreshed the tokens); the signal is all they need. */

@@ -20,6 +20,8 @@ export type LiveState<T> =
 
 export interface LiveReadOptions<E extends OperatorEndpoint> {
   params?: PathParams<E['path']>;
+  /** The query string's values (a filtered list, a page of it). */
+  query?: Record<string, string>;
   /** False: nothing is asked (no operator signed in), and an answer still on its way is dropped. */
   enabled?: boolean;
   /** A change reads again (a login, the dashboard's own reload that lists follow). */
@@ -34,7 +36,7 @@ export type LiveRead<T> = LiveState<T> & {
 /** Reads `endpoint` when the screen mounts, on `reload`, and when its params or freshness change. */
 export function useLiveEndpoint<E extends OperatorEndpoint & { method: 'GET' }>(
   endpoint: E,
-  { params, enabled = true, freshness }: LiveReadOptions<E> = {},
+  { params, query, enabled = true, freshness }: LiveReadOptions<E> = {},
 ): LiveRead<SuccessAnswer<E>> {
   const [state, setState] = useState<LiveState<SuccessAnswer<E>>>(() =>
     enabled ? { status: 'loading' } : { status: 'idle' },
@@ -42,10 +44,16 @@ export function useLiveEndpoint<E extends OperatorEndpoint & { method: 'GET' }>(
   const [attempt, setAttempt] = useState(0);
   // Parameters arrive as a new object each render; their text is what decides whether to read again.
   const paramsKey = JSON.stringify(params ?? null);
+  const queryKey = JSON.stringify(query ?? null);
   // One object per read to make: a new one when the parameters, the freshness or the attempt change.
   const read = useMemo(
-    () => ({ params: JSON.parse(paramsKey) ?? undefined, freshness, attempt }),
-    [paramsKey, freshness, attempt],
+    () => ({
+      params: JSON.parse(paramsKey) ?? undefined,
+      query: (JSON.parse(queryKey) as Record<string, string> | null) ?? undefined,
+      freshness,
+      attempt,
+    }),
+    [paramsKey, queryKey, freshness, attempt],
   );
 
   useEffect(() => {
@@ -57,7 +65,9 @@ export function useLiveEndpoint<E extends OperatorEndpoint & { method: 'GET' }>(
     setState((current) =>
       current.status === 'ready' ? { ...current, isRefreshing: true } : { status: 'loading' },
     );
-    const options = [{ params: read.params }] as SendArguments<E>;
+    // SendArguments<E> is a conditional type TypeScript cannot resolve for a generic E; the options are
+    // this read's own parameters and query, which the caller passed in as that endpoint's.
+    const options = [{ params: read.params, query: read.query }] as unknown as SendArguments<E>;
     void callOperatorEndpoint<E>(endpoint, ...options).then((outcome) => {
       // Overtaken by a newer read, a log-out or the screen closing: the answer is dropped.
       if (!isCurrent) return;

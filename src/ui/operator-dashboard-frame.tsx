@@ -51,14 +51,29 @@ export function OperatorHeader({ title, loadedAt, isRefreshing, onRefresh, onLog
   );
 }
 
-/** Spec §4: any failure but an expired session; 'Back to Login' logs out. */
-export function OperatorLoadError({ message, onBackToLogin }: { message: ReactNode; onBackToLogin(): void }) {
+/**
+ * Spec §4: any failure but an expired session; 'Back to Login' logs out. Retry comes first: a failed load
+ * (a restart, a dropped connection) is usually gone a moment later, and signing out to retry cost the
+ * operator their session (issue 30).
+ */
+export function OperatorLoadError({
+  message,
+  onRetry,
+  onBackToLogin,
+}: {
+  message: ReactNode;
+  onRetry(): void;
+  onBackToLogin(): void;
+}) {
   return (
     <main className={styles.failed}>
       <Notice tone="error" title={message} />
-      <Button variant="secondary" onClick={onBackToLogin}>
-        Back to Login
-      </Button>
+      <div className={styles.failedActions}>
+        <Button onClick={onRetry}>Retry</Button>
+        <Button variant="secondary" onClick={onBackToLogin}>
+          Back to Login
+        </Button>
+      </div>
     </main>
   );
 }
@@ -119,7 +134,13 @@ export function OperatorDashboardFrame<T>({
     case 'loading':
       return loading;
     case 'error':
-      return <OperatorLoadError message={state.message} onBackToLogin={dashboard.logOut} />;
+      return (
+        <OperatorLoadError
+          message={state.message}
+          onRetry={dashboard.refresh}
+          onBackToLogin={dashboard.logOut}
+        />
+      );
     case 'empty':
     case 'loaded': {
       const isLoaded = state.status === 'loaded';

@@ -12,15 +12,17 @@ import { LoginPage } from './pages/login-page';
 import { waitForServiceWorkerControl } from './service-worker';
 
 /** What visitors did on the member's card page today, through the page's own event call. */
+/** Four visitors (each page's own id): one visitor's openings count once (issue 30). */
+const [ANA, BEN, CLE, DAN] = ['ana', 'ben', 'cle', 'dan'].map((name) => `${name}-e2e-visitor-000001`);
 const CARD_EVENTS = [
-  { type: 'view', source: 'nfc' },
-  { type: 'view', source: 'nfc' },
-  { type: 'view', source: 'nfc' },
-  { type: 'view', source: 'qr' },
-  { type: 'tap' },
-  { type: 'tap' },
-  { type: 'link_click', link: 'email' },
-  { type: 'save', source: 'nfc' },
+  { type: 'view', source: 'nfc', visitor: ANA },
+  { type: 'view', source: 'nfc', visitor: BEN },
+  { type: 'view', source: 'nfc', visitor: CLE },
+  { type: 'view', source: 'qr', visitor: DAN },
+  { type: 'tap', visitor: ANA },
+  { type: 'tap', visitor: BEN },
+  { type: 'link_click', link: 'email', visitor: ANA },
+  { type: 'save', source: 'nfc', visitor: ANA },
 ] as const;
 
 /** The member gets a card of their own, visited as CARD_EVENTS says, and two contacts saved today. */

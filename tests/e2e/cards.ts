@@ -17,14 +17,15 @@ export const ownerCard = {
   additionalURL: 'grace.example.test',
 };
 
-export async function issueCard(request: APIRequestContext): Promise<string> {
+async function adminPost(request: APIRequestContext, url: string, data: unknown) {
   const login = await request.post('/api/admin/login', { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
   const { token } = (await login.json()) as { token: string };
-  const issued = await request.post('/api/admin/cards', {
-    data: { count: 1 },
-    headers: { Authorization: `Bearer ${token}` },
-  });
+  return request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });
+}
+
+export async function issueCard(request: APIRequestContext): Promise<string> {
+  const issued = await adminPost(request, '/api/admin/cards', { count: 1 });
   expect(issued.status(), await issued.text()).toBe(201);
   const { cards } = (await issued.json()) as { cards: { nfcUID: string }[] };
   const [card] = cards;
@@ -40,10 +41,35 @@ export async function logInByApi(request: APIRequestContext, user: NewUser): Pro
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
-/** A verified member, other than the test's own user, holding a linked card with `ownerCard` on it. */
+/** A secure card (NTAG 424 DNA) with this tag's UID and keys, issued as an operator would. */
+export async function issueSecureCard(
+  request: APIRequestContext,
+  tag: { uid: string; keys: { metaReadKey: Buffer; fileReadKey: Buffer } },
+): Promise<string> {
+  const issued = await adminPost(request, '/api/admin/cards/secure', {
+    cards: [
+      {
+        uid: tag.uid,
+        metaReadKey: tag.keys.metaReadKey.toString('hex'),
+        fileReadKey: tag.keys.fileReadKey.toString('hex'),
+      },
+    ],
+  });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const [card] = ((await issued.json()) as { cards: { nfcUID: string }[] }).cards;
+  if (!card) throw new Error('no secure card issued');
+  return card.nfcUID;
+}
+
+/**
+ * A verified member, other than the test's own user, holding a linked card with `ownerCard` on it
+ * (an ordinary card unless `issue` makes another kind).
+ */
 export async function createCardOwner(
   request: APIRequestContext,
   mailbox: Mailbox,
+  issue: (request: APIRequestContext) => Promise<string> = issueCard,
+  card: typeof ownerCard = ownerCard,
 ): Promise<{ nfcUID: string; user: NewUser }> {
   const user: NewUser = {
     name: ownerCard.name,
@@ -58,11 +84,11 @@ export async function createCardOwner(
   });
   expect(verified.status()).toBe(200);
   const { accessToken } = (await verified.json()) as { accessToken: string };
-  const nfcUID = await issueCard(request);
+  const nfcUID = await issue(request);
   const headers = { Authorization: `Bearer ${accessToken}` };
   const linked = await request.post('/api/user/updateProfile', { data: { nfcUID }, headers });
   expect(linked.ok(), await linked.text()).toBe(true);
-  const carded = await request.post('/api/user/updateBusinessCard', { data: ownerCard, headers });
+  const carded = await request.post('/api/user/updateBusinessCard', { data: card, headers });
   expect(carded.ok(), await carded.text()).toBe(true);
   return { nfcUID, user };
 }

@@ -303,15 +303,11 @@ test('edit mode from /edit-contacts: a click outside leaves it; Delete asks firs
   await expect(contacts.slideLabelled(1, 1)).toBeVisible();
   await expect(contacts.cardName).toHaveText('Alan Turing');
 
-  // A member without a linked card is sent to complete it instead.
+  // A member without a linked NFC card sends their card all the same: the mail carries their card link.
   await contacts.edit.click();
   await contacts.cardAction('Send Card').click();
-  await expect(contacts.completeCardDialog).toBeVisible();
-  await expect(contacts.completeCardDialog.getByRole('link', { name: 'Go to My Card' })).toHaveAttribute(
-    'href',
-    '/my-card',
-  );
-  await contacts.completeCardDialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByText('Your business card was sent to Alan Turing.')).toBeVisible();
+  await expect(contacts.completeCardDialog).toBeHidden();
 
   // Hiding Send Card for a contact is remembered.
   await contacts.cardAction('Hide Send Card').click();

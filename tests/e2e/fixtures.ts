@@ -1,6 +1,6 @@
 // The e2e test object: Playwright's, plus the mailbox of the SMTP sink, fresh users, and checks that
 // no page of the app breaks its own Content-Security-Policy or throws an uncaught error.
-import { test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
 import { verificationCodeIn } from '../support/mail-content';
 import { clearMail, type MailQuery, type ReceivedMail, waitForMail } from '../support/smtp-sink';
 
@@ -27,6 +27,21 @@ interface CspViolation {
 }
 
 let userCount = 0;
+
+/** Registers `user` and verifies the e-mail with the code from the mail, through the API. */
+export async function registerVerified(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  user: NewUser,
+): Promise<void> {
+  const registered = await request.post('/api/auth/register', { data: user });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const mail = await mailbox.waitForMail(user.email, { subject: 'verification code' });
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { email: user.email, code: verificationCodeIn(mail) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
 
 export const test = base.extend<
   {
@@ -62,13 +77,7 @@ export const test = base.extend<
 
   // Registered and verified through the API: for journeys that start from an existing account.
   verifiedUser: async ({ request, newUser, mailbox }, use) => {
-    const registered = await request.post('/api/auth/register', { data: newUser });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const mail = await mailbox.waitForMail(newUser.email, { subject: 'verification code' });
-    const verified = await request.post('/api/auth/verify-email', {
-      data: { email: newUser.email, code: verificationCodeIn(mail) },
-    });
-    expect(verified.status(), await verified.text()).toBe(200);
+    await registerVerified(request, mailbox, newUser);
     await use(newUser);
   },
 

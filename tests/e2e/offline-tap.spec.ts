@@ -151,7 +151,8 @@ test('a save is in the list within a second of landing on /contacts, and the nex
       new URL(response.url()).pathname === '/api/contact' && response.request().method() === 'GET',
   );
   await save.click();
-  await expect(page).toHaveURL(/\/contacts$/);
+  // Saved online: /contacts offers to send the member's card back (issue 26), above the list holding the save.
+  await expect(page).toHaveURL(/\/contacts\?sendBack=/);
   await expect(contacts.row(ownerCard.name)).toBeVisible({ timeout: 1_000 });
   // The save's answer moved the cached list to the server's new tag: nothing to download again.
   expect((await revalidation).status()).toBe(304);

@@ -66,14 +66,16 @@ test('a signed-in member saves a tapped card with where they met', async ({
   await card.goto(owner.nfcUID);
   await card.saveContact.click();
   await expect(card.toast('Contact saved successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/contacts$/);
+  // Saved now: /contacts offers to send the member's card back.
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?sendBack=${owner.nfcUID}$`));
   const contacts = (await listContactsOf(request, verifiedUser)) as { nfcUID: string; lat: number }[];
   expect(contacts).toHaveLength(1);
   expect(contacts[0]).toMatchObject({ nfcUID: owner.nfcUID, lat: 52.52, lng: 13.405 });
 
+  // Opened again, the card says it is among the contacts already instead of offering a save (M10).
   await card.goto(owner.nfcUID);
-  await card.saveContact.click();
-  await expect(card.toast('This contact is already saved in your contacts.')).toBeVisible();
+  await expect(page.getByText(`${ownerCard.name} is already in your contacts.`)).toBeVisible();
+  await expect(card.saveContact).toBeHidden();
 });
 
 test('the owner of a card sees it without Save Contact', async ({ page, request, mailbox }) => {
@@ -156,4 +158,34 @@ test('a tap on Save Contact before the page has its script still saves once the 
   releaseScript();
 
   await expect(page).toHaveURL(/\/register$/);
+});
+
+test('asked about the location after a while, Cancel saves nothing; Save without location saves without it (M7)', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const owner = await createCardOwner(request, mailbox);
+  await page.clock.install();
+  await new LoginPage(page).signIn(verifiedUser);
+  const card = new PublicCardPage(page);
+  await card.goto(owner.nfcUID);
+  await expect(card.name).toHaveText(ownerCard.name);
+  // The card has been open over 5 minutes: the save asks first (spec §4).
+  await page.clock.fastForward('05:01');
+
+  await card.saveContact.click();
+  const dialog = page.getByRole('dialog', { name: 'Save with your location?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/nfc/${owner.nfcUID}$`));
+  expect(await listContactsOf(request, verifiedUser)).toEqual([]);
+
+  await card.saveContact.click();
+  await dialog.getByRole('button', { name: 'Save without location' }).click();
+  await expect(card.toast('Contact saved successfully!')).toBeVisible();
+  const contacts = (await listContactsOf(request, verifiedUser)) as { nfcUID: string; lat: number | null }[];
+  expect(contacts).toEqual([expect.objectContaining({ nfcUID: owner.nfcUID, lat: null })]);
 });

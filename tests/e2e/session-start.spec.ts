@@ -88,7 +88,10 @@ test('the check still signs the member out when it finds the account gone', asyn
 
   // Deleted from another device while this one was waiting for the server.
   const token = await logInByApi(request, verifiedUser);
-  const deleted = await request.delete('/api/user/delete', { headers: { Authorization: `Bearer ${token}` } });
+  const deleted = await request.delete('/api/user/delete', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { password: verifiedUser.password },
+  });
   expect(deleted.ok(), await deleted.text()).toBe(true);
   accountCall.release();
 

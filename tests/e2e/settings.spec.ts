@@ -23,6 +23,7 @@ test('each settings entry reaches its screen and Back returns to settings', asyn
   const screens = [
     { entry: 'Notification Settings', url: /\/notification-settings$/, heading: 'Notification Settings' },
     { entry: 'Insight Preferences', url: /\/insight-preferences$/, heading: 'Insight Preferences' },
+    { entry: 'Contacts in Other Apps', url: /\/other-apps$/, heading: 'Contacts in Other Apps' },
     { entry: 'Policy Documents', url: /\/policy$/, heading: 'Policy Documents' },
     { entry: 'Account', url: /\/account-settings$/, heading: 'Account' },
   ];
@@ -156,7 +157,7 @@ test('notification settings stay as set after a reload', async ({ page, verified
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-test('deleting the account from account management asks for "delete", signs out, and frees the e-mail', async ({
+test('deleting the account from account management asks for "delete" and the password, signs out, and frees the e-mail', async ({
   page,
   context,
   verifiedUser,
@@ -172,9 +173,20 @@ test('deleting the account from account management asks for "delete", signs out,
   await account.confirmation.fill('remove');
   await account.confirmDelete.click();
   await expect(account.dialog.getByText('Please type "delete" to confirm account deletion')).toBeVisible();
+  await expect(account.dialog.getByText('Password is required')).toBeVisible();
   await expect(page).toHaveURL(/\/account-settings$/);
 
+  // Someone holding the session but not the password deletes nothing.
   await account.confirmation.fill('DeLeTe');
+  await account.password.fill(`${verifiedUser.password}-guess`);
+  await account.confirmDelete.click();
+  await expect(account.password).toHaveAccessibleDescription(/The password is not correct\./);
+  await expect(page).toHaveURL(/\/account-settings$/);
+  await page.reload();
+  await expect(account.detail('Email')).toHaveText(verifiedUser.email);
+  await account.deleteAccount.click();
+  await account.confirmation.fill('DeLeTe');
+  await account.password.fill(verifiedUser.password);
   await context.setOffline(true);
   await account.confirmDelete.click();
   await expect(account.dialog.getByText('Failed to delete account. Please try again.')).toBeVisible();
@@ -203,7 +215,7 @@ test('deleting the account from account management asks for "delete", signs out,
 test('the delete-account page confirms twice, Cancel keeps the account, and deleting lands on /register @desktop', async ({
   page,
   verifiedUser,
-}) => {
+}, testInfo) => {
   await new LoginPage(page).signIn(verifiedUser);
   const deletePage = new DeleteAccountPage(page);
   await deletePage.goto();
@@ -218,6 +230,11 @@ test('the delete-account page confirms twice, Cancel keeps the account, and dele
   await deletePage.confirmDelete.click();
   await expect(deletePage.dialog.getByText('Please type "delete" to confirm account deletion')).toBeVisible();
   await deletePage.confirmation.fill('delete');
+  await deletePage.password.fill('not-my-password');
+  await deletePage.confirmDelete.click();
+  await expect(deletePage.password).toHaveAccessibleDescription(/The password is not correct\./);
+  await page.screenshot({ path: testInfo.outputPath('wrong-password.png') });
+  await deletePage.password.fill(verifiedUser.password);
   await deletePage.confirmDelete.click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByText('Your account has been deleted. Thank you for using Tapnet.')).toBeVisible();

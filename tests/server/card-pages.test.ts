@@ -96,6 +96,26 @@ describe.skipIf(!isBuilt)('public card pages rendered on the server', () => {
     expect(preview.body).toMatch(/Back<\/button>/);
   });
 
+  it('serves a card link at /c/<handle>, and moves an old handle to the card’s current address', async () => {
+    const member = await createMemberWithCard(t);
+    const page = await t.app.inject({ method: 'GET', url: `/c/${member.cardHandle}?src=qr` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Ada Lovelace · Tapnet</title>');
+    expect(page.body).toContain(`"nfcUID":"${member.cardHandle}"`);
+
+    const chosen = `ada-${member.cardHandle}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/card-link',
+      headers: bearer(member.accessToken),
+      payload: { handle: chosen },
+    });
+    const moved = await t.app.inject({ method: 'GET', url: `/c/${member.cardHandle}?src=qr` });
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe(`/c/${chosen}?src=qr`);
+    expect((await t.app.inject({ method: 'GET', url: '/c/no-such-handle' })).statusCode).toBe(404);
+  });
+
   it('keeps text a member typed inside the data block and escaped in the markup', async () => {
     const { nfcUID } = await createMemberWithCard(t, { company: '</script><script>alert(1)</script>' });
     const html = (await t.app.inject({ method: 'GET', url: `/nfc/${nfcUID}` })).body;

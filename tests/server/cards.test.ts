@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { CardEventWriter } from '../../server/modules/cards/card-event-writer';
 import { toVCard, vCardFileName } from '../../server/platform/vcard';
 import {
   adminToken,
@@ -219,7 +221,13 @@ describeOnEachDatabase('the public card', (t) => {
     );
     const card = await t().app.inject({ method: 'GET', url: `/api/nfc/${nfcUID}` });
     expect(card.statusCode).toBe(200);
-    expect(json(card)).toEqual({ ...businessCard, nfcUID, userId: account._id });
+    // An ordinary card's URL proves no tap (secure-cards.test.ts has the verified ones).
+    expect(json(card)).toEqual({
+      ...businessCard,
+      nfcUID,
+      userId: account._id,
+      tap: { verified: false, counter: null },
+    });
 
     const missing = await t().app.inject({ method: 'GET', url: `/api/nfc/${'b'.repeat(40)}-7` });
     expect(missing.statusCode).toBe(404);
@@ -259,6 +267,64 @@ describeOnEachDatabase('the public card', (t) => {
     expect(events.map((event) => event.type).sort()).toEqual(['link_click', 'tap', 'view']);
     expect(events.every((event) => event.is_mobile)).toBe(true);
     expect(JSON.stringify(events)).not.toContain('127.0.0.1');
+  });
+
+  it('stores every one of a crowd’s events arriving at once, each with its own fields', async () => {
+    // Forty people behind the venue's one address, each their own visitor (one person's repeats count once).
+    const { nfcUID } = await createMemberWithCard(t());
+    const kinds = [
+      { type: 'tap' },
+      { type: 'view' },
+      { type: 'link_click', link: 'linkedin' },
+      { type: 'save' },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        t().app.inject({
+          method: 'POST',
+          url: `/api/nfc/${nfcUID}/events`,
+          payload: {
+            ...kinds[index % kinds.length],
+            source: 'nfc',
+            visitor: `crowd-visitor-${String(index).padStart(4, '0')}`,
+          },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(204));
+    const stored = await t()
+      .db.selectFrom('card_events')
+      .select(['type', 'link'])
+      .where('nfc_uid', '=', nfcUID)
+      .execute();
+    const count = (type: string) => stored.filter((event) => event.type === type).length;
+    expect(['tap', 'view', 'link_click', 'save'].map(count)).toEqual([10, 10, 10, 10]);
+    expect(stored.filter((event) => event.link === 'linkedin')).toHaveLength(10);
+  });
+
+  it('fails only the event that cannot be stored when events are written together', async () => {
+    const { nfcUID, email } = await createMemberWithCard(t());
+    const { id: userId } = await t()
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const writer = new CardEventWriter(t().db);
+    const event = { nfcUid: nfcUID, type: 'tap', link: null, source: 'nfc', isMobile: false } as const;
+    // Asked for together, so written together; the second names an owner who no longer exists (an
+    // account deleted between the card's lookup and the write).
+    const outcomes = await Promise.allSettled([
+      writer.write({ ...event, cardOwnerId: userId, referrer: 'first' }),
+      writer.write({ ...event, cardOwnerId: randomUUID(), referrer: 'gone' }),
+      writer.write({ ...event, cardOwnerId: userId, referrer: 'third' }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const stored = await t()
+      .db.selectFrom('card_events')
+      .select('referrer')
+      .where('nfc_uid', '=', nfcUID)
+      .execute();
+    expect(stored.map((row) => row.referrer).sort()).toEqual(['first', 'third']);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   createMemberWithCard,
   describeOnEachDatabase,
   json,
+  STRONG_PASSWORD,
   type TestContext,
 } from './helpers';
 
@@ -175,8 +176,10 @@ describeOnEachDatabase('the contacts change feed', (t) => {
     const { cursor } = await changes(member.accessToken);
     expect((await save()).statusCode).toBe(400);
     expect((await changes(member.accessToken, cursor)).cursor).toBe(cursor);
-    const deleted = await inject(member.accessToken, 'DELETE', '/api/user/delete-account');
-    expect(deleted.statusCode).toBe(200);
+    const deleted = await inject(member.accessToken, 'DELETE', '/api/user/delete-account', {
+      payload: { password: STRONG_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
     const left = await t().db.selectFrom('contact_tombstones').selectAll().execute();
     const users = new Set((await t().db.selectFrom('users').select('id').execute()).map((row) => row.id));
     expect(left.every((row) => users.has(row.owner_id))).toBe(true);

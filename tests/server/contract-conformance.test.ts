@@ -11,6 +11,7 @@ import { apiAreas } from '../../contract/api';
 import { type Endpoint, errorCodesOf } from '../../contract/endpoint';
 import type { ErrorCode } from '../../contract/errors';
 import { linkIn } from '../support/mail-content';
+import { hexKeys, randomKeys, randomUid } from '../support/tag-simulator';
 import { around, type JsonSchema, textAround } from './conformance/arbitraries';
 import { DocumentJudge, type OpenApiDocument } from './conformance/document';
 import {
@@ -39,6 +40,8 @@ const GRACE_CARD_EMAIL = 'grace@example.com';
 /** Generated requests per database, and the time they may take (the suite's budget: about a minute in all). */
 const GENERATED_REQUESTS = 1_000;
 const GENERATION_TIME_LIMIT_MS = 10_000;
+/** What a visitor of Grace's card shares with her. */
+const SHARED_DETAILS = { name: 'Lin Visitor', email: 'lin.visitor@example.com', consent: true };
 
 interface Call {
   params?: Record<string, string>;
@@ -483,10 +486,26 @@ function ownCodeCalls(): OwnCodeCall[] {
       (f) => ({ token: f.ada.accessToken, payload: { nfcUID: f.grace.nfcUID } }),
     ],
     [
+      'POST /api/user/card-link',
+      'CARD_LINK_TAKEN',
+      (f) => ({ token: f.ada.accessToken, payload: { handle: f.grace.cardHandle } }),
+    ],
+    [
       'POST /api/user/email-change',
       'WRONG_PASSWORD',
       (f) => ({ token: f.ada.accessToken, payload: { newEmail: uniqueEmail(), password: 'Wrong-Passw0rd' } }),
     ],
+    // A member of their own: wrong passwords count against the account's sign-in budget.
+    ...['DELETE /api/user/delete-account', 'DELETE /api/user/delete'].map(
+      (key): OwnCodeCall => [
+        key,
+        'WRONG_PASSWORD',
+        async (_, t) => ({
+          token: (await createMember(t)).accessToken,
+          payload: { password: 'Wrong-Passw0rd' },
+        }),
+      ],
+    ),
     [
       'POST /api/user/email-change',
       'EMAIL_UNCHANGED',
@@ -612,15 +631,22 @@ function ownCodeCalls(): OwnCodeCall[] {
       'INVITATION_NOT_FOUND',
       (f) => ({ token: f.ada.accessToken, params: { id: randomUUID() } }),
     ],
-    ...['GET /api/nfc/:nfcUID', 'GET /api/nfc/:nfcUID/vcard', 'POST /api/nfc/:nfcUID/events'].flatMap(
-      (key): OwnCodeCall[] => {
-        const payload = key.startsWith('POST') ? { payload: { type: 'view' } } : {};
-        return [
-          [key, 'CARD_NOT_FOUND', () => ({ params: { nfcUID: unknownCard }, ...payload })],
-          [key, 'CARD_UNCLAIMED', () => ({ params: { nfcUID: unclaimed }, ...payload })],
-        ];
-      },
-    ),
+    ...[
+      'GET /api/nfc/:nfcUID',
+      'GET /api/nfc/:nfcUID/vcard',
+      'POST /api/nfc/:nfcUID/events',
+      'POST /api/nfc/:nfcUID/share-details',
+    ].flatMap((key): OwnCodeCall[] => {
+      const payload = key.endsWith('/events')
+        ? { payload: { type: 'view' } }
+        : key.startsWith('POST')
+          ? { payload: SHARED_DETAILS }
+          : {};
+      return [
+        [key, 'CARD_NOT_FOUND', () => ({ params: { nfcUID: unknownCard }, ...payload })],
+        [key, 'CARD_UNCLAIMED', () => ({ params: { nfcUID: unclaimed }, ...payload })],
+      ];
+    }),
     [
       'POST /api/admin/login',
       'INVALID_CREDENTIALS',
@@ -717,11 +743,11 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   // A refresh token used again within the grace window answers as the first use did.
   SESSION_ENDED: 'tests/server/auth.test.ts (a refresh token replayed after its grace window)',
   REQUEST_IN_PROGRESS: 'no test: two requests with one Idempotency-Key at the same instant',
-  NO_LINKED_CARD: 'tests/server/contacts.test.ts',
   CARD_INCOMPLETE: 'tests/server/contacts.test.ts',
   CONTACT_HAS_NO_EMAIL: 'tests/server/contacts.test.ts',
   CARD_SENT_TODAY: 'tests/server/contacts.test.ts, tests/server/mail.test.ts',
   CARD_DAILY_LIMIT: 'tests/server/mail.test.ts',
+  SHARE_LIMIT_REACHED: 'tests/server/shared-details.test.ts (a card that had its hour’s shares)',
   INSIGHTS_REFRESH_LIMIT: 'tests/server/insights-digests.test.ts',
   RULE_MODE_NOT_ALLOWED: 'tests/server/security-dashboard.test.ts',
   APP_PASSWORD_LIMIT: 'tests/server/carddav.test.ts (the eleventh app password of an account)',
@@ -739,6 +765,13 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'GET /api/nfc/:nfcUID ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'GET /api/nfc/:nfcUID/vcard ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'POST /api/nfc/:nfcUID/events ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  'POST /api/nfc/:nfcUID/share-details ADDRESS_BLOCKED':
+    'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  SECURE_CARDS_OFF: 'tests/server/secure-cards.test.ts (a server without CARD_KEYS_SECRET)',
+  CARD_KEYS_NEEDED: 'tests/server/secure-cards.test.ts',
+  CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
+  'POST /api/admin/cards/secure CARD_NOT_FOUND':
+    'tests/server/secure-cards.test.ts (new keys for a card that is not secure)',
 };
 
 /** What an answer is, for the ledger: its error code, or its status. */
@@ -785,7 +818,15 @@ function refusedInput(endpoint: Endpoint): Call {
   if (endpoint.body) return { headers: { 'content-type': 'application/json' }, payload: '"not an object"' };
   if (endpoint.query)
     return {
-      query: { range: 'fortnight', limit: 'many', type: 'everything', from: 'yesterday', force: 'maybe' },
+      // `p`: a secure card's tap data longer than any tag writes (GET /api/nfc/:nfcUID).
+      query: {
+        range: 'fortnight',
+        limit: 'many',
+        type: 'everything',
+        from: 'yesterday',
+        force: 'maybe',
+        p: '0'.repeat(65),
+      },
     };
   if (endpoint.headers) return { headers: { 'idempotency-key': '!' } };
   return { params: Object.fromEntries(paramNames(endpoint).map((name) => [name, 'x'.repeat(101)])) };
@@ -799,6 +840,12 @@ async function webhookOf(t: TestContext, { ada }: Fixtures): Promise<string> {
 }
 
 /** One successful call of every endpoint, in an order that builds what later ones need. */
+/** A member of its own, with the password that deletes it. */
+const deleteNewMember: SuccessCall = async (_, t) => {
+  const member = await createMember(t);
+  return { token: member.accessToken, payload: { password: member.password } };
+};
+
 function successCalls(): Record<string, SuccessCall> {
   const member = ({ ada }: Fixtures) => ({ token: ada.accessToken });
   const admin = ({ admin }: Fixtures) => ({ token: admin });
@@ -854,6 +901,7 @@ function successCalls(): Record<string, SuccessCall> {
       payload: { ...businessCard, phone: '+44 20 7946 0001' },
     }),
     'POST /api/user/updateProfile': (f) => ({ ...member(f), payload: { name: 'Ada King' } }),
+    'POST /api/user/card-link': (f) => ({ ...member(f), payload: { handle: `ada-${f.ada.cardHandle}` } }),
     'POST /api/user/email-change': (f) => ({
       ...member(f),
       payload: { newEmail: uniqueEmail('new'), password: STRONG_PASSWORD },
@@ -964,8 +1012,16 @@ function successCalls(): Record<string, SuccessCall> {
       params: { nfcUID: f.grace.nfcUID },
       payload: { type: 'view', source: 'nfc' },
     }),
+    'POST /api/nfc/:nfcUID/share-details': (f) => ({
+      params: { nfcUID: f.grace.cardHandle },
+      payload: SHARED_DETAILS,
+    }),
     'POST /api/admin/cards': (f) => ({ ...admin(f), payload: { count: 1 } }),
     'GET /api/admin/cards/export': admin,
+    'POST /api/admin/cards/secure': (f) => ({
+      ...admin(f),
+      payload: { cards: [{ uid: randomUid(), ...hexKeys(randomKeys()) }] },
+    }),
     'POST /api/admin/login': () => ({ payload: ADMIN }),
     'GET /api/admin/session': admin,
     'GET /api/admin/analytics': admin,
@@ -1005,6 +1061,11 @@ function successCalls(): Record<string, SuccessCall> {
       };
     },
     'GET /api/security/audit-log': (f) => ({ ...security(f), query: { limit: '5' } }),
+    'GET /api/security/events': (f) => ({ ...security(f), query: { severity: 'CRITICAL', pageSize: '25' } }),
+    'GET /api/security/addresses/:ipAddress': (f) => ({
+      ...security(f),
+      params: { ipAddress: '198.51.100.9' },
+    }),
     'GET /api/security/events/export': (f) => ({
       ...security(f),
       query: { from: '2020-01-01T00:00:00Z', to: new Date(Date.now() + 60_000).toISOString() },
@@ -1036,7 +1097,7 @@ function successCalls(): Record<string, SuccessCall> {
     'GET /api/health/live': () => ({}),
     'GET /api/openapi.json': () => ({}),
     'GET /api/docs': () => ({}),
-    'DELETE /api/user/delete-account': async (_, t) => ({ token: (await createMember(t)).accessToken }),
-    'DELETE /api/user/delete': async (_, t) => ({ token: (await createMember(t)).accessToken }),
+    'DELETE /api/user/delete-account': deleteNewMember,
+    'DELETE /api/user/delete': deleteNewMember,
   };
 }

@@ -15,6 +15,8 @@ import { createThrowawayDatabase } from '../support/throwaway-postgres';
 export const PUBLIC_URL = 'https://tapnet.test';
 export const ADMIN = { email: 'admin@tapnet.test', password: 'Admin-Passw0rd' };
 export const SECURITY = { email: 'security@tapnet.test', password: 'Security-Passw0rd' };
+/** Secure cards' keys are sealed under this in every test app, unless a test sets it empty. */
+export const CARD_KEYS_SECRET = 'test secret for secure card keys, 32+ characters';
 
 export interface DatabaseKind {
   name: 'pglite' | 'postgres';
@@ -76,6 +78,7 @@ export async function startTestApp(
     SECURITY_EMAIL: SECURITY.email,
     SECURITY_PASSWORD: SECURITY.password,
     STATIC_DIR: '/nonexistent',
+    CARD_KEYS_SECRET,
     ...env,
   });
   const app = await buildApp({
@@ -226,6 +229,18 @@ export const businessCard = {
   additionalURL: 'https://ada.example.com',
 };
 
+/** The member's card link handle (/c/<handle>), which every member has from registration on. */
+export async function cardHandleOf(t: TestContext, accessToken: string): Promise<string> {
+  const account = await t.app.inject({
+    method: 'GET',
+    url: '/api/user/account',
+    headers: bearer(accessToken),
+  });
+  const { cardHandle } = json<{ cardHandle?: string | null }>(account);
+  if (!cardHandle) throw new Error(`no card handle: ${account.body}`);
+  return cardHandle;
+}
+
 /** A verified member holding a freshly issued card with `businessCard` on it. */
 export async function createMemberWithCard(t: TestContext, card: Partial<typeof businessCard> = {}) {
   const member = await createMember(t);
@@ -242,5 +257,5 @@ export async function createMemberWithCard(t: TestContext, card: Partial<typeof 
     headers: bearer(member.accessToken),
     payload: { ...businessCard, ...card },
   });
-  return { ...member, nfcUID };
+  return { ...member, nfcUID, cardHandle: await cardHandleOf(t, member.accessToken) };
 }

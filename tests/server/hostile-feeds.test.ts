@@ -2,9 +2,9 @@
 // an RSS of 20,000 items and an item of 5 MiB of markup, served by a stand-in publisher on loopback
 // (tests have no internet; OUTBOUND_ALLOW_HOSTS lets the server fetch from this machine). A real server
 // process reads them at start while the test asks its health every 25 ms.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/platform/db/connection';
+import { type HostileFeeds, hostileFeedsEnv, probeHealth, serveHostileFeeds } from '../support/hostile-feeds';
 import { type LoopbackServer, startLoopbackServer } from '../support/loopback-server';
 import { type ServerProcess, startServer } from '../support/server-process';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
@@ -13,54 +13,6 @@ const TEST_TIMEOUT_MS = 240_000;
 const HEALTH_BUDGET_MS = 200;
 const SLOWEST_BOUND_MS = 1_000;
 const GRACE_MS = 10_000;
-
-function dailyCalendar(events: number): string {
-  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10).replaceAll('-', '');
-  const vevents = Array.from(
-    { length: events },
-    (_, index) =>
-      `BEGIN:VEVENT\r\nUID:daily-${index}@hostile.test\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:${tomorrow}T${String(index % 24).padStart(2, '0')}0000Z\r\nRRULE:FREQ=DAILY\r\nSUMMARY:Daily class ${index}\r\nLOCATION:Room ${index}\r\nEND:VEVENT`,
-  );
-  return `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//hostile//EN\r\n${vevents.join('\r\n')}\r\nEND:VCALENDAR\r\n`;
-}
-
-function rss(items: string[]): string {
-  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Hostile</title>${items.join('')}</channel></rss>`;
-}
-
-const item = (index: number, description: string) =>
-  `<item><title>Story number ${index}</title><link>https://news.test/story/${index}</link><description>${description}</description><pubDate>${new Date().toUTCString()}</pubDate></item>`;
-
-const hugeRss = () => rss(Array.from({ length: 20_000 }, (_, index) => item(index, `About story ${index}.`)));
-/** 5 MiB of `<p>x</p>`, escaped as RSS carries HTML; a number no story of the big feed has. */
-const markupRss = () => rss([item(99_999, '&lt;p&gt;x&lt;/p&gt;'.repeat(Math.ceil((5 * 1024 * 1024) / 19)))]);
-
-interface HealthProbe {
-  stop(): Promise<number[]>;
-}
-
-/** Asks /api/health/live every 25 ms, each time timing the answer, until stopped. */
-function probeHealth(server: ServerProcess): HealthProbe {
-  const times: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${server.url}/api/health/live`);
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-      if (response.status !== 200) throw new Error(`health answered ${response.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return times;
-    },
-  };
-}
 
 async function until(probe: () => boolean, what: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -74,23 +26,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
   let publisher: LoopbackServer;
   const databases: ThrowawayDatabase[] = [];
   const servers: ServerProcess[] = [];
-  const feeds = { calendar: '', huge: '', markup: '' };
+  let feeds: HostileFeeds;
 
   beforeAll(async () => {
     publisher = await startLoopbackServer();
-    const run = randomBytes(4).toString('hex');
-    feeds.calendar = publisher.url(`/${run}/classes.ics`);
-    feeds.huge = publisher.url(`/${run}/huge.rss`);
-    feeds.markup = publisher.url(`/${run}/markup.rss`);
-    publisher.on(`/${run}/classes.ics`, {
-      headers: { 'content-type': 'text/calendar' },
-      body: dailyCalendar(8_000),
-    });
-    publisher.on(`/${run}/huge.rss`, { headers: { 'content-type': 'application/rss+xml' }, body: hugeRss() });
-    publisher.on(`/${run}/markup.rss`, {
-      headers: { 'content-type': 'application/rss+xml' },
-      body: markupRss(),
-    });
+    feeds = serveHostileFeeds(publisher);
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
@@ -103,10 +43,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
     databases.push(database);
     const server = await startServer({
       DATABASE_URL: database.url,
-      NEWS_FEEDS: `${feeds.huge},${feeds.markup}`,
-      EVENT_FEEDS: feeds.calendar,
-      FEED_MAX_BYTES: String(8 * 1024 * 1024),
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      ...hostileFeedsEnv(feeds),
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
     });
     servers.push(server);
@@ -117,7 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
     'health answers within 200 ms (p99) while the feeds are read; each is cut to its limits and the log says so',
     async () => {
       const { server, database } = await serverReadingFeeds();
-      const probe = probeHealth(server);
+      const probe = probeHealth(server.url);
       await until(() => server.output().includes('"msg":"feeds refreshed"'), 'the feeds read');
       const times = await probe.stop();
 

@@ -268,7 +268,7 @@ describeOnEachDatabase('member analytics', (t) => {
       expect(industries.withoutRole).toBe(1);
     });
 
-    it('counts engagement per day, every day present, with totals and the previous period', async () => {
+    it('counts engagement per day, every day present, with totals that add no tap to its view, and the previous period', async () => {
       const member = await memberWithCard();
       await addEvents(t(), member, [
         { type: 'view', at: '2026-03-01T08:00:00Z', times: 3 },
@@ -305,12 +305,13 @@ describeOnEachDatabase('member analytics', (t) => {
         totalNfcScans: 2,
         totalLinkClicks: 1,
         totalContactSaves: 1,
-        totalEngagements: 7,
-        avgDailyEngagement: 0.7,
+        // 3 views + 1 link click + 1 save: the 2 taps are how 2 of the views came.
+        totalEngagements: 5,
+        avgDailyEngagement: 0.5,
       });
       expect(answer.previous.engagementData[0]).toMatchObject({ date: '2026-02-19', profileViews: 4 });
       expect(answer.previous.summary.totalEngagements).toBe(4);
-      expect(answer.trend).toBe(75);
+      expect(answer.trend).toBe(25);
     });
 
     it('builds the funnel and its rates, and answers 0 rather than NaN for empty denominators', async () => {
@@ -721,15 +722,19 @@ describeOnEachDatabase('member analytics', (t) => {
       const member = await memberWithCard();
       const send = (payload: object) =>
         t().app.inject({ method: 'POST', url: `/api/nfc/${member.nfcUID}/events`, payload });
+      // Four visitors: each one's openings count once (tests/server/card-visits.test.ts).
+      const [tapper, scanner, reader, oldPage] = ['tapper', 'scanner', 'reader', 'old-page'].map(
+        (name) => `${name}-visitor-0123456789`,
+      );
       for (const payload of [
-        { type: 'view', source: 'nfc' },
-        { type: 'tap', source: 'nfc' },
-        { type: 'view', source: 'qr' },
-        { type: 'view', source: 'link' },
-        { type: 'save', source: 'qr' },
+        { type: 'view', source: 'nfc', visitor: tapper },
+        { type: 'tap', source: 'nfc', visitor: tapper },
+        { type: 'view', source: 'qr', visitor: scanner },
+        { type: 'view', source: 'link', visitor: reader },
+        { type: 'save', source: 'qr', visitor: scanner },
         // A page built before sources existed.
-        { type: 'view' },
-        { type: 'tap' },
+        { type: 'view', visitor: oldPage },
+        { type: 'tap', visitor: oldPage },
       ]) {
         expect((await send(payload)).statusCode).toBe(204);
       }

@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SecurityEventTypeSchema } from '../../contract/security';
 import { INSPECTED_EVENT_TYPES } from '../../server/platform/security/inspect';
+import { hexKeys, randomUid, SimulatedTag } from '../support/tag-simulator';
 import {
   adminToken,
   bearer,
@@ -69,7 +70,46 @@ describeOnEachDatabase('detection', (t) => {
     tokens.admin = await adminToken(t());
     const security = await t().app.inject({ method: 'POST', url: '/api/security/login', payload: SECURITY });
     tokens.security = json<{ token: string }>(security).token;
+    await makeSecureCard();
   });
+
+  // The secure card of the {secureCard} cases: registered, linked to a member, and tapped once.
+  const tag = new SimulatedTag();
+  const secure = { nfcUID: '', replayedTap: '' };
+  async function makeSecureCard() {
+    const registered = await t().app.inject({
+      method: 'POST',
+      url: '/api/admin/cards/secure',
+      headers: bearer(tokens.admin),
+      payload: { cards: [{ uid: tag.uid, ...hexKeys(tag.keys) }] },
+    });
+    secure.nfcUID = json<{ cards: { nfcUID: string }[] }>(registered).cards[0]?.nfcUID ?? '';
+    const holder = await createMember(t());
+    await t().app.inject({
+      method: 'POST',
+      url: '/api/user/updateProfile',
+      headers: bearer(holder.accessToken),
+      payload: { nfcUID: secure.nfcUID },
+    });
+    secure.replayedTap = tag.tapQuery();
+    await t().app.inject({ method: 'GET', url: `/api/nfc/${secure.nfcUID}?${secure.replayedTap}` });
+  }
+
+  const tapQueries: Record<string, () => string> = {
+    '{secureCard}': () => secure.nfcUID,
+    '{tap}': () => tag.tapQuery(),
+    '{replayedTap}': () => secure.replayedTap,
+    '{forgedTap}': () => tag.tapQuery().replace(/c=[0-9A-F]{16}/, `c=${'0'.repeat(16)}`),
+    '{otherTagTap}': () => new SimulatedTag(tag.keys, randomUid(), tag.counter + 1).tapQuery(),
+    '{farTap}': () => {
+      tag.counter += 5_000;
+      return tag.tapQuery();
+    },
+  };
+
+  function withTaps(url: string): string {
+    return url.replace(/\{[A-Za-z]+\}/g, (token) => tapQueries[token]?.() ?? token);
+  }
 
   function requestOf(one: SecurityCase, n: number, remoteAddress: string): InjectOptions {
     const { request } = one;
@@ -85,7 +125,7 @@ describeOnEachDatabase('detection', (t) => {
       const url = request.signIn === 'member' ? '/api/auth/login' : '/api/security/login';
       return { method: 'POST', url, payload: credentials, headers, remoteAddress };
     }
-    const url = request.url.replaceAll('{n}', String(n));
+    const url = withTaps(request.url.replaceAll('{n}', String(n)));
     if (request.rawBody) {
       headers['content-type'] = request.rawBody.contentType;
       return {

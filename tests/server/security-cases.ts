@@ -21,6 +21,11 @@ export interface SecurityCase {
     signIn?: 'member' | 'security';
     /** Sent this many times (distinct paths get `{n}` replaced). */
     times?: number;
+    /**
+     * `{secureCard}` in the URL is a secure card of the suite; `{tap}` a fresh tap of its tag, `{replayedTap}`
+     * one verified before, `{forgedTap}` one with a wrong MAC, `{otherTagTap}` one of another tag holding
+     * the same keys, `{farTap}` one 5,000 taps past the last (security-cases.test.ts makes them).
+     */
   };
   /** What must be recorded… */
   expect?: { eventType: SecurityEventType; severity: Severity };
@@ -558,6 +563,40 @@ export const SECURITY_CASES: SecurityCase[] = [
     name: 'a person is not',
     request: { url: '/api/nfc/TAP-9', userAgent: BROWSER, times: 30 },
     absent: ['IP_BLOCKED'],
+  },
+
+  // CARD_REPLAY, CARD_INVALID_SIGNATURE, CARD_UID_MISMATCH, CARD_CLONE_SUSPECTED (secure cards)
+  {
+    name: 'a secure card’s tap opened again',
+    request: { url: '/api/nfc/{secureCard}?{replayedTap}', userAgent: BROWSER },
+    expect: { eventType: 'CARD_REPLAY', severity: 'MEDIUM' },
+    status: 200,
+  },
+  {
+    name: 'a secure card’s tap with a wrong MAC',
+    request: { url: '/api/nfc/{secureCard}?{forgedTap}', userAgent: BROWSER },
+    expect: { eventType: 'CARD_INVALID_SIGNATURE', severity: 'HIGH' },
+    status: 200,
+  },
+  {
+    name: 'a tap signed with the card’s keys on another tag',
+    request: { url: '/api/nfc/{secureCard}?{otherTagTap}', userAgent: BROWSER },
+    expect: { eventType: 'CARD_UID_MISMATCH', severity: 'HIGH' },
+  },
+  {
+    name: 'a tap 5,000 past the card’s last',
+    request: { url: '/api/nfc/{secureCard}?{farTap}', userAgent: BROWSER },
+    expect: { eventType: 'CARD_CLONE_SUSPECTED', severity: 'HIGH' },
+  },
+  {
+    name: 'a fresh tap of a secure card',
+    request: { url: '/api/nfc/{secureCard}?{tap}', userAgent: BROWSER },
+    absent: ['CARD_REPLAY', 'CARD_INVALID_SIGNATURE', 'CARD_UID_MISMATCH', 'CARD_CLONE_SUSPECTED'],
+  },
+  {
+    name: 'a secure card’s own URL, without a tap',
+    request: { url: '/api/nfc/{secureCard}', userAgent: BROWSER },
+    absent: ['CARD_REPLAY', 'CARD_INVALID_SIGNATURE', 'CARD_UID_MISMATCH', 'CARD_CLONE_SUSPECTED'],
   },
 
   // SUSPICIOUS_IP_MARKED

@@ -33,9 +33,21 @@ async function userIdOf(t: TestContext, email: string): Promise<string> {
   return row.id;
 }
 
+type DeletePath = '/api/user/delete-account' | '/api/user/delete';
+
+/** The delete call as the screens send it: the member's token and the password they typed. */
+function deleteAccount(t: TestContext, member: Pick<Member, 'accessToken' | 'password'>, path: DeletePath) {
+  return t.app.inject({
+    method: 'DELETE',
+    url: path,
+    headers: bearer(member.accessToken),
+    payload: { password: member.password },
+  });
+}
+
 describeOnEachDatabase('deleting an account', (t) => {
-  const remove = (token: string, path: '/api/user/delete-account' | '/api/user/delete') =>
-    t().app.inject({ method: 'DELETE', url: path, headers: bearer(token) });
+  const remove = (member: Pick<Member, 'accessToken' | 'password'>, path: DeletePath) =>
+    deleteAccount(t(), member, path);
 
   /** Rows left in every table that holds something of the member. */
   async function leftovers(userId: string) {
@@ -100,7 +112,7 @@ describeOnEachDatabase('deleting an account', (t) => {
     expect(before.passwordResets).toBe(1);
     expect(before.cardEvents).toBe(1);
 
-    const response = await remove(member.accessToken, '/api/user/delete-account');
+    const response = await remove(member, '/api/user/delete-account');
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({ message: ACCOUNT_DELETED_MESSAGE });
 
@@ -128,7 +140,7 @@ describeOnEachDatabase('deleting an account', (t) => {
 
   it('ends every session: the access token, refresh tokens and password all stop working', async () => {
     const member = await createMember(t());
-    expect((await remove(member.accessToken, '/api/user/delete')).statusCode).toBe(200);
+    expect((await remove(member, '/api/user/delete')).statusCode).toBe(200);
 
     const account = await t().app.inject({
       method: 'GET',
@@ -136,7 +148,7 @@ describeOnEachDatabase('deleting an account', (t) => {
       headers: bearer(member.accessToken),
     });
     expect(account.statusCode).toBe(401);
-    const again = await remove(member.accessToken, '/api/user/delete');
+    const again = await remove(member, '/api/user/delete');
     expect(again.statusCode).toBe(401);
     const refresh = await t().app.inject({
       method: 'POST',
@@ -157,7 +169,7 @@ describeOnEachDatabase('deleting an account', (t) => {
     const saver = await createMember(t());
     expect((await saveCard(t(), saver, member.nfcUID)).statusCode).toBe(201);
 
-    expect((await remove(member.accessToken, '/api/user/delete')).statusCode).toBe(200);
+    expect((await remove(member, '/api/user/delete')).statusCode).toBe(200);
 
     const contacts = await t().app.inject({
       method: 'GET',
@@ -179,20 +191,39 @@ describeOnEachDatabase('deleting an account', (t) => {
     expect(json(linked)).toMatchObject({ nfcUID: member.nfcUID });
   });
 
-  it('accepts the call as a JSON client sends it, with a content type and no body', async () => {
-    const member = await createMember(t());
-    const response = await t().app.inject({
+  it('asks for the password: without it, or with a wrong one, nothing is deleted', async () => {
+    const member = await createMemberWithCard(t());
+    const userId = await userIdOf(t(), member.email);
+    const before = await leftovers(userId);
+    const withoutBody = await t().app.inject({
       method: 'DELETE',
       url: '/api/user/delete',
       headers: { ...bearer(member.accessToken), 'content-type': 'application/json' },
     });
-    expect(response.statusCode).toBe(200);
+    expect(withoutBody.statusCode).toBe(400);
+    expect(json(withoutBody)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const empty = await remove({ ...member, password: '' }, '/api/user/delete');
+    expect(json(empty)).toMatchObject({ code: 'VALIDATION_FAILED', errors: ['Password is required'] });
+    for (const path of ['/api/user/delete-account', '/api/user/delete'] as const) {
+      const wrong = await remove({ ...member, password: `${member.password}x` }, path);
+      expect(wrong.statusCode).toBe(400);
+      expect(json(wrong)).toEqual({ error: 'The password is not correct.', code: 'WRONG_PASSWORD' });
+    }
+
+    expect(await leftovers(userId)).toEqual(before);
+    const account = await t().app.inject({
+      method: 'GET',
+      url: '/api/user/account',
+      headers: bearer(member.accessToken),
+    });
+    expect(json(account)).toMatchObject({ email: member.email, nfcUID: member.nfcUID });
+    expect((await remove(member, '/api/user/delete')).statusCode).toBe(200);
   });
 
   it('lets the same e-mail register again as a new member', async () => {
     const member = await createMember(t());
     const oldId = await userIdOf(t(), member.email);
-    expect((await remove(member.accessToken, '/api/user/delete-account')).statusCode).toBe(200);
+    expect((await remove(member, '/api/user/delete-account')).statusCode).toBe(200);
 
     const again = await createMember(t(), { email: member.email, name: 'Ada Again' });
     const account = await t().app.inject({
@@ -211,8 +242,8 @@ describeOnEachDatabase('deleting an account', (t) => {
       const anonymous = await t().app.inject({ method: 'DELETE', url: path });
       expect(anonymous.statusCode).toBe(401);
       expect(json(anonymous)).toEqual({ error: 'Authentication required', code: 'UNAUTHORIZED' });
-      expect((await remove(admin, path)).statusCode).toBe(401);
-      expect((await remove('not.a.token', path)).statusCode).toBe(401);
+      expect((await remove({ accessToken: admin, password: ADMIN.password }, path)).statusCode).toBe(401);
+      expect((await remove({ ...member, accessToken: 'not.a.token' }, path)).statusCode).toBe(401);
     }
     const operator = await t().db.selectFrom('users').select('id').where('email', '=', ADMIN.email).execute();
     expect(operator).toHaveLength(1);
@@ -226,7 +257,7 @@ describeOnEachDatabase('deleting an account', (t) => {
     expect((await saveCard(t(), bystander, member.nfcUID)).statusCode).toBe(201);
     expect((await saveCard(t(), member, bystander.nfcUID)).statusCode).toBe(201);
 
-    expect((await remove(member.accessToken, '/api/user/delete')).statusCode).toBe(200);
+    expect((await remove(member, '/api/user/delete')).statusCode).toBe(200);
 
     expect(await leftovers(bystanderId)).toMatchObject({ users: 1, businessCards: 1, contacts: 1, cards: 1 });
     const account = await t().app.inject({
@@ -420,3 +451,38 @@ describeOnEachDatabase('exporting my contacts', (t) => {
     ).toBe(404);
   });
 });
+
+describeOnEachDatabase(
+  'deleting an account with a stolen access token',
+  (t) => {
+    it('counts wrong passwords like wrong sign-ins: past the budget even the right one waits, the owner still signs in', async () => {
+      const member = await createMember(t());
+      const wrong = { ...member, password: 'Guess-Passw0rd' };
+      // ACCOUNT_LOGIN_LIMITS: 20 free failures in 15 minutes; the 21st starts a wait of 1 s, which the
+      // next call (a few milliseconds later) meets.
+      for (let attempt = 1; attempt <= 21; attempt += 1) {
+        expect(json(await deleteAccount(t(), wrong, '/api/user/delete'))).toMatchObject({
+          code: 'WRONG_PASSWORD',
+        });
+      }
+      const held = await deleteAccount(t(), member, '/api/user/delete');
+      expect(held.statusCode).toBe(429);
+      expect(json(held)).toEqual({
+        error: 'Too many failed sign-in attempts on this account. Please try again later.',
+        code: 'RATE_LIMITED',
+      });
+
+      // The guesses came with a token, from no address of the owner's: their sign-in is not held back,
+      // and it ends the slow-down.
+      const login = await t().app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: member.email, password: member.password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect((await deleteAccount(t(), member, '/api/user/delete-account')).statusCode).toBe(200);
+    });
+  },
+  // Room for 30 calls a minute on the route, so that the account's budget is what refuses.
+  { RATE_LIMIT_SCALE: '3' },
+);

@@ -149,18 +149,28 @@ describeOnEachDatabase(
         remoteAddress: venue,
       });
       expect(tap.statusCode).toBe(204);
+      const shared = await t().app.inject({
+        method: 'POST',
+        url: `/api/nfc/${speaker.nfcUID}/share-details`,
+        payload: { name: 'Lin Visitor', email: 'lin.venue@example.com', consent: true },
+        remoteAddress: venue,
+      });
+      expect(shared.statusCode).toBe(201);
       // The scanner itself stays refused there too: its own request is hostile, card page or not.
       for (const [method, url] of [
         ['GET', `/api/nfc/${speaker.nfcUID}`],
         ['GET', `/api/nfc/${speaker.nfcUID}/vcard`],
         ['POST', `/api/nfc/${speaker.nfcUID}/events`],
+        ['POST', `/api/nfc/${speaker.nfcUID}/share-details`],
       ] as const) {
         const scanned = await t().app.inject({
           method,
           url,
           headers: { 'user-agent': SCANNER },
           remoteAddress: venue,
-          ...(method === 'POST' ? { payload: { type: 'view' } } : {}),
+          ...(method === 'POST'
+            ? { payload: { type: 'view', name: 'x', email: 'x@example.com', consent: true } }
+            : {}),
         });
         expect(scanned.statusCode).toBe(403);
         expect(json(scanned).code).toBe('ADDRESS_BLOCKED');

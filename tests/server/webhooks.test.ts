@@ -15,11 +15,13 @@ import { deliverDueWebhooks } from '../../server/modules/webhooks';
 import { type LoopbackServer, type RecordedRequest, startLoopbackServer } from '../support/loopback-server';
 import {
   bearer,
+  cardHandleOf,
   createMember,
   createMemberWithCard,
   describeOnEachDatabase,
   json,
   type TestContext,
+  uniqueEmail,
 } from './helpers';
 
 let receiver: LoopbackServer;
@@ -127,6 +129,23 @@ describeOnEachDatabase(
       const updated = events.find((event) => event.type === 'contact.updated');
       expect(updated?.contact).toMatchObject({ _id: contactId, name: 'Grace Hopper', notes: 'COBOL' });
       expect(isSignedWith('whsec_another', requests[0] as RecordedRequest)).toBe(false);
+    });
+
+    it('sends details.shared with the contact when a visitor shares their details on the card', async () => {
+      const { member } = await memberWithWebhook(['details.shared']);
+      receiver.on(path, { status: 204 });
+      const handle = await cardHandleOf(t(), member.accessToken);
+      const shared = await t().app.inject({
+        method: 'POST',
+        url: `/api/nfc/${handle}/share-details`,
+        payload: { name: 'Lin Visitor', email: uniqueEmail('lin'), source: 'qr', consent: true },
+        remoteAddress: '198.51.100.21',
+      });
+      expect(shared.statusCode).toBe(201);
+      await deliverDueWebhooks(t().app);
+      const [event] = handledEvents(path);
+      expect(event?.type).toBe('details.shared');
+      expect(event?.contact).toMatchObject({ name: 'Lin Visitor', sharedWithYou: { source: 'qr' } });
     });
 
     it('retries after the receiver fails, with the same event, and an idempotent receiver handles it once', async () => {

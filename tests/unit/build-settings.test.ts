@@ -20,10 +20,8 @@ describe('build settings', () => {
     vi.stubEnv('VITE_SHOP_URL', '');
     const settings = await loadSettings();
     expect(settings.API_BASE).toBe('');
-    expect(settings.OPERATOR_DEFAULT_EMAILS).toEqual({
-      admin: 'admin@tapnet.app',
-      security: 'security@tapnet.app',
-    });
+    // No made-up operator: the login forms start empty unless the build names one.
+    expect(settings.OPERATOR_DEFAULT_EMAILS).toEqual({ admin: '', security: '' });
     expect(settings.SHOP_URL).toBe('https://shop.tapnet.app');
     expect(settings.INSIGHTS_PREFETCH).toEqual({ enabled: true, timeoutMs: 30_000, retryDelayMs: 5_000 });
   });

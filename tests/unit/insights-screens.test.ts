@@ -15,8 +15,8 @@ import {
   togglePreferredCity,
   togglePreferredCountry,
 } from '../../src/features/insights/preference-changes';
-import { shareContent } from '../../src/features/insights/share';
 import { companiesMentioned, companyMarkText, contactCompanies } from '../../src/sync/insights-company-marks';
+import { shareContent } from '../../src/ui/share';
 import { noPreferences } from './insights-fixtures';
 
 const empty = noPreferences;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicCard } from '../../contract/card';
-import { parsePublicCard } from '../../src/api/cards';
+import { parsePublicCard, parseTap } from '../../src/api/cards';
 import { readCardData, serializeCardData } from '../../src/features/public-card/card-data';
 import { parsePublicCardPath } from '../../src/features/public-card/card-path';
 import {
@@ -15,6 +15,7 @@ import {
   type NfcSignals,
   nfcLikelihoodScore,
 } from '../../src/features/public-card/nfc-likelihood';
+import { tapProofIn } from '../../src/features/public-card/tap-proof';
 import {
   clearPendingCardSave,
   PENDING_CARD_SAVE_VALIDITY_MS,
@@ -166,11 +167,43 @@ describe('card data block', () => {
     expect(parsePublicCard({ ...card, extra: 1 })).toEqual(card);
     expect(parsePublicCard({ ...card, name: 3 })).toBeNull();
   });
+
+  it('carries what the tap proved, and reads anything else as an unverified tap', () => {
+    document.body.innerHTML = serializeCardData({ kind: 'card', card, tap: { verified: true, counter: 7 } });
+    expect(readCardData(document, card.nfcUID)).toEqual({
+      kind: 'card',
+      card,
+      tap: { verified: true, counter: 7 },
+    });
+    expect(parseTap({ verified: true })).toEqual({ verified: false, counter: null });
+    expect(parseTap({ verified: 'yes', counter: 3 })).toEqual({ verified: false, counter: null });
+    expect(parseTap(null)).toEqual({ verified: false, counter: null });
+  });
+});
+
+describe('a secure card’s tap in the page address', () => {
+  const p = 'EF963FF7828658A599F3041510671E88';
+  const c = '94EED9EE65337086';
+
+  it('is read from p and c, or NXP’s picc_data and cmac', () => {
+    expect(tapProofIn(`?p=${p}&c=${c}&src=nfc`)).toEqual({ p, c });
+    expect(tapProofIn(`?picc_data=${p}&cmac=${c}`)).toEqual({ p, c });
+  });
+
+  it('is absent from a plain card address and from malformed values', () => {
+    expect(tapProofIn('')).toBeNull();
+    expect(tapProofIn('?src=qr')).toBeNull();
+    expect(tapProofIn(`?p=${p}`)).toBeNull();
+    expect(tapProofIn(`?p=${p.slice(1)}&c=${c}`)).toBeNull();
+    expect(tapProofIn(`?p=${p}&c=${c.replace('9', 'x')}`)).toBeNull();
+  });
 });
 
 describe('public card paths and links', () => {
-  it('recognises the three public card paths and nothing else', () => {
+  it('recognises the public card paths, card links included, and nothing else', () => {
     expect(parsePublicCardPath('/nfc/abc-1')).toEqual({ nfcUID: 'abc-1', isOwnerPreview: false });
+    expect(parsePublicCardPath('/c/ada-lovelace')).toEqual({ nfcUID: 'ada-lovelace', isOwnerPreview: false });
+    expect(parsePublicCardPath('/c/')).toBeNull();
     expect(parsePublicCardPath('/display-card/abc-1')).toEqual({ nfcUID: 'abc-1', isOwnerPreview: false });
     expect(parsePublicCardPath('/my-display-card/abc-1')).toEqual({ nfcUID: 'abc-1', isOwnerPreview: true });
     expect(parsePublicCardPath('/nfc/')).toBeNull();

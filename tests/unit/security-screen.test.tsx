@@ -57,6 +57,7 @@ const quiet: SecurityDashboard = {
   scoreVerdict: 'Excellent',
   scoreChecks: [],
   recommendations: [],
+  proxyWarning: null,
 };
 
 const busy: SecurityDashboard = {
@@ -137,12 +138,28 @@ const busy: SecurityDashboard = {
   ],
 };
 
-/** Answers each call with `answer`; anything the screen asks beyond the dashboard gets an empty list. */
+/** The event log with nothing in it, as the server answers for a quiet day. */
+function emptyLog(): Response {
+  const now = new Date();
+  return jsonResponse(200, {
+    events: [],
+    total: 0,
+    page: 1,
+    pageSize: 25,
+    from: new Date(now.getTime() - 86_400_000).toISOString(),
+    to: now.toISOString(),
+  });
+}
+
+/**
+ * Answers each call with `answer`; anything else the screen asks gets an empty event log or an empty
+ * list.
+ */
 function stubSecurityServer(answer: (sent: SentRequest) => Response | undefined): SentRequest[] {
   return stubServer((request) => {
     // The world outline (a static file) is out of reach here: the map falls back to the bare globe.
     if (!request.path.startsWith('/api/')) return new Response('not found', { status: 404 });
-    return answer(request) ?? jsonResponse(200, []);
+    return answer(request) ?? (request.path === '/api/security/events' ? emptyLog() : jsonResponse(200, []));
   });
 }
 
@@ -228,8 +245,8 @@ describe('the security dashboard', () => {
       'High-Risk IP Activity',
       'File Protection',
       'ACTIVE',
-      // US and Singapore: T1 and Unknown have markers (at the centre) but are no country.
-      'Active threats from 2 countries',
+      // US and Singapore: T1 and Unknown have markers (at the centre) but are no country, and say so.
+      'Active threats from 2 countries and addresses of no known country',
       'Critical',
       'High Risk',
       'Low Risk',
@@ -347,16 +364,32 @@ describe('the security dashboard', () => {
     expect(document.activeElement?.textContent).toBe('Blocked IPs');
   });
 
-  it.each([
-    ['Review Events', 'Recent Security Events'],
-    ['View Details', 'Blocked IPs'],
-  ])('reloads on %s, then brings the operator to %s', async (pressed, heading) => {
+  it('reloads on View Details, then brings the operator to Blocked IPs', async () => {
     const sent = await showDashboard(busy);
 
-    await click(button(pressed));
+    await click(button('View Details'));
     expect(sent.filter(({ path }) => path === '/api/security/dashboard')).toHaveLength(2);
     expect(document.activeElement?.tagName).toBe('H2');
-    expect(document.activeElement?.textContent).toBe(heading);
+    expect(document.activeElement?.textContent).toBe('Blocked IPs');
+  });
+
+  it('opens the event log on the critical events on Review Events', async () => {
+    const sent = await showDashboard(busy);
+
+    await click(button('Review Events'));
+    const logReads = sent.filter(({ path }) => path === '/api/security/events');
+    expect(logReads.at(-1)?.url.searchParams.get('severity')).toBe('CRITICAL');
+    expect(document.activeElement?.tagName).toBe('H2');
+    expect(document.activeElement?.textContent).toBe('Event Log');
+  });
+
+  it('shows the warning of an undeclared proxy, naming TRUST_PROXY', async () => {
+    await showDashboard({
+      ...quiet,
+      proxyWarning: 'All 40 events of the last 24 hours came from 127.0.0.1 … Set TRUST_PROXY …',
+    });
+    expect(text()).toContain('Every client looks like one proxy');
+    expect(text()).toContain('Set TRUST_PROXY');
   });
 
   it('puts focus on the login’s e-mail field after Logout', async () => {
@@ -460,5 +493,36 @@ describe('the security dashboard', () => {
     await click(button('Back to Login'));
     expect(button('Access Security Dashboard')).toBeDefined();
     expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
+  });
+
+  it('offers Retry, which reads again and keeps the operator signed in', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    let isDown = true;
+    const sent = stubSecurityServer(({ path }) => {
+      if (path !== '/api/security/dashboard') return undefined;
+      return isDown ? new Response('database is down', { status: 503 }) : jsonResponse(200, { data: quiet });
+    });
+    await renderScreen();
+    await settle();
+    isDown = false;
+    await click(button('Retry'));
+    expect(sent.filter(({ path }) => path === '/api/security/dashboard')).toHaveLength(2);
+    expect(text()).toContain('Total Events (24h)0');
+    expect(localStorage.getItem(StorageKeys.securityToken)).toBe('security-token');
+  });
+
+  it('shows a proxy’s HTML error page as its text, never as markup', async () => {
+    localStorage.setItem(StorageKeys.securityToken, 'security-token');
+    stubSecurityServer(
+      () =>
+        new Response(
+          '<html><head><title>502</title><style>body{color:red}</style></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>',
+          { status: 502, headers: { 'Content-Type': 'text/html' } },
+        ),
+    );
+    await renderScreen();
+    await settle();
+    expect(text()).toContain('Failed to fetch security data: HTTP 502: 502 Bad Gateway nginx');
+    expect(text()).not.toContain('<');
   });
 });

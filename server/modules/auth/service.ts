@@ -14,7 +14,7 @@ import {
 import { addressFingerprint } from '../../platform/security/address';
 import { MINUTE_MS } from '../../platform/time';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
-import { createStartingBusinessCard } from '../cards';
+import { createCardLink, createStartingBusinessCard } from '../cards';
 import { endSessions, insertSession, type SessionClient } from '../sessions';
 import { CODE_TTL_MINUTES, checkCode, codeExpiry, codeMessages, secondsUntilResend } from './codes';
 import * as queries from './queries';
@@ -95,6 +95,7 @@ export class AuthService {
           dateOfBirth: input.dateOfBirth,
         });
         await createStartingBusinessCard(trx, id, { name: input.name, email: input.email });
+        await createCardLink(trx, id);
         await queries.saveVerification(trx, id, this.hashCode(code), codeExpiry());
       });
     } catch (error) {

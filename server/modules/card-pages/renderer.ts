@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CardLookupError, CardLookupResult } from '../../../contract/card';
+import type { CardLookupError, CardLookupResult, Tap } from '../../../contract/card';
 import type { CardLookup } from '../cards';
 
 /** The page's data is the client's own lookup result (contract/card.ts); the SSR bundle renders from it. */
@@ -24,8 +24,8 @@ interface ManifestChunk {
 const PUBLIC_CARD_ENTRY = 'src/public-card-entry.tsx';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-export function toCardPageData(nfcUID: string, found: CardLookup): CardPageData {
-  if ('card' in found) return { kind: 'card', card: found.card };
+export function toCardPageData(nfcUID: string, found: CardLookup, tap?: Tap): CardPageData {
+  if ('card' in found) return { kind: 'card', card: found.card, ...(tap ? { tap } : {}) };
   const code: CardLookupError['code'] = found.error.code;
   return { kind: code === 'CARD_UNCLAIMED' ? 'unclaimed' : 'not-found', nfcUID };
 }

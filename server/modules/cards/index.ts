@@ -1,15 +1,18 @@
-// The cards module's face: issued cards, a card's public side, and the business card's columns that
-// every module reading a member's card shares.
+// The cards module's face: issued cards, secure cards and their verified taps, members' card links, a
+// card's public side, and the business card's columns that every module reading a member's card shares.
 import type { ApiModule } from '../../platform/module';
 import { adminCardRoutes, publicCardRoutes } from './routes';
+import { loadSecureCardKeys } from './secure-cards';
+import { forgetOldVisits } from './visits';
 
 export {
   BUSINESS_CARD_COLUMNS,
   fromBusinessCardColumns,
   toBusinessCardColumns,
 } from './business-card-columns';
+export { cardLinkMessages, changeCardHandle, createCardLink, findCurrentHandle } from './card-links';
 export { cardsToCsv } from './csv';
-export { type CardLookup, lookUpCard } from './lookup';
+export { type CardLookup, cardMessages, lookUpCard } from './lookup';
 export {
   claimCard,
   createStartingBusinessCard,
@@ -19,11 +22,24 @@ export {
   listCards,
   releaseCardsOfUser,
 } from './queries';
+export {
+  loadSecureCardKeys,
+  registerSecureCards,
+  type SecureCardKeys,
+  secureCardsForEncoder,
+  secureCardUrl,
+} from './secure-cards';
+export { tapProofOf } from './secure-taps';
+export { verifyTap } from './verified-taps';
 
 export const cardsModule: ApiModule = {
   name: 'cards',
+  onStart: async (app) => {
+    app.decorate('secureCardKeys', await loadSecureCardKeys(app.ctx.db, app.ctx.config.secureCards));
+  },
   routes: async (app) => {
     await app.register(publicCardRoutes);
     await app.register(adminCardRoutes);
   },
+  daily: (app) => forgetOldVisits(app.ctx.db, new Date()),
 };

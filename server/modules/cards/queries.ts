@@ -82,45 +82,61 @@ export function releaseCardsOfUser(db: Db, userId: string) {
     .execute();
 }
 
+/** What anyone sees of a member's card: their account's name and e-mail, and their business card. */
+export const MEMBER_CARD_COLUMNS = [
+  'users.id as user_id',
+  'users.name',
+  'users.email',
+  ...BUSINESS_CARD_COLUMNS,
+] as const;
+
 /**
- * What a linked card shows. A member who has not filled in a business card yet shows the name and
- * e-mail of their account, so a freshly activated card is never blank.
+ * A member who has not filled in a business card yet shows the name and e-mail of their account, so a
+ * card is never blank. `key` is how the card was reached: its Card ID or the member's card link.
  */
+export function toPublicCard(
+  row: Parameters<typeof fromBusinessCardColumns>[0] & { user_id: string; name: string; email: string },
+  key: string,
+): PublicCard {
+  const card = fromBusinessCardColumns(row) ?? { ...EMPTY_CARD, name: row.name, email: row.email };
+  return { ...card, nfcUID: key, userId: row.user_id };
+}
+
+/** What a linked card shows. */
 export async function findPublicCard(db: Db, nfcUid: string): Promise<PublicCard | undefined> {
   const row = await db
     .selectFrom('cards')
     .innerJoin('users', 'users.id', 'cards.user_id')
     .leftJoin('business_cards', 'business_cards.user_id', 'cards.user_id')
-    .select(['cards.nfc_uid', 'users.id as user_id', 'users.name', 'users.email', ...BUSINESS_CARD_COLUMNS])
+    .select(['cards.nfc_uid', ...MEMBER_CARD_COLUMNS])
     .where('cards.nfc_uid', '=', nfcUid)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const card = fromBusinessCardColumns(row) ?? { ...EMPTY_CARD, name: row.name, email: row.email };
-  return { ...card, nfcUID: row.nfc_uid, userId: row.user_id };
+  return row && toPublicCard(row, row.nfc_uid);
 }
 
-export function insertCardEvent(
-  db: Db,
-  event: {
-    nfcUid: string;
-    cardOwnerId: string;
-    type: CardEventType;
-    link: string | null;
-    referrer: string;
-    source: CardSource;
-    isMobile: boolean;
-  },
-) {
+export interface CardEvent {
+  nfcUid: string;
+  cardOwnerId: string;
+  type: CardEventType;
+  link: string | null;
+  referrer: string;
+  source: CardSource;
+  isMobile: boolean;
+}
+
+export function insertCardEvents(db: Db, events: readonly CardEvent[]) {
   return db
     .insertInto('card_events')
-    .values({
-      nfc_uid: event.nfcUid,
-      card_owner_id: event.cardOwnerId,
-      type: event.type,
-      link: event.link,
-      referrer: event.referrer,
-      source: event.source,
-      is_mobile: event.isMobile,
-    })
+    .values(
+      events.map((event) => ({
+        nfc_uid: event.nfcUid,
+        card_owner_id: event.cardOwnerId,
+        type: event.type,
+        link: event.link,
+        referrer: event.referrer,
+        source: event.source,
+        is_mobile: event.isMobile,
+      })),
+    )
     .execute();
 }

@@ -6,14 +6,21 @@ import {
   IssueCardsEndpoint,
   LookUpCardEndpoint,
   RecordCardEventEndpoint,
+  RegisterSecureCardsEndpoint,
 } from '../../../contract/card';
 import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { addressKeyOf } from '../../platform/security/identity';
 import { toVCard, vCardFileName } from '../../platform/vcard';
+import { CardEventWriter } from './card-event-writer';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
-import { insertCardEvent, issueCards, listCards } from './queries';
+import { issueCards, listCards } from './queries';
+import { registerSecureCards, secureCardUrl } from './secure-cards';
+import { tapProofOf } from './secure-taps';
+import { verifyTap } from './verified-taps';
+import { DailySalts, isNewVisit } from './visits';
 
 /** The card behind a lookup, or the 404 that says whether it is unclaimed or unknown. */
 function cardOf(found: CardLookup) {
@@ -22,9 +29,14 @@ function cardOf(found: CardLookup) {
 }
 
 export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  route(app, LookUpCardEndpoint, async (request) =>
-    cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID)),
-  );
+  const cardEvents = new CardEventWriter(app.ctx.db);
+  const salts = new DailySalts(app.ctx.db);
+
+  route(app, LookUpCardEndpoint, async (request) => {
+    const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
+    const tap = await verifyTap(request, app.ctx.db, card.nfcUID, tapProofOf(request.query));
+    return { ...card, tap };
+  });
 
   route(app, DownloadCardVCardEndpoint, async (request, reply) => {
     const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
@@ -40,16 +52,33 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
     RecordCardEventEndpoint,
     async (request, reply) => {
       const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
-      await insertCardEvent(app.ctx.db, {
-        nfcUid: card.nfcUID,
-        cardOwnerId: card.userId,
-        type: request.body.type,
-        link: request.body.link ?? null,
-        referrer: request.body.referrer,
-        // A tap is an NFC opening by definition; pages built before sources existed send none.
-        source: request.body.source ?? (request.body.type === 'tap' ? 'nfc' : 'other'),
-        isMobile: /Mobi|Android/i.test(request.headers['user-agent'] ?? ''),
-      });
+      const { type, visitor } = request.body;
+      const link = request.body.link ?? null;
+      const userAgent = request.headers['user-agent'] ?? '';
+      // The owner looking at their own card (a preview, a check after editing) is nobody's visit.
+      const isOwner = request.who?.account?.userId === card.userId;
+      const counts =
+        !isOwner &&
+        (await isNewVisit(
+          app.ctx.db,
+          salts,
+          { nfcUid: card.nfcUID, visitorId: visitor, addressKey: addressKeyOf(request), userAgent },
+          { type, link },
+          new Date(),
+        ));
+      if (counts) {
+        await cardEvents.write({
+          nfcUid: card.nfcUID,
+          cardOwnerId: card.userId,
+          type,
+          link,
+          referrer: request.body.referrer,
+          // A tap is an NFC opening by definition; pages built before sources existed send none.
+          source: request.body.source ?? (type === 'tap' ? 'nfc' : 'other'),
+          isMobile: /Mobi|Android/i.test(userAgent),
+        });
+      }
+      // The page learns nothing from the answer: whether it counted is the owner's business.
       return reply.code(204).send();
     },
     // 10,000 taps a minute from one venue address are a busy show, not an attack (bench/venue.ts);
@@ -63,6 +92,12 @@ export const adminCardRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, IssueCardsEndpoint, async (request, reply) => {
     const ids = await issueCards(app.ctx.db, request.body.count);
     const cards = ids.map((nfcUID) => ({ nfcUID, url: cardUrl(app.ctx.config.publicUrl, nfcUID) }));
+    return reply.code(201).send({ cards });
+  });
+
+  route(app, RegisterSecureCardsEndpoint, async (request, reply) => {
+    const ids = await registerSecureCards(app.ctx.db, app.secureCardKeys, request.body.cards);
+    const cards = ids.map((nfcUID) => ({ nfcUID, url: secureCardUrl(app.ctx.config.publicUrl, nfcUID) }));
     return reply.code(201).send({ cards });
   });
 

@@ -1,5 +1,6 @@
 // How often a member may e-mail their card: once a day to one address (whichever contact it belongs
-// to, so deleting and saving a contact again changes nothing), and a few dozen times a day in all.
+// to, so deleting and saving a contact again changes nothing), and a few dozen times a day in all; and
+// how often copies asked for on their card page go out.
 // The table is card_sends (migration 014); its SQL lives here, next to the only rule that reads it.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -14,30 +15,63 @@ export const cardSendMessages = {
 } as const;
 
 /**
- * Refuses a send over the limits, and otherwise records it, in the caller's transaction. The
- * member's row is locked first, so two sends at once cannot both pass the check.
+ * The addresses the member's card went to in the last day. The member's row is locked first, so two
+ * sends at once cannot both pass a check made on these.
  */
+async function lockSendsOfDay(trx: Transaction<Database>, senderId: string) {
+  await trx.selectFrom('users').select('id').where('id', '=', senderId).forUpdate().execute();
+  return trx
+    .selectFrom('card_sends')
+    .select(['recipient_email', 'is_copy'])
+    .where('sender_id', '=', senderId)
+    .where('sent_at', '>', sql<Date>`now() - interval '1 day'`)
+    .execute();
+}
+
+function insertSend(trx: Transaction<Database>, senderId: string, recipient: string, isCopy: boolean) {
+  return trx
+    .insertInto('card_sends')
+    .values({ sender_id: senderId, recipient_email: recipient, is_copy: isCopy })
+    .execute();
+}
+
+/** Refuses a send over the limits, and otherwise records it, in the caller's transaction. */
 export async function recordCardSend(
   trx: Transaction<Database>,
   senderId: string,
   recipientEmail: string,
 ): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', senderId).forUpdate().execute();
   const recipient = recipientEmail.trim().toLowerCase();
-  const since = sql<Date>`now() - interval '1 day'`;
-  const sends = await trx
-    .selectFrom('card_sends')
-    .select('recipient_email')
-    .where('sender_id', '=', senderId)
-    .where('sent_at', '>', since)
-    .execute();
-  if (sends.some((send) => send.recipient_email === recipient)) {
+  const sent = await lockSendsOfDay(trx, senderId);
+  if (sent.some((send) => send.recipient_email === recipient)) {
     throw new HttpError('CARD_SENT_TODAY', cardSendMessages.alreadySentToday);
   }
-  if (sends.length >= CARD_SENDS_PER_DAY) {
+  if (sent.filter((send) => !send.is_copy).length >= CARD_SENDS_PER_DAY) {
     throw new HttpError('CARD_DAILY_LIMIT', cardSendMessages.limitReached);
   }
-  await trx.insertInto('card_sends').values({ sender_id: senderId, recipient_email: recipient }).execute();
+  await insertSend(trx, senderId, recipient, false);
+}
+
+/**
+ * A copy of the member's card asked for by a visitor who shared their details (issue 26): the address
+ * is the visitor's word only, so it gets at most one a day from this member, and a member's card goes
+ * out this way at most COPIES_PER_DAY times a day (a busy show, not a mailing list), apart from the
+ * member's own sends. Records the copy
+ * and answers whether it may go; a copy that may not is simply not sent.
+ */
+export const COPIES_PER_DAY = 200;
+
+export async function recordCardCopy(
+  trx: Transaction<Database>,
+  ownerId: string,
+  recipientEmail: string,
+): Promise<boolean> {
+  const recipient = recipientEmail.trim().toLowerCase();
+  const sent = await lockSendsOfDay(trx, ownerId);
+  const copies = sent.filter((send) => send.is_copy).length;
+  if (copies >= COPIES_PER_DAY || sent.some((send) => send.recipient_email === recipient)) return false;
+  await insertSend(trx, ownerId, recipient, true);
+  return true;
 }
 
 /** Sends older than the day they count for are no longer needed. */

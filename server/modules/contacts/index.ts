@@ -1,10 +1,12 @@
 // The contacts module's face: a member's contacts, the invitations that are pending contacts, sending
-// one's card, and the contacts export; the CardDAV address book reads the list and its changes here.
+// one's card, the details visitors of one's card share back, and the contacts export; the CardDAV
+// address book reads the list and its changes here.
 import type { ApiModule } from '../../platform/module';
 import { pruneCardSends } from './card-sends';
 import { invitationRoutes } from './invitation-routes';
 import { backfillPlaceWords } from './place-backfill';
 import { contactRoutes } from './routes';
+import { sharedDetailsRoutes } from './shared-details-routes';
 import { pruneContactTombstones } from './tombstones';
 
 export { noteForOtherApps } from './meeting-note';
@@ -21,6 +23,7 @@ export const contactsModule: ApiModule = {
   routes: async (app) => {
     await app.register(contactRoutes);
     await app.register(invitationRoutes);
+    await app.register(sharedDetailsRoutes);
   },
   onStart: (app) => {
     // Contacts saved before the "Met near …" words existed get theirs, after listening, so start-up

@@ -22,16 +22,18 @@ export const invitationMessages = {
 /**
  * Called in the transaction where the inviter saved the invitee's card or sent them their own.
  * Nothing is needed when the invitee already has the inviter; and since the inviter now has the
- * invitee, an invitation the other way round has been answered by this very act.
+ * invitee, an invitation the other way round has been answered by this very act. Answers whether an
+ * invitation now waits for the invitee, so that no mail promises one that does not exist.
  */
 export async function inviteMember(
   trx: Transaction<Database>,
   { inviterId, inviteeId }: { inviterId: string; inviteeId: string },
-): Promise<void> {
-  if (inviterId === inviteeId) return;
+): Promise<boolean> {
+  if (inviterId === inviteeId) return false;
   await deleteInvitationBetween(trx, inviteeId, inviterId);
-  if (await hasContact(trx, inviteeId, inviterId)) return;
+  if (await hasContact(trx, inviteeId, inviterId)) return false;
   await insertInvitation(trx, inviterId, inviteeId);
+  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 // SQL of a member's saved contacts.
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { PublicCard } from '../../../contract/card';
+import type { PublicCard, Tap } from '../../../contract/card';
 import type { Contact } from '../../../contract/contacts';
 import type { ContactsTable, Database } from '../../platform/db/schema';
 import { toBusinessCardColumns } from '../cards';
@@ -29,6 +29,12 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
     inviteSentByEmail: row.invite_sent_by_email,
     fromInvitation: row.from_invitation,
     nfcUID: row.nfc_uid,
+    sharedWithYou:
+      row.shared_at && row.shared_source
+        ? { at: row.shared_at.toISOString(), source: row.shared_source }
+        : null,
+    metInPerson: row.met_in_person,
+    tapCounter: row.tap_counter,
   };
 }
 
@@ -38,7 +44,7 @@ export function insertContactFromCard(
   ownerId: string,
   card: Omit<PublicCard, 'nfcUID'> & { nfcUID: string | null },
   place: { lat: number | null; lng: number | null; whereMet?: string | null },
-  options: { fromInvitation?: boolean; savedOffline?: boolean; event?: string | null } = {},
+  options: { fromInvitation?: boolean; savedOffline?: boolean; event?: string | null; tap?: Tap } = {},
 ) {
   return db
     .insertInto('contacts')
@@ -53,6 +59,8 @@ export function insertContactFromCard(
       from_invitation: options.fromInvitation ?? false,
       saved_offline: options.savedOffline ?? false,
       event: options.event ?? null,
+      met_in_person: options.tap?.verified ?? false,
+      tap_counter: options.tap?.verified ? options.tap.counter : null,
     })
     .onConflict((conflict) => conflict.columns(['owner_id', 'card_owner_id']).doNothing())
     .returningAll()
@@ -69,6 +77,20 @@ export async function listContacts(db: Db, ownerId: string) {
     .orderBy('id')
     .execute();
   return rows.map(toContact);
+}
+
+/**
+ * The member's list as the JSON text `GET /api/contact` answers, newest first: the texts the database
+ * wrote for each contact when it was saved or changed (migration 028), joined. Nothing to read column
+ * by column, map, check or serialise here (issue 25: at most 1 ms of server CPU per 100 contacts).
+ */
+export async function listContactsJson(db: Db, ownerId: string): Promise<string> {
+  const { rows } = await sql<{ list: string }>`
+    SELECT '[' || coalesce(string_agg(list_json, ',' ORDER BY connected_at DESC, id), '') || ']' AS list
+    FROM contacts
+    WHERE owner_id = ${ownerId}
+  `.execute(db);
+  return rows[0]?.list ?? '[]';
 }
 
 /** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */

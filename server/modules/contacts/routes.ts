@@ -23,6 +23,7 @@ import { memberOf } from '../../platform/guards';
 import { runOnce } from '../../platform/idempotency';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
+import { verifyTap } from '../cards';
 import { isOutboxReplay } from '../sessions';
 import { queueContactEvent } from '../webhooks';
 import { contactChanges } from './changes';
@@ -34,7 +35,7 @@ import {
   findContact,
   findCurrentEvent,
   findNotesForUpdate,
-  listContacts,
+  listContactsJson,
   saveCurrentEvent,
   setContactEvent,
   setContactFlag,
@@ -90,17 +91,23 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
 
-  route(app, ListContactsEndpoint, async (request, reply) => {
-    const { userId } = memberOf(request);
-    // Version before list: a change landing in between costs the client one more 200, never a stale 304.
-    const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
-    reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
-    if (notModified) return reply.code(304).send();
-    // The change feed: a cache at an older version gets only what changed after it.
-    const { since } = request.query;
-    if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
-    return listContacts(app.ctx.db, userId);
-  });
+  route(
+    app,
+    ListContactsEndpoint,
+    async (request, reply) => {
+      const { userId } = memberOf(request);
+      // Version before list: a change landing in between costs the client one more 200, never a stale 304.
+      const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
+      reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+      if (notModified) return reply.code(304).send();
+      // The change feed: a cache at an older version gets only what changed after it.
+      const { since } = request.query;
+      if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
+      return reply.type('application/json; charset=utf-8').send(await listContactsJson(app.ctx.db, userId));
+    },
+    // The database writes the whole list's JSON (listContactsJson): it is sent as it is.
+    { isResponseChecked: false },
+  );
 
   // Answers are replayed verbatim for a repeated Idempotency-Key, so the response is not re-validated here.
   route(
@@ -110,7 +117,10 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = memberOf(request);
       const key = request.headers['idempotency-key'];
       const response = await runOnce(app.ctx.db, { userId, key, request: request.body }, (trx) =>
-        saveContactFromCard(trx, userId, request.body, isOutboxReplay(request)),
+        saveContactFromCard(trx, userId, request.body, {
+          savedOffline: isOutboxReplay(request),
+          verifyTap: (db, nfcUid, proof) => verifyTap(request, db, nfcUid, proof, { acceptLastTap: true }),
+        }),
       );
       return reply
         .code(response.statusCode)

@@ -1,5 +1,7 @@
 // Saving a card as a contact (at most once per person, never one's own card), and e-mailing my card to a contact.
 import type { Transaction } from 'kysely';
+import { type Tap, type TapProof, UNVERIFIED_TAP } from '../../../contract/card';
+import { cardLinkPath } from '../../../contract/card-paths';
 import {
   type CreateContactRequest,
   SendCardMessages,
@@ -39,7 +41,6 @@ export const contactMessages = {
   ownCard: 'Cannot save your own business card.',
   notFound: 'Contact not found',
   deleted: 'Contact deleted',
-  noLinkedCard: 'Link your card before sending it.',
   incompleteCard: 'Complete your business card (name and e-mail) before sending it.',
   noContactEmail: 'This contact has no e-mail address to send your card to.',
 } as const;
@@ -53,9 +54,14 @@ export async function saveContactFromCard(
   trx: Transaction<Database>,
   userId: string,
   request: CreateContactRequest,
-  /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
-  savedOffline = false,
+  options: {
+    /** The outbox replayed it: made offline, synced now (the admin dashboard's offline share). */
+    savedOffline?: boolean;
+    /** Checks the tap the save carries (a secure card's), in this transaction: undone if the save is. */
+    verifyTap?: (trx: Transaction<Database>, nfcUid: string, proof: TapProof) => Promise<Tap>;
+  } = {},
 ): Promise<StoredResponse> {
+  const { savedOffline = false, verifyTap } = options;
   const lookup = await lookUpCard(trx, request.nfcUID);
   // A save queued offline may name a card that was never activated, or a mistyped one: say which.
   if ('error' in lookup) throw new HttpError(lookup.error.code, lookup.error.error);
@@ -67,8 +73,10 @@ export async function saveContactFromCard(
   // The member's current event tags every save until they clear it (issue 27); a save replayed from the
   // outbox takes the event current when it arrives.
   const event = await findCurrentEvent(trx, userId);
+  // A save made from a verified tap proves they met; a save of an unverified one is an ordinary save.
+  const tap = request.tap && verifyTap ? await verifyTap(trx, card.nfcUID, request.tap) : UNVERIFIED_TAP;
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, event }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, event, tap }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   const contact = toContact(row);
@@ -82,12 +90,13 @@ export async function saveContactFromCard(
 }
 
 /**
- * E-mails my card (vCard attached) to the contact. A person who is not a member is also invited to
- * join; a member gets an invitation to connect instead. The mail is queued in the same transaction
- * that records the send (card-sends.ts limits), so a refused send queues nothing and a queued mail is
- * never lost; delivery happens after the answer, whatever state the mail server is in. Runs in the
- * caller's transaction (the Idempotency-Key's, so a replayed send mails nothing twice); the caller wakes
- * the mailer once it committed.
+ * E-mails my card (vCard attached, with my card link) to the contact, whether or not I have an NFC
+ * card: every member has a card link. A person who is not a member is also invited to join; a member
+ * gets an invitation to connect instead, unless they already have me (then the mail offers nothing).
+ * The mail is queued in the same transaction that records the send (card-sends.ts limits), so a
+ * refused send queues nothing and a queued mail is never lost; delivery happens after the answer,
+ * whatever state the mail server is in. Runs in the caller's transaction (the Idempotency-Key's, so a
+ * replayed send mails nothing twice); the caller wakes the mailer once it committed.
  */
 export async function sendMyCard(
   ctx: AppContext,
@@ -97,28 +106,32 @@ export async function sendMyCard(
 ): Promise<StoredResponse> {
   const account = await findAccount(trx, userId);
   const contact = await findContact(trx, userId, contactId);
-  if (!contact) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
-  if (!account?.nfc_uid) throw new HttpError('NO_LINKED_CARD', contactMessages.noLinkedCard);
+  if (!contact || !account) throw new HttpError('CONTACT_NOT_FOUND', contactMessages.notFound);
   const card = fromBusinessCardColumns(account);
-  if (!card?.name.trim() || !card.email.trim())
+  const handle = account.card_handle;
+  if (!handle || !card?.name.trim() || !card.email.trim())
     throw new HttpError('CARD_INCOMPLETE', contactMessages.incompleteCard);
   if (!contact.email.trim()) throw new HttpError('CONTACT_HAS_NO_EMAIL', contactMessages.noContactEmail);
 
+  const { publicUrl } = ctx.config;
   const memberId = await findMemberIdByEmail(trx, contact.email);
-  const invitation: CardMailInvitation = memberId
-    ? { kind: 'connect', invitationsUrl: `${ctx.config.publicUrl}/invitations` }
-    : { kind: 'join', registerUrl: `${ctx.config.publicUrl}/register` };
-  const publicCard = { ...card, nfcUID: account.nfc_uid, userId };
+  await recordCardSend(trx, userId, contact.email);
+  const isInvited = memberId ? await inviteMember(trx, { inviterId: userId, inviteeId: memberId }) : false;
+  const invitation: CardMailInvitation = !memberId
+    ? { kind: 'join', registerUrl: `${publicUrl}/register` }
+    : isInvited
+      ? { kind: 'connect', invitationsUrl: `${publicUrl}/invitations` }
+      : { kind: 'none' };
+  await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
+  const publicCard = { ...card, nfcUID: account.nfc_uid ?? handle, userId };
   const message = businessCardMail({
     to: contact.email.trim(),
     recipientName: contact.name,
     card,
+    cardUrl: `${publicUrl}${cardLinkPath(handle)}`,
     vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
     invitation,
   });
-  await recordCardSend(trx, userId, message.to);
-  if (memberId && memberId !== userId) await inviteMember(trx, { inviterId: userId, inviteeId: memberId });
-  await markCardSent(trx, contact._id, { inviteSentByEmail: !memberId });
   const wasMailed = await queueNonEssentialMail(ctx, trx, message);
   const body: SendCardResponse = wasMailed
     ? { message: SendCardMessages.sent, delivery: 'email' }

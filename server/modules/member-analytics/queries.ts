@@ -121,6 +121,15 @@ export function cardEventsPerDay(db: Db, ownerId: string, period: AnalyticsPerio
   });
 }
 
+/** From when card events leave out the owner and repeat openings (migration 031). */
+export async function cardCountingSince(db: Db): Promise<Date> {
+  const { counting_since } = await db
+    .selectFrom('card_counting_rules')
+    .select('counting_since')
+    .executeTakeFirstOrThrow();
+  return counting_since;
+}
+
 export interface PeriodCount {
   count: number;
   previous_count: number;

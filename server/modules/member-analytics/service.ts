@@ -40,6 +40,7 @@ import {
 } from './figures';
 import { previousPeriod, summaryPeriod } from './period';
 import {
+  cardCountingSince,
   cardEventsPerDay,
   cardEventsPerSource,
   contactsPerCountry,
@@ -238,7 +239,8 @@ function engagementSummary(days: readonly EngagementDay[]): EngagementSummary {
   const totalNfcScans = sumOf(days, (day) => day.nfcScans);
   const totalLinkClicks = sumOf(days, (day) => day.linkClicks);
   const totalContactSaves = sumOf(days, (day) => day.contactSaves);
-  const totalEngagements = totalProfileViews + totalNfcScans + totalLinkClicks + totalContactSaves;
+  // A tap is how a view came, not a second engagement: adding both counted one page opening twice.
+  const totalEngagements = totalProfileViews + totalLinkClicks + totalContactSaves;
   return {
     totalProfileViews,
     totalNfcScans,
@@ -254,7 +256,11 @@ export async function engagementAnalytics(
   ownerId: string,
   periods: Periods,
 ): Promise<EngagementAnalytics> {
-  const daily = splitSpan(await cardEventsPerDay(db, ownerId, spanOf(periods)), periods);
+  const [days, since] = await Promise.all([
+    cardEventsPerDay(db, ownerId, spanOf(periods)),
+    cardCountingSince(db),
+  ]);
+  const daily = splitSpan(days, periods);
   const summary = engagementSummary(daily.current);
   const previousSummary = engagementSummary(daily.previous);
   return {
@@ -264,6 +270,7 @@ export async function engagementAnalytics(
     ...periodFields(periods),
     previous: { engagementData: daily.previous, summary: previousSummary },
     explanations: definitionsOf(ENGAGEMENT_FIGURES),
+    countingSince: since.toISOString(),
   };
 }
 
@@ -311,7 +318,7 @@ export async function conversionAnalytics(
   ownerId: string,
   periods: Periods,
 ): Promise<ConversionAnalytics> {
-  const rows = await cardEventsPerSource(db, ownerId, periods);
+  const [rows, since] = await Promise.all([cardEventsPerSource(db, ownerId, periods), cardCountingSince(db)]);
   return {
     ...periodConversion(rows, ({ views, saves, scans }) => ({ views, saves, scans })),
     ...periodFields(periods),
@@ -321,6 +328,7 @@ export async function conversionAnalytics(
       scans: row.previous_scans,
     })),
     explanations: definitionsOf(CONVERSION_FIGURES),
+    countingSince: since.toISOString(),
   };
 }
 

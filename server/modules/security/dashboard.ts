@@ -14,8 +14,9 @@ import {
   SecurityEventTypeSchema,
   SHARED_ADDRESS_MEMBERS,
 } from '../../../contract/security';
+import type { TrustProxy } from '../../platform/config';
 import type { AppContext } from '../../platform/context';
-import { addressFingerprint } from '../../platform/security/address';
+import { addressFingerprint, isLocalNetwork } from '../../platform/security/address';
 import { HIGH_RISK_EVENTS, type SecurityMonitor } from '../../platform/security/monitor';
 import { INFORMATIONAL_TYPES, RULE_BY_ID } from '../../platform/security/rules';
 import { HOUR_MS } from '../../platform/time';
@@ -23,10 +24,29 @@ import * as queries from './queries';
 
 const LISTS = { recentEvents: 10, recentAttacks: 5, geo: 5, suspicious: 20, shared: 20 } as const;
 
-/** What counts as an attack on the map: not sign-ins, operator work or welcome bots. */
+/** Our own answers to attacks: a block, an address marked high-risk. */
+const RESPONSE_TYPES: readonly SecurityEventType[] = ['IP_BLOCKED', 'SUSPICIOUS_IP_MARKED'];
+
+/**
+ * What counts as an attack on the map: not sign-ins, operator work or welcome bots, nor what we did in
+ * answer (an operator's manual block is no attack).
+ */
 export const ATTACK_TYPES: readonly SecurityEventType[] = SecurityEventTypeSchema.options.filter(
-  (type) => !INFORMATIONAL_TYPES.includes(type),
+  (type) => !INFORMATIONAL_TYPES.includes(type) && !RESPONSE_TYPES.includes(type),
 );
+
+/** Below this many events in 24 h, one address is too little to say a proxy hides the clients. */
+const PROXY_EVIDENCE_EVENTS = 10;
+
+/** The warning of a reverse proxy not declared in TRUST_PROXY, or null (see `proxyWarning` in the contract). */
+export function proxyWarningOf(
+  trustProxy: TrustProxy,
+  spread: { events: number; addresses: number; address: string | null },
+): string | null {
+  if (trustProxy !== false || spread.addresses !== 1 || spread.events < PROXY_EVIDENCE_EVENTS) return null;
+  if (spread.address === null || !isLocalNetwork(spread.address)) return null;
+  return `All ${spread.events} events of the last 24 hours came from ${spread.address}: a reverse proxy in front of Tapnet, with TRUST_PROXY not set. Every client looks like the proxy, so a block or a rate limit would hit them all. Set TRUST_PROXY to the proxy's address or hop count (docs/configuration.md).`;
+}
 
 export function formatBlockTime(milliseconds: number | null): string {
   if (milliseconds === null || milliseconds < 0.01) return '< 1ms';
@@ -76,6 +96,7 @@ export async function buildDashboard(
     fileAccess,
     botAttacks,
     scannerActivity,
+    spread,
   ] = await Promise.all([
     queries.severityCounts(ctx.db, since24h),
     queries.typeCounts(ctx.db, since24h),
@@ -90,7 +111,9 @@ export async function buildDashboard(
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.fileAccess),
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.botAttacks),
     queries.latestEvents(ctx.db, INCIDENTS_PER_KIND, INCIDENT_KINDS.scannerActivity),
+    queries.addressSpread(ctx.db, since24h),
   ]);
+  const proxyWarning = proxyWarningOf(ctx.config.trustProxy, spread);
   // The addresses the dashboard names (suspicious or blocked), each looked up by its fingerprint.
   const members = await queries.membersSignedInFrom(
     ctx.db,
@@ -135,7 +158,7 @@ export async function buildDashboard(
     return rule ? monitor.modeOf(rule) : 'off';
   };
   const enabled = monitor.settings.enabled;
-  const checks = scoreChecks(ctx, monitor, { isUp, riskScore, modeOf });
+  const checks = scoreChecks(ctx, monitor, { isUp, riskScore, modeOf, proxyWarning });
   const passed = checks.filter((check) => check.passed).length;
   const securityScore = Math.round((passed / checks.length) * 100) / 10;
   const averageBlockTimeMs = monitor.averageBlockTimeMs();
@@ -198,13 +221,19 @@ export async function buildDashboard(
     scoreVerdict: verdictOf(securityScore),
     scoreChecks: checks,
     recommendations: recommend(types, checks, { riskScore, sharedAtRisk: sharedAtRisk.length, modeOf }),
+    proxyWarning,
   };
 }
 
 function scoreChecks(
   ctx: AppContext,
   monitor: SecurityMonitor,
-  facts: { isUp: boolean; riskScore: number; modeOf: (ruleId: string) => string },
+  facts: {
+    isUp: boolean;
+    riskScore: number;
+    modeOf: (ruleId: string) => string;
+    proxyWarning: string | null;
+  },
 ): ScoreCheck[] {
   const { config } = ctx;
   const blockingRules = ['sensitive-file', 'scanner-agent', 'malicious-url'];
@@ -242,11 +271,12 @@ function scoreChecks(
     },
     {
       check: 'Client address trustworthy',
-      passed: config.trustProxy !== true,
+      passed: config.trustProxy !== true && facts.proxyWarning === null,
       detail:
         config.trustProxy === true
           ? 'TRUST_PROXY=true believes an address the client writes itself; give a hop count or the proxies.'
-          : 'Blocks, rate limits and sessions use the address resolved under TRUST_PROXY.',
+          : (facts.proxyWarning ??
+            'Blocks, rate limits and sessions use the address resolved under TRUST_PROXY.'),
     },
     {
       check: 'Served over HTTPS',

@@ -4,9 +4,12 @@
 import type { z } from 'zod';
 import {
   type AddAllowlistEntryRequestSchema,
+  type AddressReport,
   type AllowlistEntry,
   type AuditEntry,
   type Block,
+  type EventFilterSchema,
+  type EventLog,
   type ManualBlockRequestSchema,
   type RuleMode,
   type SecurityEvent,
@@ -33,6 +36,15 @@ export interface Actor {
 type BlockRow = Awaited<ReturnType<typeof queries.activeBlockRows>>[number];
 
 const EXPORT_MAX_ROWS = 100_000;
+/** An address's page lists its latest events and the blocks of the last 30 days. */
+const ADDRESS_LATEST_EVENTS = 20;
+const BLOCK_HISTORY_DAYS = 30;
+
+const OWN_ADDRESS_MESSAGE = 'You cannot block the address you are connected from';
+const ALLOWLISTED_MESSAGE = 'This address is on the allowlist; remove it there first';
+
+/** The filters as parsed, the address already as its key. */
+type EventFilterInput = z.output<typeof EventFilterSchema>;
 /** How many of a shared address's members the block confirmation names. */
 const NAMED_MEMBERS = 5;
 
@@ -122,10 +134,10 @@ export class SecurityOperations {
   async block(request: z.output<typeof ManualBlockRequestSchema>, actor: Actor): Promise<Block> {
     const { ipAddress } = request;
     if (ipAddress === actor.ipAddress) {
-      throw new HttpError('OWN_ADDRESS', 'You cannot block the address you are connected from');
+      throw new HttpError('OWN_ADDRESS', OWN_ADDRESS_MESSAGE);
     }
     if (this.monitor.isAllowlisted(ipAddress)) {
-      throw new HttpError('ADDRESS_ALLOWLISTED', 'This address is on the allowlist; remove it there first');
+      throw new HttpError('ADDRESS_ALLOWLISTED', ALLOWLISTED_MESSAGE);
     }
     if (!request.confirmShared) await this.refuseSharedAddress(ipAddress);
     await this.monitor.block(ipAddress, {
@@ -234,16 +246,87 @@ export class SecurityOperations {
     }));
   }
 
-  async exportEvents(from: Date, to: Date, actor: Actor): Promise<string> {
-    await this.monitor.flush();
-    const events = await queries.eventsBetween(this.ctx.db, from, to, EXPORT_MAX_ROWS);
+  /** The filters as the queries take them: the last 24 h unless a range was given. */
+  private async resolve(filter: EventFilterInput): Promise<queries.EventFilters> {
+    // Blocks under way and events still waiting in memory belong in what the operator reads.
+    await this.monitor.settle();
+    const to = filter.to ? new Date(filter.to) : new Date();
+    const from = filter.from ? new Date(filter.from) : new Date(to.getTime() - DAY_MS);
+    return { ...filter, from, to };
+  }
+
+  async eventLog(query: EventFilterInput & { page: number; pageSize: number }): Promise<EventLog> {
+    const filters = await this.resolve(query);
+    const { events, total } = await queries.eventLogPage(this.ctx.db, filters, query.page, query.pageSize);
+    return {
+      events,
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      from: filters.from.toISOString(),
+      to: filters.to.toISOString(),
+    };
+  }
+
+  /**
+   * One address's page. `operatorAddress`: the asking operator's, which the block tool refuses, as it
+   * refuses an allowlisted one: the page says so rather than offer a Block that fails.
+   */
+  async addressReport(ipAddress: string, operatorAddress: string): Promise<AddressReport> {
+    await this.monitor.settle();
+    const now = Date.now();
+    const since = new Date(now - DAY_MS);
+    const fingerprintOf = (address: string) => addressFingerprint(address, this.ctx.codeKey);
+    const [activity, active, history, members, allowlist] = await Promise.all([
+      queries.addressActivity(this.ctx.db, ipAddress, since, ADDRESS_LATEST_EVENTS),
+      queries.activeBlockRow(this.ctx.db, ipAddress, new Date(now)),
+      queries.blockHistory(this.ctx.db, ipAddress, new Date(now - BLOCK_HISTORY_DAYS * DAY_MS)),
+      queries.membersSignedInFrom(this.ctx.db, [ipAddress], since, fingerprintOf),
+      this.allowlist(),
+    ]);
+    const covering = allowlist.find((entry) => {
+      const range = parseRange(entry.range);
+      return range !== undefined && isInRange(ipAddress, range);
+    });
+    const membersSignedIn = members.get(ipAddress) ?? 0;
+    return {
+      ipAddress,
+      ...activity,
+      activeBlock: active ? toBlock(active) : null,
+      blockHistory: history.map((row) => ({
+        ...toBlock(row),
+        liftedAt: row.lifted_at?.toISOString() ?? null,
+        liftedBy: row.lifted_by,
+      })),
+      allowlistedBy: covering ? `${covering.range}: ${covering.comment}` : null,
+      membersSignedIn,
+      isShared: membersSignedIn >= SHARED_ADDRESS_MEMBERS,
+      blockRefusal:
+        ipAddress === operatorAddress
+          ? OWN_ADDRESS_MESSAGE
+          : covering || this.monitor.isAllowlisted(ipAddress)
+            ? ALLOWLISTED_MESSAGE
+            : null,
+    };
+  }
+
+  async exportEvents(filter: EventFilterInput, actor: Actor): Promise<{ csv: string; from: Date; to: Date }> {
+    const filters = await this.resolve(filter);
+    const { from, to } = filters;
+    const events = await queries.filteredEvents(this.ctx.db, filters, EXPORT_MAX_ROWS);
+    const narrowed = [
+      filters.type,
+      filters.severity,
+      filters.address,
+      filters.path && `path ${filters.path}`,
+    ].filter(Boolean);
     await this.note(
       actor,
       'EVENTS_EXPORT',
       null,
-      `${from.toISOString()} to ${to.toISOString()}: ${events.length} events`,
+      `${from.toISOString()} to ${to.toISOString()}${narrowed.length > 0 ? ` (${narrowed.join(', ')})` : ''}: ${events.length} events`,
     );
-    return toCsv(
+    const csv = toCsv(
       [
         'timestamp',
         'eventType',
@@ -271,5 +354,6 @@ export class SecurityOperations {
         String(event.points),
       ]),
     );
+    return { csv, from, to };
   }
 }

@@ -47,17 +47,112 @@ export async function latestEvents(db: Db, limit: number, types?: readonly Secur
   return (await query.execute()).map(toSecurityEvent);
 }
 
-export async function eventsBetween(db: Db, from: Date, to: Date, limit: number) {
-  const rows = await db
+/** The event log's filters, resolved: a range always, an address as its key. */
+export interface EventFilters {
+  from: Date;
+  to: Date;
+  type?: SecurityEventType | undefined;
+  severity?: Severity | undefined;
+  address?: string | undefined;
+  path?: string | undefined;
+}
+
+/** `%` and `_` in what the operator typed are letters, not wildcards. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function filtered(db: Db, filters: EventFilters) {
+  let query = db
     .selectFrom('security_events')
+    .where('created_at', '>=', filters.from)
+    .where('created_at', '<', filters.to);
+  if (filters.type) query = query.where('event_type', '=', filters.type);
+  if (filters.severity) query = query.where('severity', '=', filters.severity);
+  if (filters.address) query = query.where('ip_address', '=', filters.address);
+  if (filters.path) query = query.where('endpoint', 'ilike', likeText(filters.path));
+  return query;
+}
+
+const toLoggedEvent = (row: Parameters<typeof toSecurityEvent>[0] & { id: string }) => ({
+  ...toSecurityEvent(row),
+  id: String(row.id),
+});
+
+/** One page of the log, newest first, and how many match in all. */
+export async function eventLogPage(db: Db, filters: EventFilters, page: number, pageSize: number) {
+  const [rows, total] = await Promise.all([
+    filtered(db, filters)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered(db, filters)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { events: rows.map(toLoggedEvent), total: Number(total.count) };
+}
+
+/** What the export writes: the filtered events, oldest first, at most `limit`. */
+export async function filteredEvents(db: Db, filters: EventFilters, limit: number) {
+  const rows = await filtered(db, filters)
     .selectAll()
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
     .execute();
   return rows.map(toSecurityEvent);
+}
+
+/** An address's own figures for its page: events, rules hit and country over 24 h, latest events. */
+export async function addressActivity(db: Db, ipAddress: string, since: Date, latest: number) {
+  const [rules, latestRows] = await Promise.all([
+    db
+      .selectFrom('security_events')
+      .select([
+        'rule_id',
+        'event_type',
+        (eb) => eb.fn.countAll<string>().as('count'),
+        (eb) => eb.fn.max('country').as('country'),
+      ])
+      .where('ip_address', '=', ipAddress)
+      .where('created_at', '>', since)
+      .groupBy(['rule_id', 'event_type'])
+      .orderBy('count', 'desc')
+      .execute(),
+    db
+      .selectFrom('security_events')
+      .selectAll()
+      .where('ip_address', '=', ipAddress)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(latest)
+      .execute(),
+  ]);
+  const country =
+    rules.find((row) => row.country !== null)?.country ?? latestRows.find((row) => row.country)?.country;
+  return {
+    country: country ?? null,
+    events24h: rules.reduce((total, row) => total + Number(row.count), 0),
+    rulesHit: rules.map((row) => ({
+      ruleId: row.rule_id,
+      eventType: row.event_type,
+      count: Number(row.count),
+    })),
+    latestEvents: latestRows.map(toLoggedEvent),
+  };
+}
+
+/** An address's blocks since `since`, newest first, lifted and expired ones included. */
+export async function blockHistory(db: Db, ipAddress: string, since: Date) {
+  return db
+    .selectFrom('security_blocks')
+    .selectAll()
+    .where('ip_address', '=', ipAddress)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 /** Addresses with their threat events (sign-ins and link previews left out) over the window, most first. */
@@ -84,6 +179,20 @@ export async function addressCounts(db: Db, since: Date, limit: number) {
     lastSeen: new Date(row.last_seen),
     highestSeverity: severityOfRank(row.rank),
   }));
+}
+
+/** How many events the window holds, from how many addresses, and one of them. */
+export async function addressSpread(db: Db, since: Date) {
+  const row = await db
+    .selectFrom('security_events')
+    .select([
+      (eb) => eb.fn.countAll<string>().as('events'),
+      (eb) => eb.fn.count<string>('ip_address').distinct().as('addresses'),
+      (eb) => eb.fn.min('ip_address').as('address'),
+    ])
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { events: Number(row.events), addresses: Number(row.addresses), address: row.address };
 }
 
 export async function highRiskAddressCount(db: Db, since: Date, threshold: number): Promise<number> {

@@ -67,15 +67,29 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, SecurityEndpoints.auditLog, async (request) => operations.audit(request.query.limit));
 
+  /** The filters with the address as blocks name it, so an IPv6 address finds its network's events. */
+  const withAddressKey = <Filter extends { address?: string | undefined }>(filter: Filter): Filter => ({
+    ...filter,
+    address: filter.address === undefined ? undefined : keyOf(filter.address),
+  });
+
+  route(app, SecurityEndpoints.eventLog, async (request) =>
+    operations.eventLog(withAddressKey(request.query)),
+  );
+
+  route(app, SecurityEndpoints.addressReport, async (request) =>
+    operations.addressReport(keyOf(request.params.ipAddress), addressKeyOf(request)),
+  );
+
   route(app, SecurityEndpoints.exportEvents, async (request, reply) => {
-    const { from, to } = request.query;
-    const csv = await operations.exportEvents(new Date(from), new Date(to), await actor(request));
+    const { csv, from, to } = await operations.exportEvents(
+      withAddressKey(request.query),
+      await actor(request),
+    );
+    const day = (at: Date) => at.toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')
-      .header(
-        'Content-Disposition',
-        `attachment; filename="security-events-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"`,
-      )
+      .header('Content-Disposition', `attachment; filename="security-events-${day(from)}-${day(to)}.csv"`)
       .send(csv);
   });
 };

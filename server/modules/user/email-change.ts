@@ -10,18 +10,15 @@ import {
   emailChangeRequestedMail,
 } from '../../platform/mail/templates';
 import {
-  ACCOUNT_LOGIN_LIMITS,
   CODE_TTL_MINUTES,
   checkCode,
   codeExpiry,
   createVerificationCode,
   findUserByEmail,
-  findUserById,
   hashVerificationCode,
-  recordAccountLoginFailure,
   secondsUntilResend,
-  verifyPassword,
 } from '../auth';
+import { findMember, proveMember } from './password-proof';
 import {
   countWrongEmailChangeCode,
   deleteEmailChange,
@@ -32,20 +29,12 @@ import {
 import { userMessages } from './service';
 
 export const emailChangeMessages = {
-  wrongPassword: 'The password is not correct.',
   unchanged: 'This is already your sign-in e-mail.',
   noChange: 'There is no e-mail change waiting for a code. Please start again.',
-  tryLater: 'Too many failed sign-in attempts on this account. Please try again later.',
 } as const;
 
 export function codeSentMessage(newEmail: string): string {
   return `We sent a 6-digit code to ${newEmail}. Enter it here to confirm the change.`;
-}
-
-async function findMember(ctx: AppContext, userId: string) {
-  const user = await findUserById(ctx.db, userId);
-  if (user?.role !== 'user') throw new HttpError('ACCOUNT_NOT_FOUND', userMessages.accountNotFound);
-  return user;
 }
 
 export async function startEmailChange(
@@ -53,16 +42,8 @@ export async function startEmailChange(
   userId: string,
   request: EmailChangeRequest,
 ): Promise<EmailChangeStarted> {
-  const user = await findMember(ctx, userId);
+  const user = await proveMember(ctx, userId, request.password);
   const newEmail = request.newEmail.trim().toLowerCase();
-  // A stolen access token must not be a way around the sign-in budget for guessing the password.
-  if (user.login_throttled_until && user.login_throttled_until.getTime() > Date.now()) {
-    throw new HttpError('RATE_LIMITED', emailChangeMessages.tryLater);
-  }
-  if (!(await verifyPassword(user.password_hash, request.password))) {
-    await recordAccountLoginFailure(ctx.db, user.id, ACCOUNT_LOGIN_LIMITS);
-    throw new HttpError('WRONG_PASSWORD', emailChangeMessages.wrongPassword);
-  }
   if (newEmail === user.email) throw new HttpError('EMAIL_UNCHANGED', emailChangeMessages.unchanged);
   if (await findUserByEmail(ctx.db, newEmail)) throw new HttpError('EMAIL_TAKEN', userMessages.emailTaken);
   const pending = await findEmailChange(ctx.db, userId);

@@ -13,6 +13,9 @@ export function findAccount(db: Db, userId: string) {
     .leftJoin('cards', 'cards.user_id', 'users.id')
     .leftJoin('business_cards', 'business_cards.user_id', 'users.id')
     .leftJoin('email_changes', 'email_changes.user_id', 'users.id')
+    .leftJoin('card_links', (join) =>
+      join.onRef('card_links.user_id', '=', 'users.id').on('card_links.is_current', '=', true),
+    )
     .select([
       'users.id',
       'users.name',
@@ -20,6 +23,7 @@ export function findAccount(db: Db, userId: string) {
       'email_changes.new_email as pending_email',
       'users.created_at',
       'cards.nfc_uid',
+      'card_links.handle as card_handle',
       ...BUSINESS_CARD_COLUMNS,
     ])
     .where('users.id', '=', userId)

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
   CancelEmailChangeEndpoint,
+  ChangeCardLinkEndpoint,
   ConfirmEmailChangeEndpoint,
   DeleteAccountEndpoints,
   GetAccountEndpoint,
@@ -18,7 +19,9 @@ import { memberOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { type VersionedWrite, withVersion, writeIfMatch } from '../../platform/versions';
+import { changeCardHandle } from '../cards';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
+import { proveMember } from './password-proof';
 import {
   deleteAccount,
   getAccount,
@@ -65,6 +68,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: perMinute(30) },
   );
 
+  // Limited like the profile: it answers whether a handle is taken.
+  route(
+    app,
+    ChangeCardLinkEndpoint,
+    async (request) => {
+      const { userId } = memberOf(request);
+      await changeCardHandle(app.ctx.db, userId, request.body.handle);
+      return getAccount(app.ctx.db, userId);
+    },
+    { config: perMinute(30) },
+  );
+
   route(
     app,
     StartEmailChangeEndpoint,
@@ -106,7 +121,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoint,
       async (request) => {
-        await deleteAccount(app.ctx.db, memberOf(request).userId);
+        const { userId } = memberOf(request);
+        await proveMember(app.ctx, userId, request.body.password);
+        await deleteAccount(app.ctx.db, userId);
         return { message: ACCOUNT_DELETED_MESSAGE };
       },
       { config: perMinute(10) },

@@ -33,6 +33,7 @@ export async function getAccount(db: Kysely<Database>, userId: string): Promise<
     name: row.name,
     email: row.email,
     nfcUID: row.nfc_uid,
+    cardHandle: row.card_handle,
     joined: row.created_at.toISOString(),
     businessCard: fromBusinessCardColumns(row),
     pendingEmail: row.pending_email,

@@ -107,6 +107,8 @@ export interface CardSendsTable {
   sender_id: string;
   recipient_email: string;
   sent_at: Generated<Date>;
+  /** A copy a visitor asked for on the sender's card page (migration 029), not one the sender sent. */
+  is_copy: Generated<boolean>;
 }
 
 export interface PageViewsTable {
@@ -120,6 +122,14 @@ export interface CardsTable {
   issued_at: Generated<Date>;
   user_id: string | null;
   claimed_at: NullableTimestamp;
+}
+
+/** A member's card links (migration 029): the current one, and the ones they replaced. */
+export interface CardLinksTable {
+  handle: string;
+  user_id: string;
+  is_current: Generated<boolean>;
+  created_at: Generated<Date>;
 }
 
 export interface BusinessCardsTable {
@@ -164,10 +174,19 @@ export interface ContactsTable {
   saved_offline: Generated<boolean>;
   /** The event where they met ("Web Summit 2026"), 1–100 characters; null without one (migration 030). */
   event: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a visitor shared their details on the owner's card page, with their consent (migration 029). */
+  shared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** How that visitor came to the card. */
+  shared_source: ColumnType<CardSource | null, CardSource | null | undefined, CardSource | null>;
   /** The list version at which the row last changed, stamped by a trigger (migration 021): the change feed's cursor. */
   list_version: ColumnType<string | bigint | number, never, never>;
   /** When the notes last changed, stamped by the same trigger; null for notes never edited since migration 021. */
   notes_changed_at: ColumnType<Date | null, never, never>;
+  /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
+  met_in_person: Generated<boolean>;
+  tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
+  list_json: ColumnType<string, never, never>;
 }
 
 /** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
@@ -183,6 +202,21 @@ export interface MemberCurrentEventsTable {
   user_id: string;
   event: string;
   set_at: Generated<Date>;
+}
+
+/** A secure (NTAG 424 DNA) card's keys and counter (migration 024, server/modules/cards/secure-cards.ts). */
+export interface SecureCardsTable {
+  nfc_uid: string;
+  /** The tag's 7-byte UID as 14 upper-case hex, null until it is registered or first tapped. */
+  tag_uid: string | null;
+  /** Both SDM keys sealed under CARD_KEYS_SECRET (card-key-vault.ts). */
+  sealed_keys: string;
+  /** The keys before the last rotation, until a tap verifies under the new ones. */
+  previous_sealed_keys: string | null;
+  last_counter: Generated<number>;
+  last_tap_at: NullableTimestamp;
+  last_tap_country: string | null;
+  registered_at: Generated<Date>;
 }
 
 /**
@@ -232,6 +266,26 @@ export interface CardEventHoursTable {
   saves_qr: number;
   saves_link: number;
   saves_other: number;
+}
+
+/** The day's random salt of visitor hashes, deleted when the day is over (migration 031). */
+export interface CardVisitSaltsTable {
+  day: string;
+  /** PGlite reads bytea as Uint8Array, node-postgres as Buffer (a Uint8Array too). */
+  salt: Uint8Array;
+}
+
+/** A visitor's latest opening of a card, by salted hash (migration 031). */
+export interface CardVisitsTable {
+  visit: Uint8Array;
+  last_at: Date;
+  counted_at: Date;
+}
+
+/** From when card figures leave out the owner and repeat openings (migration 031); one row. */
+export interface CardCountingRulesTable {
+  only_row: Generated<boolean>;
+  counting_since: Date;
 }
 
 export interface InvitationsTable {
@@ -489,13 +543,18 @@ export interface Database {
   card_sends: CardSendsTable;
   page_views: PageViewsTable;
   cards: CardsTable;
+  secure_cards: SecureCardsTable;
   business_cards: BusinessCardsTable;
+  card_links: CardLinksTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
   contact_tombstones: ContactTombstonesTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;
+  card_visit_salts: CardVisitSaltsTable;
+  card_visits: CardVisitsTable;
+  card_counting_rules: CardCountingRulesTable;
   invitations: InvitationsTable;
   insight_preferences: InsightPreferencesTable;
   insight_feeds: InsightFeedsTable;

@@ -69,13 +69,19 @@ export function passwordResetMail(to: string, name: string, link: string, validM
   };
 }
 
-/** What the recipient can do next: join Tapnet, or (already a member) answer the sender's invitation. */
+/**
+ * What the recipient can do next: join Tapnet, answer the sender's invitation, or nothing (a member who
+ * already has the sender has no invitation waiting, and the mail must not promise one).
+ */
 export type CardMailInvitation =
   | { kind: 'join'; registerUrl: string }
-  | { kind: 'connect'; invitationsUrl: string };
+  | { kind: 'connect'; invitationsUrl: string }
+  | { kind: 'none' };
+
+type LabelledLine = { label: string; value: string; href?: string };
 
 /** The card's filled-in fields, each as a label, its text, and where it links in the HTML part. */
-function cardLines(card: BusinessCardView): { label: string; value: string; href?: string }[] {
+function cardLines(card: BusinessCardView): LabelledLine[] {
   const lines = [
     { label: 'Name', value: card.pronouns ? `${card.name} (${card.pronouns})` : card.name },
     { label: 'Role', value: card.role },
@@ -88,36 +94,71 @@ function cardLines(card: BusinessCardView): { label: string; value: string; href
   return lines.filter(({ value }) => value !== '');
 }
 
-export function businessCardMail(options: {
-  to: string;
-  recipientName: string;
-  card: BusinessCardView;
-  vCard: { fileName: string; content: string };
-  invitation: CardMailInvitation;
-}): MailMessage {
-  const { to, recipientName, card, vCard, invitation } = options;
-  const greeting = recipientName.trim() ? `Hi ${recipientName.trim()},` : 'Hi,';
-  const intro = `${card.name} sent you their business card through ${PRODUCT}. It is attached as ${vCard.fileName}: open it to add ${card.name} to your phone's contacts.`;
-  const next =
-    invitation.kind === 'join'
-      ? {
-          text: `${PRODUCT} keeps the people you meet in one place, one tap away. Join ${card.name} on ${PRODUCT}:`,
-          link: invitation.registerUrl,
-          label: `Join ${PRODUCT}`,
-        }
-      : {
-          text: `You are on ${PRODUCT} too: ${card.name} has invited you to connect. Open your invitations to accept:`,
-          link: invitation.invitationsUrl,
-          label: 'Open your invitations',
-        };
-  const lines = cardLines(card);
-  const width = Math.max(...lines.map(({ label }) => label.length)) + 1;
-  const cardHtml = lines
+const POSSESSIVES: Record<string, string> = { she: 'her', he: 'his', they: 'their', xe: 'xyr', ze: 'zir' };
+
+/**
+ * "her business card" for she/her, "their" for they/them; pronouns the mail cannot read ("any", none at
+ * all) get no pronoun: "a business card". The mail never guesses someone's pronouns.
+ */
+export function theirBusinessCard(pronouns: string): string {
+  const first =
+    pronouns
+      .trim()
+      .toLowerCase()
+      .split(/[\s/,]+/)[0] ?? '';
+  const possessive = POSSESSIVES[first];
+  return possessive ? `${possessive} business card` : 'a business card';
+}
+
+function nextStep(invitation: CardMailInvitation, name: string) {
+  if (invitation.kind === 'join') {
+    return {
+      text: `${PRODUCT} keeps the people you meet in one place, one tap away. Join ${name} on ${PRODUCT}:`,
+      link: invitation.registerUrl,
+      label: `Join ${PRODUCT}`,
+    };
+  }
+  if (invitation.kind === 'connect') {
+    return {
+      text: `You are on ${PRODUCT} too: ${name} has invited you to connect. Open your invitations to accept:`,
+      link: invitation.invitationsUrl,
+      label: 'Open your invitations',
+    };
+  }
+  return null;
+}
+
+/** Labelled lines (a card, shared details) as the HTML part shows them: each on its line, in a frame. */
+function framedHtml(lines: LabelledLine[]): string {
+  const rows = lines
     .map(({ label, value, href }) => {
       const text = escapeHtml(value);
       return `<span style="color:#6b7280">${label}:</span> ${href ? `<a href="${escapeHtml(href)}">${text}</a>` : text}`;
     })
     .join('<br>');
+  return `<span style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:12px">${rows}</span>`;
+}
+
+/** The same lines in the text part, their values aligned. */
+function alignedText(lines: LabelledLine[]): string[] {
+  const width = Math.max(...lines.map(({ label }) => label.length)) + 1;
+  return lines.map(({ label, value }) => `    ${`${label}:`.padEnd(width)} ${value}`);
+}
+
+export function businessCardMail(options: {
+  to: string;
+  recipientName: string;
+  card: BusinessCardView;
+  /** The sender's card link: their card on the web, for phones that will not open the vCard. */
+  cardUrl: string;
+  vCard: { fileName: string; content: string };
+  invitation: CardMailInvitation;
+}): MailMessage {
+  const { to, recipientName, card, cardUrl, vCard, invitation } = options;
+  const greeting = recipientName.trim() ? `Hi ${recipientName.trim()},` : 'Hi,';
+  const intro = `${card.name} sent you ${theirBusinessCard(card.pronouns)} through ${PRODUCT}. It is attached as ${vCard.fileName}: open it to add ${card.name} to your phone's contacts.`;
+  const online = `The card on the web: ${cardUrl}`;
+  const next = nextStep(invitation, card.name);
   return {
     to,
     replyTo: card.email,
@@ -128,23 +169,75 @@ export function businessCardMail(options: {
       '',
       intro,
       '',
-      ...lines.map(({ label, value }) => `    ${`${label}:`.padEnd(width)} ${value}`),
+      ...alignedText(cardLines(card)),
       '',
-      next.text,
-      next.link,
+      online,
+      ...(next ? ['', next.text, next.link] : []),
       '',
       `Reply to this e-mail to write to ${card.name}.`,
     ].join('\n'),
     html: layout([
       escapeHtml(greeting),
       escapeHtml(intro),
-      `<span style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:12px">${cardHtml}</span>`,
-      `${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`,
+      framedHtml(cardLines(card)),
+      `The card on the web: <a href="${escapeHtml(cardUrl)}">${escapeHtml(cardUrl)}</a>`,
+      ...(next ? [`${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`] : []),
       `Reply to this e-mail to write to ${escapeHtml(card.name)}.`,
     ]),
     attachments: [
       { filename: vCard.fileName, content: vCard.content, contentType: 'text/vcard; charset=utf-8' },
     ],
+  };
+}
+
+const SOURCE_WORDS = {
+  nfc: 'tapped your card',
+  qr: 'scanned your QR code',
+  link: 'opened your card link',
+  other: 'opened your card',
+} as const;
+
+/** Tells a member that a visitor of their card page shared their details (issue 26). */
+export function sharedDetailsMail(options: {
+  to: string;
+  ownerName: string;
+  person: { name: string; email: string; phone: string; company: string; role: string; note: string };
+  source: keyof typeof SOURCE_WORDS;
+  contactsUrl: string;
+}): MailMessage {
+  const { to, ownerName, person, source, contactsUrl } = options;
+  const lines = [
+    { label: 'Name', value: person.name },
+    { label: 'Role', value: person.role },
+    { label: 'Company', value: person.company },
+    { label: 'E-mail', value: person.email },
+    { label: 'Phone', value: person.phone },
+    { label: 'Note', value: person.note },
+  ].filter(({ value }) => value !== '');
+  const intro = `Someone who ${SOURCE_WORDS[source]} shared their details with you. They are in your ${PRODUCT} contacts now, marked "Shared with you".`;
+  return {
+    to,
+    // What the visitor typed stays out of the Subject, as with every mail a stranger can cause.
+    subject: `Someone shared their details with you on ${PRODUCT}`,
+    text: [
+      `Hi ${ownerName},`,
+      '',
+      intro,
+      '',
+      ...alignedText(lines),
+      '',
+      'Open your contacts:',
+      contactsUrl,
+      '',
+      'You can turn these e-mails off in Notification Settings.',
+    ].join('\n'),
+    html: layout([
+      `Hi ${escapeHtml(ownerName)},`,
+      escapeHtml(intro),
+      framedHtml(lines),
+      `<a href="${escapeHtml(contactsUrl)}">Open your contacts</a>`,
+      'You can turn these e-mails off in Notification Settings.',
+    ]),
   };
 }
 

@@ -65,3 +65,10 @@ export function isInRange(address: string, range: AddressRange): boolean {
 export function isLoopback(address: string): boolean {
   return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
 }
+
+/** Loopback or a private network: where a reverse proxy on the same host or network connects from. */
+export function isLocalNetwork(address: string): boolean {
+  const readable = address.split('/')[0] ?? '';
+  if (!ipaddr.isValid(readable)) return false;
+  return ['loopback', 'private', 'uniqueLocal', 'linkLocal'].includes(ipaddr.process(readable).range());
+}

@@ -13,7 +13,7 @@ import type { SecurityEventType, Severity } from '../../../contract/security';
 import { addressKey } from './address';
 import { accountSubject, addressKeyOf, identify, isCrossSiteFetch, type Who } from './identity';
 import { type Finding, inspectBody, inspectRequest, isCardPage, redact } from './inspect';
-import type { EventContext, SecurityMonitor } from './monitor';
+import type { Detected, EventContext, SecurityMonitor } from './monitor';
 import { ruleFor } from './rules';
 import { CountWithin, DistinctWithin } from './sliding-counts';
 
@@ -39,8 +39,11 @@ export const SUSPENDED_MESSAGE =
 /** Paths browsers and installed apps ask for on their own: their 404s say nothing about the client. */
 const BROWSER_FETCHES =
   /^\/(assets\/|icons\/|favicon|apple-touch-icon|\.well-known\/|sw\.js|registerSW\.js|workbox-|manifest\.webmanifest|robots\.txt)/;
-/** A card's own page event (a tap, a save): part of the card, answered at a blocked address too. */
-const CARD_EVENT = /^\/api\/nfc\/[^/]+\/events\/?$/;
+/**
+ * A card's own page event (a tap, a save) and a visitor's details shared back on it: part of the card,
+ * answered at a blocked address too (a venue's visitors, issues 23 and 26).
+ */
+const CARD_EVENT = /^\/api\/nfc\/[^/]+\/(events|share-details)\/?$/;
 /** Findings about the user agent alone: a page on another site cannot choose those for the browser. */
 const AGENT_FINDINGS = new Set(['SCANNER_DETECTED', 'SUSPICIOUS_USER_AGENT']);
 
@@ -83,6 +86,14 @@ function emailIn(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('email' in body)) return null;
   const { email } = body;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : null;
+}
+
+/**
+ * What a module found while answering (a secure card's tap that failed a check), recorded as the
+ * request's event. Never counted towards a block: the visitor may be an honest one holding a copied link.
+ */
+export function recordModuleFinding(request: FastifyRequest, detected: Detected): void {
+  request.server.security.record(detected, contextOf(request), { mayBlock: false });
 }
 
 export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMonitor): void {

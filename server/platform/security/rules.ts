@@ -184,6 +184,39 @@ export const RULES: readonly Rule[] = [
     description:
       'Unreadable JSON, bad URL encoding; MEDIUM from the 3rd in 10 min from an address not signed in.',
   },
+  // Secure cards (docs/behaviour/secure-cards.md): what a tap of an NTAG 424 DNA card failed. Detect
+  // only: the card page opens anyway, unverified, and a replayed link is usually a reload or a share.
+  {
+    id: 'card-replay',
+    eventType: 'CARD_REPLAY',
+    severity: 'MEDIUM',
+    defaultMode: 'detect',
+    description:
+      'A secure card’s tap URL with a counter not above the card’s last verified one: a reload, a shared or copied link.',
+  },
+  {
+    id: 'card-signature',
+    eventType: 'CARD_INVALID_SIGNATURE',
+    severity: 'HIGH',
+    defaultMode: 'detect',
+    description:
+      'A secure card’s tap URL whose data or MAC the card’s keys do not verify: forged or altered.',
+  },
+  {
+    id: 'card-uid',
+    eventType: 'CARD_UID_MISMATCH',
+    severity: 'HIGH',
+    defaultMode: 'detect',
+    description: 'A validly signed tap from a tag whose UID is not the one the card was registered with.',
+  },
+  {
+    id: 'card-clone',
+    eventType: 'CARD_CLONE_SUSPECTED',
+    severity: 'HIGH',
+    defaultMode: 'detect',
+    description:
+      'A verified tap far ahead of the card’s last counter, or from another country minutes after the last tap.',
+  },
 ];
 
 /** Events that describe normal use (sign-ins, operator work, link previews), not a threat. */

@@ -20,8 +20,8 @@ import { ACCOUNT_DELETED, DeleteAccountModal } from './delete-account-modal';
 export const LOAD_ACCOUNT_FAILED = 'Failed to load user information';
 export const DELETE_FAILED = 'Failed to delete account. Please try again.';
 
-async function deleteAndSignOut() {
-  await deleteAccount('account-settings');
+async function deleteAndSignOut(password: string) {
+  await deleteAccount('account-settings', { password });
   // Spec §4: from account management the user goes to /login once the token is removed.
   await leaveDeletedAccount('loggedOut');
   showToast('success', ACCOUNT_DELETED);

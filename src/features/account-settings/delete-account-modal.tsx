@@ -1,5 +1,8 @@
-// The last step before an account is deleted: the member types "delete" (spec §4 Delete account).
+// The last step before an account is deleted: the member types "delete" (spec §4 Delete account) and
+// their current password, which proves it is them and not someone holding their session.
 import { type FormEvent, useState } from 'react';
+import { DeleteAccountRequestSchema } from '../../../contract/user';
+import { ApiError } from '../../api/client';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Modal } from '../../ui/modal';
@@ -15,20 +18,26 @@ interface DeleteAccountModalProps {
   isOpen: boolean;
   onClose: () => void;
   /** Deletes the account; a rejection shows `failureMessage` and keeps the modal open. */
-  onConfirm: () => Promise<void>;
+  onConfirm: (password: string) => Promise<void>;
   failureMessage: string;
 }
 
 export function DeleteAccountModal({ isOpen, onClose, onConfirm, failureMessage }: DeleteAccountModalProps) {
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [typedError, setTypedError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const deleting = useAction(onConfirm);
   const isDeleting = deleting.isBusy;
+  const refusal = deleting.error instanceof ApiError ? deleting.error : undefined;
+  const isWrongPassword = refusal?.code === 'WRONG_PASSWORD';
 
   function close() {
     if (isDeleting) return;
     setTyped('');
-    setError(null);
+    setPassword('');
+    setTypedError(null);
+    setPasswordError(null);
     deleting.reset();
     onClose();
   }
@@ -36,12 +45,13 @@ export function DeleteAccountModal({ isOpen, onClose, onConfirm, failureMessage 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     deleting.reset();
-    if (!isDeletionConfirmed(typed)) {
-      setError(CONFIRMATION_REQUIRED);
-      return;
-    }
-    setError(null);
-    await deleting.run();
+    const typedIssue = isDeletionConfirmed(typed) ? null : CONFIRMATION_REQUIRED;
+    const passwordIssue =
+      DeleteAccountRequestSchema.safeParse({ password }).error?.issues[0]?.message ?? null;
+    setTypedError(typedIssue);
+    setPasswordError(passwordIssue);
+    if (typedIssue || passwordIssue) return;
+    await deleting.run(password);
   }
 
   return (
@@ -58,13 +68,31 @@ export function DeleteAccountModal({ isOpen, onClose, onConfirm, failureMessage 
           autoCapitalize="none"
           spellCheck={false}
           value={typed}
-          error={error}
+          error={typedError}
           onChange={(event) => {
             setTyped(event.target.value);
-            setError(null);
+            setTypedError(null);
           }}
         />
-        {deleting.hasFailed && <Notice tone="error" title={failureMessage} />}
+        <Field
+          id="delete-password"
+          label="Your current password"
+          hint="Asked so that only you can delete your account."
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={passwordError ?? (isWrongPassword ? refusal.message : null)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(null);
+            if (isWrongPassword) deleting.reset();
+          }}
+        />
+        {deleting.hasFailed && !isWrongPassword && (
+          <Notice tone="error" title={failureMessage}>
+            {refusal?.status !== undefined && refusal.status < 500 ? refusal.message : null}
+          </Notice>
+        )}
         <div className={styles.actions}>
           <Button variant="secondary" onClick={close} disabled={isDeleting}>
             Cancel

@@ -12,8 +12,8 @@ import { ACCOUNT_DELETED, DeleteAccountModal } from './delete-account-modal';
 
 export const DELETE_FAILED = 'Failed to delete account. Please try again later.';
 
-async function deleteAndLeave() {
-  await deleteAccount('delete-account-page');
+async function deleteAndLeave(password: string) {
+  await deleteAccount('delete-account-page', { password });
   // Spec §4: from this page the user goes on to /register.
   await leaveDeletedAccount('accountDeleted');
   showToast('success', ACCOUNT_DELETED);

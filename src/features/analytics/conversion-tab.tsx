@@ -5,6 +5,7 @@ import type { ResourceState } from '../../sync/use-cached-resource';
 import { BarChart } from '../../ui/charts/bar-chart';
 import { PieChart } from '../../ui/charts/pie-chart';
 import { Panel } from '../../ui/panel';
+import { CountingNote } from './counting-note';
 import { countOf, formatPercent, periodKeys, previousLine, previousPeriodLabel } from './figures';
 import { ResourceView } from './resource-view';
 import { StatCard, StatGrid } from './stat-card';
@@ -55,6 +56,7 @@ function ConversionReport({ conversion }: { conversion: Conversion }) {
   const explain = conversion.explanations;
   return (
     <>
+      <CountingNote countingSince={conversion.countingSince} previousPeriod={previousPeriod} />
       <Panel title="Funnel">
         <BarChart
           title="From tap to saved contact"

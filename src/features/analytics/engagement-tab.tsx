@@ -4,6 +4,7 @@ import type { UserAnalytics } from '../../api/analytics';
 import type { ResourceState } from '../../sync/use-cached-resource';
 import { LineChart } from '../../ui/charts/line-chart';
 import { Panel } from '../../ui/panel';
+import { CountingNote } from './counting-note';
 import {
   formatAverage,
   formatNumber,
@@ -28,8 +29,9 @@ const DAILY_FIGURES: readonly { id: DailyFigure; total: Total; label: string }[]
   { id: 'contactSaves', total: 'totalContactSaves', label: 'Contact saves' },
 ];
 
+/** As the server's total: a tap is how a view came, not an engagement of its own. */
 function dayTotal(day: EngagementDay): number {
-  return day.profileViews + day.nfcScans + day.linkClicks + day.contactSaves;
+  return day.profileViews + day.linkClicks + day.contactSaves;
 }
 
 export function EngagementTab({
@@ -55,6 +57,7 @@ function EngagementReport({ engagement }: { engagement: Engagement }) {
   const days = engagement.engagementData;
   return (
     <>
+      <CountingNote countingSince={engagement.countingSince} previousPeriod={previousPeriod} />
       <StatGrid label="Engagement">
         {DAILY_FIGURES.map((figure) => (
           <StatCard

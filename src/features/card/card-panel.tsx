@@ -1,18 +1,14 @@
-// The physical card on /my-card: its state, activation, and the ways to reach the card without NFC.
-import { Link } from 'react-router';
-import { withCardSource } from '../../../contract/card-paths';
+// The physical card on /my-card: its state, activation, and writing its address to a blank tag. The
+// card link panel beside it shares the card without one.
 import { SHOP_URL } from '../../config/env';
 import { Badge } from '../../ui/badge';
-import { Button, buttonClassName } from '../../ui/button';
+import { buttonClassName } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
 import { Notice } from '../../ui/notice';
 import { Panel, PanelText } from '../../ui/panel';
-import { QrCode } from '../../ui/qr-code';
 import type { ActivationFailure } from './activation';
 import styles from './my-card.module.css';
 import { isWebNfcAvailable, NfcWriter } from './nfc-writer';
-
-export const PREVIEW_NEEDS_CARD = 'You must link an NFC card to preview your card.';
 
 export type ActivationState =
   | { kind: 'idle' }
@@ -49,21 +45,9 @@ function LinkedCard({ nfcUID }: { nfcUID: string }) {
   const url = tapUrl(nfcUID);
   return (
     <>
-      <figure className={styles.qrFigure}>
-        {/* Marked, so the card's analytics tell scans of this code from taps of the card. */}
-        <QrCode text={withCardSource(url, 'qr')} label="QR code that opens your card" className={styles.qr} />
-        <figcaption>
-          <PanelText>No NFC on their phone? Let them scan this code to open your card.</PanelText>
-        </figcaption>
-      </figure>
+      <PanelText>A tap on your card opens the same card as your card link, at this address:</PanelText>
       <p className={styles.tapUrl}>{url}</p>
       {isWebNfcAvailable() && <NfcWriter url={url} />}
-      <Link
-        to={`/my-display-card/${encodeURIComponent(nfcUID)}`}
-        className={buttonClassName({ isFullWidth: true })}
-      >
-        Preview Card
-      </Link>
     </>
   );
 }
@@ -90,10 +74,6 @@ function UnlinkedCard({ activation, onActivate }: Omit<CardPanelProps, 'nfcUID'>
         initialValue={activation.kind === 'failed' ? activation.cardId : ''}
         onSubmit={onActivate}
       />
-      <Button variant="secondary" isFullWidth disabled aria-describedby="preview-needs-card">
-        Preview Card
-      </Button>
-      <PanelText id="preview-needs-card">{PREVIEW_NEEDS_CARD}</PanelText>
       <div className={styles.orderRow}>
         <span>No card yet?</span>
         <a

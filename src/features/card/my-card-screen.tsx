@@ -20,6 +20,7 @@ import { Notice } from '../../ui/notice';
 import { Screen } from '../../ui/screen';
 import { ACTIVATION_FAILED, describeActivationFailure, planActivation } from './activation';
 import { CardDetailsForm } from './card-details-form';
+import { CardLinkPanel } from './card-link-panel';
 import { type ActivationState, CardPanel, CardStatusBadge } from './card-panel';
 import styles from './my-card.module.css';
 
@@ -129,11 +130,16 @@ export function MyCardScreen() {
       {account && (
         <div className={styles.layout}>
           <CardDetailsForm key={account._id} account={account} onSaved={showAccount} />
-          <CardPanel
-            nfcUID={account.nfcUID}
-            activation={activation}
-            onActivate={(cardId) => activate(cardId, 'manual')}
-          />
+          <div className={styles.side}>
+            {account.cardHandle && (
+              <CardLinkPanel account={account} handle={account.cardHandle} onChanged={showAccount} />
+            )}
+            <CardPanel
+              nfcUID={account.nfcUID}
+              activation={activation}
+              onActivate={(cardId) => activate(cardId, 'manual')}
+            />
+          </div>
         </div>
       )}
     </Screen>

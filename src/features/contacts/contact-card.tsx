@@ -8,6 +8,14 @@ import { formatDate } from '../../ui/format';
 import { Icon } from '../../ui/icon';
 import styles from './contacts.module.css';
 
+/** How a person who shared their details with the member came to the member's card. */
+const SHARED_HOW: Record<NonNullable<Contact['sharedWithYou']>['source'], string> = {
+  nfc: 'tapped your card',
+  qr: 'scanned your QR code',
+  link: 'opened your card link',
+  other: 'opened your card',
+};
+
 function metOn(connectedAt: string): string | null {
   const time = Date.parse(connectedAt);
   return Number.isNaN(time) ? null : `Met on ${formatDate(time)}`;
@@ -116,6 +124,11 @@ export function ContactCard({
       )}
       <CardLinks card={contact} label={`Reach ${contact.name}`} />
       {contact.whereMet && <p className={styles.met}>Met {contact.whereMet}</p>}
+      {contact.sharedWithYou && (
+        <p className={styles.met}>
+          They shared their details after they {SHARED_HOW[contact.sharedWithYou.source]}.
+        </p>
+      )}
       {children}
       <div className={styles.cardFooter}>
         {met && (
@@ -124,6 +137,7 @@ export function ContactCard({
             {met}
           </p>
         )}
+        {contact.sharedWithYou && <span className={styles.sharedBadge}>Shared with you</span>}
         {contact.contactDetailsSent && <span className={styles.sentBadge}>Card sent</span>}
       </div>
     </article>

@@ -34,12 +34,12 @@ export function DeleteContactDialog({
   );
 }
 
-/** Spec §4 Send card: shown when the member's card is not linked or lacks a name or an e-mail. */
+/** Spec §4 Send card: shown when the member's card lacks a name or an e-mail. */
 export function CompleteCardDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal isOpen title="Complete Your Business Card" onClose={onClose}>
       <p className={styles.dialogText}>
-        To send your card, link your Tapnet card and fill in at least your name and e-mail on My Card.
+        To send your card, fill in at least your name and e-mail on My Card.
       </p>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onClose}>

@@ -41,6 +41,8 @@ interface ContactFinderProps {
   pendingIds: ReadonlySet<string>;
   /** A–Z index beside the list (phones). */
   hasAlphabetIndex: boolean;
+  /** After the count: how many people newly shared their details. */
+  countNote: ReactNode;
   /** Shown above the search: the activation offer, saves waiting to be sent. */
   notices: ReactNode;
 }
@@ -54,6 +56,7 @@ export function ContactFinder({
   onOpen,
   pendingIds,
   hasAlphabetIndex,
+  countNote,
   notices,
 }: ContactFinderProps) {
   const { shown, words, filters, setFilters, sortMode, query } = finder;
@@ -136,6 +139,7 @@ export function ContactFinder({
           {total !== undefined && (
             <p className={styles.count} role="status">
               {count === total ? plural(total) : `${count} of ${plural(total)}`}
+              {countNote}
             </p>
           )}
         </div>

@@ -26,6 +26,7 @@ import { readIgnoredContacts, writeIgnoredContacts } from './contact-order';
 import { ContactPanel } from './contact-panel';
 import styles from './contacts.module.css';
 import { PendingSaves } from './pending-saves';
+import { contactToSendBackTo, SEND_BACK_PARAM, SendBackPrompt } from './send-back-prompt';
 import { useContactActions } from './use-contact-actions';
 import { useContactFinder } from './use-contact-finder';
 import { useHasRoomForPanel, useIsWideScreen } from './use-wide-screen';
@@ -38,13 +39,26 @@ const SETTINGS_MENU = [
   { label: 'Settings', to: '/settings' },
 ] as const;
 
-/** The contact opened, in the URL: a reload or Back on a phone keeps the member where they were. */
+/**
+ * The contact opened, in the URL: a reload or Back on a phone keeps the member where they were, and a
+ * card page that says "already in your contacts" links to it.
+ */
 const OPENED_PARAM = 'contact';
 
 /** Pending invitations for the badge; null hides it (none, or they could not be loaded). */
 function usePendingInvitationCount(): number | null {
   const invitations = useCachedResource(InvitationsResource);
   return invitations.status === 'ready' ? invitations.value.length : null;
+}
+
+/**
+ * How many people shared their details with the member since they last left /contacts: the screen's
+ * badge for them (issue 26). Leaving the screen counts them as seen.
+ */
+function useNewlySharedCount(contacts: Contact[] | undefined): number {
+  const [seenAt] = useState(() => Stored.sharedDetailsSeenAt.read() ?? 0);
+  useEffect(() => () => Stored.sharedDetailsSeenAt.write(Date.now()), []);
+  return contacts?.filter((contact) => Date.parse(contact.sharedWithYou?.at ?? '') > seenAt).length ?? 0;
 }
 
 /** Edit mode: entered from /edit-contacts (which leaves enableEditMode) or the Edit button. */
@@ -88,6 +102,7 @@ export function ContactsScreen() {
   );
   const pendingIds = useMemo(() => new Set(pendingChanges.keys()), [pendingChanges]);
   const invitationCount = usePendingInvitationCount();
+  const newlyShared = useNewlySharedCount(contacts);
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
   const finder = useContactFinder(contacts);
@@ -96,6 +111,7 @@ export function ContactsScreen() {
   const location = useLocation();
   const openedId = searchParams.get(OPENED_PARAM);
   const [activeId, setActiveId] = useState<string | null>(openedId);
+  const sendBackTo = contactToSendBackTo(contacts, searchParams.get(SEND_BACK_PARAM));
   const [direction, setDirection] = useState<'previous' | 'next' | 'none'>('none');
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
@@ -186,12 +202,27 @@ export function ContactsScreen() {
           onOpen={open}
           pendingIds={pendingIds}
           hasAlphabetIndex={!isWideScreen}
+          countNote={
+            newlyShared > 0 && (
+              <span className={styles.newShared}>
+                {newlyShared === 1 ? '1 new shared with you' : `${newlyShared} new shared with you`}
+              </span>
+            )
+          }
           notices={
             <>
               {isPromptOpen && shouldPromptActivation(account) && (
                 <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
               )}
               <PendingSaves />
+              {sendBackTo && (
+                <SendBackPrompt
+                  contact={sendBackTo}
+                  isSending={actions.sendingId === sendBackTo._id}
+                  onSend={() => void actions.sendCard(sendBackTo)}
+                  onClose={() => setSearchParams({}, { replace: true })}
+                />
+              )}
               <CurrentEventBar />
               {isEditing && !isWideScreen && (
                 <p className={styles.editHint} role="status">

@@ -13,8 +13,7 @@ import { ContactMessages, OfflineMessages } from './messages';
 export const NOTES_SAVE_DELAY_MS = 600;
 export const NOTES_SAVED_BADGE_MS = 2_000;
 
-/** `settling`: sent, waiting for the contact to show the server's notes (or another device's newer ones). */
-type SaveStatus = 'idle' | 'typing' | 'waiting' | 'settling' | 'saved' | 'error';
+type SaveStatus = 'idle' | 'typing' | 'waiting' | 'saved' | 'error';
 
 /** `contact` is as the member sees it: its notes are the text waiting to be sent, if any. */
 export function NotesEditor({ contact }: { contact: Contact }) {
@@ -27,7 +26,6 @@ export function NotesEditor({ contact }: { contact: Contact }) {
   const latestContact = useRef(contact);
   latestContact.current = contact;
   const unqueued = useRef<string | null>(null);
-  const lastQueued = useRef<string | null>(null);
   const saveTimer = useRef<number | undefined>(undefined);
 
   /** Queues the text typed and not queued yet; the queue keeps it across reloads and sends it. */
@@ -37,7 +35,6 @@ export function NotesEditor({ contact }: { contact: Contact }) {
     if (notes === null) return;
     unqueued.current = null;
     const shown = latestContact.current;
-    lastQueued.current = notes;
     try {
       await queueNotes(shown, notes, shown.notes);
       setStatus((current) => (current === 'typing' ? 'waiting' : current));
@@ -47,24 +44,17 @@ export function NotesEditor({ contact }: { contact: Contact }) {
     }
   }, []);
 
-  // Saving… while the text waits in the queue, Saved once the server has it. Notes another device saved
-  // later win over the text typed here (a notice keeps it): then nothing here was saved.
+  // Saving… while the text waits in the queue, Saved once the server has it.
   useEffect(() => {
     if (isWaiting) {
       setStatus((current) => (current === 'typing' ? current : 'waiting'));
       return;
     }
-    const isKept = latestContact.current.notes === lastQueued.current;
-    setStatus((current) => (current === 'waiting' ? (isKept ? 'saved' : 'settling') : current));
+    setStatus((current) => (current === 'waiting' ? 'saved' : current));
   }, [isWaiting]);
 
-  // The queue can empty a moment before the contact read from the cache has the server's notes (two
-  // live queries, answered one after the other): Saved once it has them.
-  useEffect(() => {
-    if (status === 'settling' && contact.notes === lastQueued.current) setStatus('saved');
-  }, [status, contact.notes]);
-
-  // Notes saved on another device arrive with the contact: shown, unless the member is typing.
+  // Notes saved on another device arrive with the contact (newer ones win; a notice keeps the text typed
+  // here): shown, unless the member is typing.
   useEffect(() => {
     if (!isWaiting && unqueued.current === null) setText(contact.notes);
   }, [contact.notes, isWaiting]);

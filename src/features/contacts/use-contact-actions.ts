@@ -20,10 +20,13 @@ interface CardSend {
   idempotencyKey: string;
 }
 
-/** Spec §4: a card can be sent only when it is linked and carries a name and an e-mail. */
+/**
+ * A card can be sent once it carries a name and an e-mail (spec §4). No NFC card is needed: the mail
+ * carries the member's card link (issue 26).
+ */
 function canSendCard(account: Account): boolean {
   const card = account.businessCard;
-  return Boolean(account.nfcUID && card?.name.trim() && card.email.trim());
+  return Boolean(card?.name.trim() && card.email.trim());
 }
 
 export function useContactActions(account: Account | null) {

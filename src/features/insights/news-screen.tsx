@@ -9,6 +9,7 @@ import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Panel } from '../../ui/panel';
 import { Screen } from '../../ui/screen';
+import { shareContent } from '../../ui/share';
 import { showToast } from '../../ui/toast-store';
 import { DigestStatus } from './digest-status';
 import styles from './insights.module.css';
@@ -16,7 +17,6 @@ import { INSIGHTS_MESSAGES } from './messages';
 import { NewsCard } from './news-card';
 import { NewsDetailModal } from './news-detail-modal';
 import { RefreshBar } from './refresh-bar';
-import { shareContent } from './share';
 import { TopicFilter } from './topic-filter';
 import { trackClick } from './track-click';
 

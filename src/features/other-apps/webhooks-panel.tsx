@@ -131,7 +131,9 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: CreatedWebhook)
               checked={events.includes(event)}
               onChange={(change) => toggle(event, change.target.checked)}
             />
-            {EVENT_LABELS[event]} <code>{event}</code>
+            <span>
+              {EVENT_LABELS[event]} <code>{event}</code>
+            </span>
           </label>
         ))}
       </fieldset>

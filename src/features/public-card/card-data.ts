@@ -1,6 +1,6 @@
 // The card inlined in the server-rendered page, so the client hydrates without asking again.
 import type { CardLookupResult } from '../../../contract/card';
-import { parsePublicCard } from '../../api/cards';
+import { parsePublicCard, parseTap } from '../../api/cards';
 
 export const CARD_DATA_ELEMENT_ID = 'card-data';
 
@@ -27,7 +27,8 @@ export function readCardData(doc: Document, nfcUID: string): CardLookupResult | 
     if (typeof data !== 'object' || data === null || !('kind' in data)) return null;
     if (data.kind === 'card' && 'card' in data) {
       const card = parsePublicCard(data.card);
-      return card?.nfcUID === nfcUID ? { kind: 'card', card } : null;
+      if (card?.nfcUID !== nfcUID) return null;
+      return 'tap' in data ? { kind: 'card', card, tap: parseTap(data.tap) } : { kind: 'card', card };
     }
     if (data.kind === 'unclaimed' || data.kind === 'not-found') return { kind: data.kind, nfcUID };
     return null;

@@ -5,13 +5,17 @@ import styles from './public-card.module.css';
 
 interface ConfirmLocationDialogProps {
   onConfirm(): void;
-  /** Spec §4: Cancel still saves, without the location. */
-  onCancel(): void;
-  /** Escape closes the question without saving. */
+  /** Spec §4 saves without the location on Cancel; that misled (newcomer review M7): it has its own button. */
+  onSaveWithoutLocation(): void;
+  /** Cancel and Escape close the question without saving. */
   onDismiss(): void;
 }
 
-export function ConfirmLocationDialog({ onConfirm, onCancel, onDismiss }: ConfirmLocationDialogProps) {
+export function ConfirmLocationDialog({
+  onConfirm,
+  onSaveWithoutLocation,
+  onDismiss,
+}: ConfirmLocationDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -37,8 +41,11 @@ export function ConfirmLocationDialog({ onConfirm, onCancel, onDismiss }: Confir
         This card was opened a while ago. Save where you are now as the place you met?
       </p>
       <div className={styles.dialogActions}>
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="quiet" onClick={onDismiss}>
           Cancel
+        </Button>
+        <Button variant="secondary" onClick={onSaveWithoutLocation}>
+          Save without location
         </Button>
         <Button onClick={onConfirm}>Save with location</Button>
       </div>

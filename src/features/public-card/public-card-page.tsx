@@ -1,13 +1,14 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { useEffect, useRef, useState } from 'react';
-import type { CardLookupResult, PublicCard } from '../../../contract/card';
+import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
-import type { CreateContactRequest } from '../../../contract/contacts';
+import type { Contact, CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
 import { hasStoredSession } from '../../session/has-stored-session';
 import { storePendingCardSave, type WhereWeMet } from '../../session/pending-card-save';
 import { useSessionStore } from '../../session/session-store';
+import { readSignedInUserId } from '../../session/signed-in-user';
 import { describeSaveOutcome } from '../../sync/save-outcome-messages';
 import { Button } from '../../ui/button';
 import { type CardLinkKind, CardLinks } from '../../ui/card-links';
@@ -15,6 +16,7 @@ import { Icon } from '../../ui/icon';
 import { LogoMark } from '../../ui/logo';
 import { showToast } from '../../ui/toast-store';
 import { ConfirmLocationDialog } from './confirm-location-dialog';
+import { findKnownContact } from './known-contact';
 import {
   captureLocation,
   decideLocation,
@@ -24,6 +26,8 @@ import {
 } from './location';
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
+import type { ShareDetailsForm } from './share-details-form';
+import { tapProofIn } from './tap-proof';
 
 /**
  * `local-copy`: no network, the card as this phone last showed it. `offline`: no network and never
@@ -46,6 +50,8 @@ export interface PublicCardPageProps {
 }
 
 const AFTER_SAVE_PATH = '/contacts';
+/** Names the card just saved, for /contacts' "Send your card back?" (src/features/contacts/send-back-prompt.tsx). */
+export const SEND_BACK_PARAM = 'sendBack';
 
 export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCardPageProps) {
   const [state, setState] = useState<PageState>(initial ?? { kind: 'loading' });
@@ -54,8 +60,19 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
     if (initial) return;
     let isCurrent = true;
     const load = () =>
-      fetchPublicCard(nfcUID)
-        .then((result) => isCurrent && setState(result))
+      fetchPublicCard(nfcUID, tapProofIn(location.search))
+        .then((result) => {
+          if (!isCurrent) return;
+          // An old card link (the server redirects its page; this is the offline shell's way there).
+          if (result.kind === 'card' && result.card.nfcUID !== nfcUID) {
+            history.replaceState(
+              history.state,
+              '',
+              location.pathname.replace(/[^/]+\/?$/, result.card.nfcUID),
+            );
+          }
+          setState(result);
+        })
         .catch(async (error: unknown) => {
           // The server answered something unusable: that is an error, not a missing signal.
           const next: PageState =
@@ -93,6 +110,7 @@ export function PublicCardPage({ nfcUID, initial, backTo, navigate }: PublicCard
           <CardView
             card={state.kind === 'offline' ? placeholderCard(nfcUID) : state.card}
             seen={state.kind === 'card' ? 'now' : state.kind === 'local-copy' ? 'before' : 'never'}
+            tap={state.kind === 'card' ? state.tap : undefined}
             navigate={navigate}
           />
         ) : (
@@ -214,19 +232,25 @@ export const OfflineCardMessages = {
     "You're offline and this card has not been opened on this phone before, so its details will show once you are back online. You can save it now.",
   savedSignedOut:
     'Saved on this phone. Sign in when you are back online and it will be added to your contacts.',
+  alreadySaved: (name: string) => `${name} is already in your contacts.`,
 } as const;
 
 function CardView({
   card,
   seen,
+  tap,
   navigate,
 }: {
   card: PublicCard;
   seen: CardSeen;
+  /** What the server found the tap that opened the page proved; unknown offline. */
+  tap: Tap | undefined;
   navigate(to: string): void;
 }) {
+  const isVerifiedTap = tap?.verified === true;
   const account = useSessionStore((session) => session.account);
   const openedAt = useRef(0);
+  const isOwnLook = useRef(false);
   const nfc = useRef<{ referrer: ReferrerKind; isLikelyNfc: boolean; source: CardSource }>({
     referrer: 'none',
     isLikelyNfc: false,
@@ -236,7 +260,31 @@ function CardView({
   const [isConfirming, setIsConfirming] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [isKeptForSignIn, setIsKeptForSignIn] = useState(false);
+  const [known, setKnown] = useState<Contact | null>(null);
+  const [shareForm, setShareForm] = useState<{ Form: typeof ShareDetailsForm } | null>(null);
   const isOwner = card.userId !== '' && account?._id === card.userId;
+  const accountId = account?._id;
+
+  // Loaded once the card is hydrated, so it never holds up the card's first paint (issue 26).
+  useEffect(() => {
+    if (seen !== 'now') return;
+    let isCurrent = true;
+    void import('./share-details-form').then(
+      ({ ShareDetailsForm: Form }) => isCurrent && setShareForm({ Form }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [seen]);
+
+  useEffect(() => {
+    if (!accountId || isOwner || seen === 'never') return;
+    let isCurrent = true;
+    void findKnownContact(card, accountId).then((contact) => isCurrent && setKnown(contact));
+    return () => {
+      isCurrent = false;
+    };
+  }, [card, accountId, isOwner, seen]);
 
   useEffect(() => {
     if (seen === 'now') rememberCard(card);
@@ -245,25 +293,31 @@ function CardView({
   useEffect(() => {
     openedAt.current = Date.now();
     const signals = collectNfcSignals();
-    const source = visitSource(location.search, isLikelyNfc(signals));
+    // A verified tap is certain: it replaces the guess from the page's signals.
+    const source = isVerifiedTap ? 'nfc' : visitSource(location.search, isLikelyNfc(signals));
     // A shared link opened on a phone looks like a tap, but nobody met there.
     nfc.current = {
       referrer: signals.referrer,
-      isLikelyNfc: source !== 'link' && isLikelyNfc(signals),
+      isLikelyNfc: isVerifiedTap || (source !== 'link' && isLikelyNfc(signals)),
       source,
     };
+    setCanShare(typeof navigator.share === 'function');
+    // The owner's own look at their card (Preview Card, a check after editing) is nobody's visit.
+    isOwnLook.current = card.userId !== '' && readSignedInUserId() === card.userId;
+    if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
     if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
-    setCanShare(typeof navigator.share === 'function');
-  }, [card.nfcUID]);
+  }, [card.nfcUID, card.userId, isVerifiedTap]);
 
-  const reportLink = (link: CardLinkKind | 'vcard' | 'share') =>
+  const reportLink = (link: CardLinkKind | 'vcard' | 'share') => {
+    if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, {
       type: 'link_click',
       link,
       referrer: nfc.current.referrer,
       source: nfc.current.source,
     });
+  };
 
   /** Where they met, when the location rules (spec §4 Save-contact flow) allow taking it now. */
   async function whereWeMet(): Promise<WhereWeMet | null> {
@@ -287,14 +341,23 @@ function CardView({
   async function save(withLocation: boolean) {
     setIsConfirming(false);
     setIsSaving(true);
-    const payload = { ...toPayload(card, seen), ...(withLocation ? await whereWeMet() : null) };
+    // The server checks the tap again (or for the first time, for a save made offline).
+    const tapProof = tapProofIn(location.search);
+    const payload = {
+      ...toPayload(card, seen),
+      ...(withLocation ? await whereWeMet() : null),
+      ...(tapProof ? { tap: tapProof } : null),
+    };
     // The outbox (Dexie) is only needed once someone saves, so it stays out of the page's first load.
     const { saveContact } = await import('../../sync/contact-saves');
     const outcome = await saveContact(payload);
     const { kind, message } = describeSaveOutcome(outcome);
     showToast(kind, message);
     setIsSaving(false);
-    if (outcome.kind !== 'failed' && outcome.kind !== 'unexpected') navigate(AFTER_SAVE_PATH);
+    // Saved now: /contacts offers to send the member's card back in one tap (issue 26).
+    if (outcome.kind === 'saved')
+      navigate(`${AFTER_SAVE_PATH}?${SEND_BACK_PARAM}=${encodeURIComponent(card.nfcUID)}`);
+    else if (outcome.kind !== 'failed' && outcome.kind !== 'unexpected') navigate(AFTER_SAVE_PATH);
   }
 
   function onSaveContact() {
@@ -350,6 +413,17 @@ function CardView({
               Log in
             </Button>
           </div>
+        ) : known ? (
+          <div className={styles.keptNotice} role="status">
+            <p>{OfflineCardMessages.alreadySaved(known.name || card.name)}</p>
+            <Button
+              variant="secondary"
+              isFullWidth
+              onClick={() => navigate(`/contacts?contact=${known._id}`)}
+            >
+              Open contact
+            </Button>
+          </div>
         ) : (
           !isOwner && (
             <Button isFullWidth isBusy={isSaving} busyLabel="Saving..." onClick={onSaveContact}>
@@ -379,7 +453,7 @@ function CardView({
       {isConfirming && (
         <ConfirmLocationDialog
           onConfirm={() => save(true)}
-          onCancel={() => save(false)}
+          onSaveWithoutLocation={() => save(false)}
           onDismiss={() => setIsConfirming(false)}
         />
       )}
@@ -407,31 +481,41 @@ function CardView({
   }
 
   return (
-    <article className={styles.card} aria-labelledby="card-name">
-      {seen === 'before' && <p className={styles.muted}>{OfflineCardMessages.localCopy}</p>}
-      <div className={styles.identity}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initials}
-        </span>
-        <div>
-          {card.pronouns && <p className={styles.pronouns}>{card.pronouns}</p>}
-          <h1 id="card-name" className={styles.name}>
-            {card.name}
-          </h1>
-          {(card.role || card.company) && (
-            <p className={styles.position}>
-              {card.role}
-              {card.role && card.company && <span aria-hidden="true"> · </span>}
-              {card.role && card.company && <span className={styles.visuallyHidden}> at </span>}
-              {card.company}
-            </p>
-          )}
+    <>
+      <article className={styles.card} aria-labelledby="card-name">
+        {seen === 'before' && <p className={styles.muted}>{OfflineCardMessages.localCopy}</p>}
+        <div className={styles.identity}>
+          <span className={styles.avatar} aria-hidden="true">
+            {initials}
+          </span>
+          <div>
+            {card.pronouns && <p className={styles.pronouns}>{card.pronouns}</p>}
+            <h1 id="card-name" className={styles.name}>
+              {card.name}
+            </h1>
+            {isVerifiedTap && (
+              <p className={styles.verifiedTap}>
+                <Icon name="check" size={16} /> Verified tap
+              </p>
+            )}
+            {(card.role || card.company) && (
+              <p className={styles.position}>
+                {card.role}
+                {card.role && card.company && <span aria-hidden="true"> · </span>}
+                {card.role && card.company && <span className={styles.visuallyHidden}> at </span>}
+                {card.company}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
 
-      <CardLinks card={card} label="Contact details" onLinkClick={reportLink} />
+        <CardLinks card={card} label="Contact details" onLinkClick={reportLink} />
 
-      {saveActions}
-    </article>
+        {saveActions}
+      </article>
+      {shareForm && !isOwner && !known && (
+        <shareForm.Form cardKey={card.nfcUID} ownerName={card.name} source={nfc.current.source} />
+      )}
+    </>
   );
 }

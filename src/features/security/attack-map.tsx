@@ -109,14 +109,20 @@ function RecentAttacks({ attacks, now }: { attacks: AttackMapData['recentAttacks
 export function threatsHeadline(countries: readonly AttackCountry[]): string {
   if (countries.length === 0) return 'No active threats detected';
   const known = countries.filter((country) => countryPosition(country.name).isKnown).length;
-  return `Active threats from ${known} ${known === 1 ? 'country' : 'countries'}`;
+  const unknown = countries.length - known;
+  // "from 0 countries" above five attacks read as none: attacks from places no country names say so.
+  if (known === 0) return 'Active threats from addresses of no known country';
+  const from = `Active threats from ${known} ${known === 1 ? 'country' : 'countries'}`;
+  return unknown > 0 ? `${from} and addresses of no known country` : from;
 }
+
+export const ATTACK_MAP_ID = 'security-attack-map';
 
 export function AttackMap({ attackMap, now }: { attackMap: AttackMapData; now: number }) {
   const [opened, setOpened] = useState<AttackCountry | null>(null);
   const countries = attackMap.countriesArray;
   return (
-    <Panel title="Real-time Attack Map" description={threatsHeadline(countries)}>
+    <Panel id={ATTACK_MAP_ID} title="Real-time Attack Map" description={threatsHeadline(countries)}>
       <div className={styles.layout}>
         <div>
           <div className={styles.map}>

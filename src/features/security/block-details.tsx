@@ -6,10 +6,9 @@ import { LoadFailed } from '../../ui/load-failed';
 import { Modal } from '../../ui/modal';
 import { countryName } from './countries';
 import styles from './dashboard.module.css';
-import { EventTypeLabel } from './event-types';
+import { EventList } from './event-list';
 import { formatTime } from './format';
 import { useSecurityList } from './security-session';
-import { SEVERITY_NAMES } from './severity';
 
 function blockOrigin(block: Block): string {
   if (block.source === 'manual') return `Blocked by ${block.createdBy ?? 'an operator'}: ${block.reason}`;
@@ -41,21 +40,7 @@ function Details({ ipAddress }: { ipAddress: string }) {
       {block.causes.length === 0 ? (
         <p className={styles.muted}>No events: the block was made by hand.</p>
       ) : (
-        <ol className={styles.causes}>
-          {block.causes.map((event) => (
-            <li key={`${event.timestamp}-${event.ruleId}`}>
-              <strong>
-                <EventTypeLabel eventType={event.eventType} />
-              </strong>
-              <span>
-                {SEVERITY_NAMES[event.severity]} · {event.points} points · {formatTime(event.timestamp)}
-              </span>
-              {(event.matched ?? event.endpoint) && (
-                <code className={styles.breakAnywhere}>{event.matched ?? event.endpoint}</code>
-              )}
-            </li>
-          ))}
-        </ol>
+        <EventList events={block.causes} keyOf={(event) => `${event.timestamp}-${event.ruleId}`} withPoints />
       )}
     </>
   );

@@ -5,26 +5,44 @@ import styles from './dashboard.module.css';
 import { DashboardSection } from './dashboard-section';
 import { HIGH_RISK_EVENT_COUNT, highRiskAddresses } from './risk';
 
+export const CRITICAL_ALERTS_ID = 'security-critical-alerts';
+
 /** Spec §9: the preview shows the first 3 blocked addresses. */
 const BLOCKED_PREVIEW = 3;
 
 interface CriticalAlertsProps {
   data: SecurityDashboard;
-  /** Review Events: reload (spec §2), then go to the recent events. */
+  /** Review Events: the event log, filtered to the critical events of the last 24 hours. */
   onReviewEvents: () => void;
   /** View Details: reload (spec §2), then go to the blocked addresses and why each is blocked. */
   onViewDetails: () => void;
+  /** An address named in an alert opens its page. */
+  onOpenAddress: (ipAddress: string) => void;
   isRefreshing: boolean;
 }
 
-export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshing }: CriticalAlertsProps) {
+function AddressLink({ ipAddress, onOpen }: { ipAddress: string; onOpen: (ipAddress: string) => void }) {
+  return (
+    <button type="button" className={styles.addressButton} onClick={() => onOpen(ipAddress)}>
+      <code>{ipAddress}</code>
+    </button>
+  );
+}
+
+export function CriticalAlerts({
+  data,
+  onReviewEvents,
+  onViewDetails,
+  onOpenAddress,
+  isRefreshing,
+}: CriticalAlertsProps) {
   const critical = data.severityCounts.CRITICAL;
   const blocked = data.blockedIPs;
   const highRiskCount = data.threatAnalysis.highRiskIPs;
   if (critical === 0 && blocked.length === 0) return null;
   const hidden = blocked.length - BLOCKED_PREVIEW;
   return (
-    <DashboardSection id="security-critical-alerts" title="Critical Alerts">
+    <DashboardSection id={CRITICAL_ALERTS_ID} title="Critical Alerts">
       <div className={styles.alertGrid}>
         {critical > 0 && (
           <article className={`${styles.alert} ${styles.danger}`} aria-labelledby="alert-critical">
@@ -35,7 +53,7 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
               {critical} critical security {critical === 1 ? 'event' : 'events'} in the last 24 hours need
               review.
             </p>
-            <Button variant="danger" onClick={onReviewEvents} isBusy={isRefreshing}>
+            <Button variant="danger" onClick={onReviewEvents}>
               Review Events
             </Button>
           </article>
@@ -49,7 +67,7 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
             <ul className={styles.addressList}>
               {blocked.slice(0, BLOCKED_PREVIEW).map((ip) => (
                 <li key={ip}>
-                  <code>{ip}</code>
+                  <AddressLink ipAddress={ip} onOpen={onOpenAddress} />
                 </li>
               ))}
               {hidden > 0 && <li className={styles.muted}>+{hidden} more</li>}
@@ -70,7 +88,8 @@ export function CriticalAlerts({ data, onReviewEvents, onViewDetails, isRefreshi
                 .slice(0, BLOCKED_PREVIEW)
                 .map(({ ipAddress, count, isShared, membersSignedIn }) => (
                   <li key={ipAddress}>
-                    <code>{ipAddress}</code> <span className={styles.muted}>({count} events)</span>
+                    <AddressLink ipAddress={ipAddress} onOpen={onOpenAddress} />{' '}
+                    <span className={styles.muted}>({count} events)</span>
                     {isShared && (
                       <span className={styles.muted}>
                         {' '}

@@ -25,10 +25,19 @@ const EVENT_TYPE_LABELS: Readonly<Record<SecurityEventType, readonly [emoji: str
   XSS_ATTEMPT: ['💉', 'XSS Attempt'],
   SQL_INJECTION_ATTEMPT: ['🗄️', 'SQL Injection Attempt'],
   MALFORMED_REQUEST: ['🧩', 'Malformed Request'],
+  CARD_REPLAY: ['🔁', 'Card Replay'],
+  CARD_INVALID_SIGNATURE: ['✍️', 'Invalid Card Signature'],
+  CARD_UID_MISMATCH: ['🪪', 'Card UID Mismatch'],
+  CARD_CLONE_SUSPECTED: ['👯', 'Suspected Card Clone'],
 };
 
 function isKnownEventType(eventType: string): eventType is SecurityEventType {
   return Object.hasOwn(EVENT_TYPE_LABELS, eventType);
+}
+
+/** The words alone (a filter's options): the raw code for a type this app version does not know. */
+export function eventTypeWords(eventType: string): string {
+  return isKnownEventType(eventType) ? EVENT_TYPE_LABELS[eventType][1] : eventType;
 }
 
 /** The label on screen: the emoji hidden from screen readers, which read the words alone. */

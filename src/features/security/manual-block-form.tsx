@@ -51,6 +51,12 @@ export function ManualBlockForm() {
     refresh();
   }
 
+  /** The refusal that asked the question is answered: it is no failure to show. */
+  function cancelSharedBlock() {
+    setSharedQuestion(null);
+    blocking.reset();
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void block(false);
@@ -112,26 +118,32 @@ export function ManualBlockForm() {
             Failed to block IP: {failure}
           </p>
         )}
-        {sharedQuestion && (
-          <div role="alert" className={styles.error}>
-            <p>Shared address: {sharedQuestion}</p>
-            <Button
-              type="button"
-              variant="danger"
-              isBusy={blocking.isBusy}
-              busyLabel="Blocking..."
-              onClick={() => void block(true)}
-            >
-              Block Shared Address Anyway
-            </Button>{' '}
-            <Button type="button" variant="secondary" onClick={() => setSharedQuestion(null)}>
-              Cancel
-            </Button>
+        {sharedQuestion ? (
+          // A question, not a failure: its own two answers stand in for the form's button meanwhile.
+          <div role="alert" className={styles.question}>
+            <p>
+              <strong>Shared address:</strong> {sharedQuestion}
+            </p>
+            <div className={styles.actions}>
+              <Button
+                type="button"
+                variant="danger"
+                isBusy={blocking.isBusy}
+                busyLabel="Blocking..."
+                onClick={() => void block(true)}
+              >
+                Block Shared Address Anyway
+              </Button>
+              <Button type="button" variant="secondary" onClick={cancelSharedBlock}>
+                Cancel
+              </Button>
+            </div>
           </div>
+        ) : (
+          <Button type="submit" variant="danger" isBusy={blocking.isBusy} busyLabel="Blocking...">
+            Block Address
+          </Button>
         )}
-        <Button type="submit" variant="danger" isBusy={blocking.isBusy} busyLabel="Blocking...">
-          Block Address
-        </Button>
       </form>
     </Panel>
   );

@@ -20,7 +20,8 @@ const PROTECTIONS: readonly Protection[] = [
   {
     id: 'protection-file',
     title: 'File Protection',
-    countLabel: 'blocked attempts',
+    // Every file probe is answered 404 while the rule is on: refused, as the label says.
+    countLabel: 'probes refused (24 h)',
     read: ({ fileProtection }) => ({ isActive: fileProtection.active, count: fileProtection.blocked }),
     features: [
       'Environment and secret files (.env, .git, keys)',
@@ -32,7 +33,9 @@ const PROTECTIONS: readonly Protection[] = [
   {
     id: 'protection-bot',
     title: 'Bot Protection',
-    countLabel: 'bots blocked',
+    // A bot is refused only once its address is blocked (or at once, for a scanner in block mode), so
+    // the count says what it counts: the requests recognised as bots.
+    countLabel: 'bot requests detected (24 h)',
     read: ({ botProtection }) => ({ isActive: botProtection.active, count: botProtection.blocked }),
     features: [
       'Security scanner signatures',

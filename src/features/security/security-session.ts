@@ -86,9 +86,10 @@ function listState<T>(read: LiveState<T>): ListState<T> {
 export function useSecurityList<E extends OperatorEndpoint & { method: 'GET' }>(
   endpoint: E,
   params?: PathParams<E['path']>,
+  query?: Record<string, string>,
 ): { state: ListState<SuccessAnswer<E>>; reload(): void } {
   const { showSessionExpired, loadedAt } = useSecuritySession();
-  const read = useLiveEndpoint(endpoint, { params, freshness: loadedAt?.getTime() });
+  const read = useLiveEndpoint(endpoint, { params, query, freshness: loadedAt?.getTime() });
   const isExpired = read.status === 'expired';
   useEffect(() => {
     if (isExpired) showSessionExpired();

@@ -9,6 +9,7 @@ export class AccountSettingsPage {
   readonly deleteAccount: Locator;
   readonly dialog: Locator;
   readonly confirmation: Locator;
+  readonly password: Locator;
   readonly confirmDelete: Locator;
 
   constructor(readonly page: Page) {
@@ -19,6 +20,7 @@ export class AccountSettingsPage {
     this.deleteAccount = page.getByRole('button', { name: 'Delete Account' });
     this.dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     this.confirmation = this.dialog.getByLabel('Type "delete" to confirm');
+    this.password = this.dialog.getByLabel('Your current password');
     this.confirmDelete = this.dialog.getByRole('button', { name: 'Delete Account' });
   }
 

@@ -6,6 +6,7 @@ export class DeleteAccountPage {
   readonly confirmStep: Locator;
   readonly dialog: Locator;
   readonly confirmation: Locator;
+  readonly password: Locator;
   readonly confirmDelete: Locator;
 
   constructor(readonly page: Page) {
@@ -14,6 +15,7 @@ export class DeleteAccountPage {
     this.confirmStep = page.getByRole('button', { name: 'Yes, delete my account' });
     this.dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     this.confirmation = this.dialog.getByLabel('Type "delete" to confirm');
+    this.password = this.dialog.getByLabel('Your current password');
     this.confirmDelete = this.dialog.getByRole('button', { name: 'Delete Account' });
   }
 

@@ -8,6 +8,7 @@ export class PublicCardPage {
   readonly linkedin: Locator;
   readonly website: Locator;
   readonly activate: Locator;
+  readonly verifiedTap: Locator;
 
   constructor(readonly page: Page) {
     this.name = page.getByRole('heading', { level: 1 });
@@ -17,6 +18,7 @@ export class PublicCardPage {
     this.linkedin = page.getByRole('link', { name: /^LinkedIn/ });
     this.website = page.getByRole('link', { name: /^Website/ });
     this.activate = page.getByRole('button', { name: 'Activate this card' });
+    this.verifiedTap = page.getByText('Verified tap', { exact: true });
   }
 
   async goto(nfcUID: string): Promise<void> {

@@ -1,5 +1,5 @@
-// Spec §4 Share: the system share sheet where there is one, else the clipboard; the caller shows the
-// spec's error when both fail. A share the member cancelled is not a failure.
+// The system share sheet where there is one, else the clipboard (spec §4 Share, and the card link on
+// /my-card); the caller says what happened. A share the member cancelled is not a failure.
 export interface Shareable {
   title: string;
   text: string;
