@@ -1,4 +1,4 @@
-// Migration 028 stores each contact's list JSON (032 adds a field to it); contacts saved before get
+// Migration 028 stores each contact's list JSON (032 and 034 add fields to it); contacts saved before get
 // theirs from the migrations. Here they are undone on saved contacts and run again, as an upgrade
 // would: the list reads the same, and its tag does not move (the members' apps keep their cached lists).
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,11 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { bearer, createMember, createMemberWithCard, describeOnEachDatabase } from './helpers';
 
-const MIGRATIONS = ['028_contact_list_json.sql', '032_contact_list_json_shared.sql'].map((name) =>
+const MIGRATIONS = [
+  '028_contact_list_json.sql',
+  '032_contact_list_json_shared.sql',
+  '034_contacts_added_by_hand.sql',
+].map((name) =>
   readFileSync(new URL(`../../server/platform/db/migrations/${name}`, import.meta.url), 'utf8'),
 );
 
@@ -39,6 +43,13 @@ describeOnEachDatabase('contacts saved before their list JSON was stored', (t) =
       });
       expect(saved.statusCode).toBe(201);
     }
+    const addedByHand = await t().app.inject({
+      method: 'POST',
+      url: '/api/contact/add',
+      headers: bearer(visitor.accessToken),
+      payload: { name: 'Paper Card', phone: '+1 555 0199', where: 'at the fair' },
+    });
+    expect(addedByHand.json()).toMatchObject({ contact: { addedByHand: true } });
     const list = () =>
       t().app.inject({ method: 'GET', url: '/api/contact', headers: bearer(visitor.accessToken) });
     const before = await list();
@@ -52,7 +63,7 @@ describeOnEachDatabase('contacts saved before their list JSON was stored', (t) =
     const after = await list();
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual(before.json());
-    expect(after.json()).toHaveLength(2);
+    expect(after.json()).toHaveLength(3);
     expect(after.headers.etag).toBe(before.headers.etag);
   });
 });
