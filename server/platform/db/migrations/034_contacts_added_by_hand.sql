@@ -1,5 +1,5 @@
 -- A contact the member added by hand (issue 26 point 3: typed in, or read from a paper card on the
--- device), with no card behind it; the list JSON of migrations 028/032 gains "addedByHand", as
+-- device), with no card behind it; the list JSON of migrations 028/032/033 gains "addedByHand", as
 -- toContact answers it (server/modules/contacts/queries.ts).
 -- IF NOT EXISTS: tests/server/contact-list-json.test.ts runs the list JSON migrations again.
 ALTER TABLE contacts ADD COLUMN IF NOT EXISTS added_by_hand boolean NOT NULL DEFAULT false;
@@ -12,7 +12,8 @@ BEGIN
     SELECT NEW.id AS "_id", NEW.name AS "name", NEW.company AS "company", NEW.role AS "role",
       NEW.email AS "email", NEW.phone AS "phone", NEW.linkedin_url AS "linkedinURL",
       NEW.additional_url AS "additionalURL", NEW.pronouns AS "pronouns", NEW.notes AS "notes",
-      NEW.lat AS "lat", NEW.lng AS "lng", NEW.where_met AS "whereMet", NEW.is_flagged AS "isFlagged",
+      NEW.lat AS "lat", NEW.lng AS "lng", NEW.where_met AS "whereMet", NEW.event AS "event",
+      NEW.is_flagged AS "isFlagged",
       to_char(NEW.connected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "connectedAt",
       NEW.contact_details_sent AS "contactDetailsSent", NEW.invite_sent_by_email AS "inviteSentByEmail",
       NEW.from_invitation AS "fromInvitation", NEW.nfc_uid AS "nfcUID",
