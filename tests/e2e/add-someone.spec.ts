@@ -45,11 +45,13 @@ test('someone added offline waits on this phone, then is stored once when the ne
       .first(),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/contacts$/);
+  // Shown at once, as waiting, among the saves waiting to sync.
+  await expect(page.getByText('1 save waiting to sync')).toBeVisible();
   await expect(page.getByText('Rosa Paper').first()).toBeVisible();
 
   await context.setOffline(false);
   await expect(page.getByText('1 change waiting to sync')).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Rosa Paper' })).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Rosa Paper Met at the print fair/ })).toBeVisible();
   expect(await contactsOf(request, verifiedUser)).toEqual([
     expect.objectContaining({ name: 'Rosa Paper', email: 'rosa@paper.example', addedByHand: true }),
   ]);
