@@ -130,7 +130,8 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...pages.scripts],
+        // WebAssembly, not JavaScript eval: the on-device OCR engine that reads paper cards (issue 26).
+        scriptSrc: ["'self'", ...pages.scripts, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", ...pages.styles],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
         fontSrc: ["'self'"],

@@ -1,6 +1,11 @@
 // A member's contacts (spec §7 Cards and contacts).
 
 import {
+  AddSomeoneEndpoint,
+  type AddSomeoneRequest,
+  type AddSomeoneResponse,
+} from '../../contract/add-someone';
+import {
   type Contact,
   type ContactListTags,
   CreateContactEndpoint,
@@ -40,6 +45,19 @@ export async function createContact(
   // A 2xx other than 201 is thrown as the spec's "unexpected response" (§8 Card saving).
   return readListWrite(
     callForAnswer(CreateContactEndpoint, {
+      json: payload,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    }),
+  );
+}
+
+/** Someone who has no card (issue 26); replays of one add pass the same key, so it is stored once. */
+export function addSomeone(
+  payload: AddSomeoneRequest,
+  idempotencyKey: string,
+): Promise<ListWrite<AddSomeoneResponse>> {
+  return readListWrite(
+    callForAnswer(AddSomeoneEndpoint, {
       json: payload,
       headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     }),

@@ -78,6 +78,12 @@ const publicRoutes: RouteObject[] = [
 
 const signedInRoutes: RouteObject[] = [
   { path: '/contacts', element: <ContactsScreen /> },
+  {
+    path: '/contacts/new',
+    lazy: async () => ({
+      Component: (await import('../features/add-someone/add-someone-screen')).AddSomeoneScreen,
+    }),
+  },
   { path: '/settings', element: <SettingsScreen /> },
   { path: '/edit-contacts', element: <EnableEditMode /> },
   {

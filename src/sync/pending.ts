@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Contact, CreateContactRequest } from '../../contract/contacts';
 import { db, keepParsed, type PendingWrite, PendingWriteSchema, WriteNoticeSchema } from '../db/tapnet-db';
 import { useSignedInUserId } from '../session/signed-in-user';
+import { ContactAddWrite } from './writes/contact-add';
 import { ContactSaveWrite, savedCardLabel } from './writes/contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite } from './writes/contact-writes';
 import { AcceptInvitationWrite, DenyInvitationWrite } from './writes/invitation-answers';
@@ -84,10 +85,14 @@ export interface PendingSave {
   label: string;
 }
 
-/** This member's contact saves waiting to sync, oldest first. */
+/** This member's contact saves, and people added by hand, waiting to sync, oldest first. */
 export function usePendingSaves(): PendingSave[] {
   const writes = useMemberWrites();
   return writes.flatMap((write) => {
+    if (write.kind === ContactAddWrite.kind) {
+      const added = ContactAddWrite.payload.safeParse(write.payload);
+      return added.success ? [{ id: write.id, label: added.data.name }] : [];
+    }
     if (write.kind !== ContactSaveWrite.kind) return [];
     const parsed = ContactSaveWrite.payload.safeParse(write.payload);
     return parsed.success

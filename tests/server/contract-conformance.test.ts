@@ -591,6 +591,16 @@ function ownCodeCalls(): OwnCodeCall[] {
         payload: { nfcUID: unknownCard },
       }),
     ],
+    // The success run added someone else under this key.
+    [
+      'POST /api/contact/add',
+      'IDEMPOTENCY_KEY_REUSED',
+      (f) => ({
+        token: f.ada.accessToken,
+        headers: { 'idempotency-key': 'conformance-add-1' },
+        payload: { name: 'Another Person' },
+      }),
+    ],
     ...(
       [
         ['POST /api/contact/send-card/:id', 'POST', (id) => `/api/contact/send-card/${id}`],
@@ -956,6 +966,11 @@ function successCalls(): Record<string, SuccessCall> {
         payload: { nfcUID: other.nfcUID, lat: 51.5, lng: -0.12 },
       };
     },
+    'POST /api/contact/add': (f) => ({
+      ...member(f),
+      headers: { 'idempotency-key': 'conformance-add-1' },
+      payload: { name: 'Paper Card Person', email: 'paper.person@example.com', where: 'at the fair' },
+    }),
     'PUT /api/contact/:id': (f) => ({
       ...member(f),
       params: { id: f.contactId },

@@ -185,6 +185,8 @@ export interface ContactsTable {
   /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
   met_in_person: Generated<boolean>;
   tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Typed in by the member, or read from a paper card: no card behind it (migration 034). */
+  added_by_hand: Generated<boolean>;
   /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
   list_json: ColumnType<string, never, never>;
 }

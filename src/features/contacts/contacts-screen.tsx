@@ -172,6 +172,10 @@ export function ContactsScreen() {
       <header className={`${appBar.bar} ${styles.header}`}>
         <Logo />
         <nav className={styles.headerActions} aria-label="Contacts">
+          <Link to="/contacts/new" className={styles.iconButton} aria-label="Add someone">
+            <Icon name="save" />
+            <span className={styles.iconButtonText}>Add someone</span>
+          </Link>
           <Link
             to="/invitations"
             className={styles.iconButton}

@@ -1,5 +1,6 @@
 // The registry of offline write kinds: the queue (src/sync/queue.ts) finds each stored write's kind here.
 // A new kind is one file in this folder and one line below (src/sync/README.md).
+import { ContactAddWrite } from './contact-add';
 import { ContactSaveWrite } from './contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite, SendCardWrite } from './contact-writes';
 import { AcceptInvitationWrite, DenyInvitationWrite } from './invitation-answers';
@@ -13,6 +14,7 @@ import type { WriteKind } from './write-kind';
 
 export const writeKinds: readonly WriteKind<unknown>[] = [
   ContactSaveWrite,
+  ContactAddWrite,
   ContactFlagWrite,
   ContactNotesWrite,
   ContactDeleteWrite,
