@@ -2,6 +2,7 @@
 // A new kind is one file in this folder and one line below (src/sync/README.md).
 import { ContactSaveWrite } from './contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite, SendCardWrite } from './contact-writes';
+import { ContactEventWrite, CurrentEventWrite } from './event-writes';
 import { AcceptInvitationWrite, DenyInvitationWrite } from './invitation-answers';
 import {
   BusinessCardWrite,
@@ -17,6 +18,8 @@ export const writeKinds: readonly WriteKind<unknown>[] = [
   ContactNotesWrite,
   ContactDeleteWrite,
   SendCardWrite,
+  ContactEventWrite,
+  CurrentEventWrite,
   InsightPreferencesWrite,
   NotificationSettingsWrite,
   BusinessCardWrite,

@@ -1,0 +1,52 @@
+// The app's header on every signed-in screen (issue 27 point 4, newcomer review M13): the logo leading
+// home to the contacts, Invitations with the count waiting, and the menu of the other screens.
+import { Link } from 'react-router';
+import appBar from './app-bar.module.css';
+import styles from './app-header.module.css';
+import { DropdownMenu } from './dropdown-menu';
+import { Icon } from './icon';
+import { Logo } from './logo';
+
+const SETTINGS_MENU = [
+  { label: 'Map', to: '/map' },
+  { label: 'My Account', to: '/account' },
+  { label: 'My Card', to: '/my-card' },
+  { label: 'Insights', to: '/insights' },
+  { label: 'Settings', to: '/settings' },
+] as const;
+
+interface AppHeaderProps {
+  /** Invitations waiting; null hides the badge (none, or they could not be loaded). */
+  invitationCount: number | null;
+  /** Where the screen places the bar in its own layout. */
+  className?: string;
+}
+
+export function AppHeader({ invitationCount, className = '' }: AppHeaderProps) {
+  return (
+    <header className={`${appBar.bar} ${styles.header} ${className}`}>
+      <Link to="/contacts" className={styles.home} aria-label="Tapnet, your contacts">
+        <Logo />
+      </Link>
+      <nav className={styles.actions} aria-label="Tapnet">
+        <Link
+          to="/invitations"
+          className={styles.iconButton}
+          aria-label={invitationCount ? `Invitations (${invitationCount} pending)` : 'Invitations'}
+        >
+          <Icon name="inbox" />
+          <span className={styles.iconButtonText}>Invitations</span>
+          {invitationCount ? (
+            <span className={styles.badge} aria-hidden="true">
+              {invitationCount > 99 ? '99+' : invitationCount}
+            </span>
+          ) : null}
+        </Link>
+        <DropdownMenu label="Settings menu" items={SETTINGS_MENU} buttonClassName={styles.iconButton}>
+          <Icon name="menu" />
+          <span className={styles.iconButtonText}>Menu</span>
+        </DropdownMenu>
+      </nav>
+    </header>
+  );
+}
