@@ -377,6 +377,8 @@ export interface SecurityEventsTable {
   rule_id: string;
   matched: string | null;
   points: number;
+  status: number | null;
+  outcome: string | null;
 }
 
 export interface SecurityEventDailyTable {
