@@ -17,8 +17,6 @@ import {
   ListMapContactsEndpoint,
   readContactListTags,
   SendMyCardEndpoint,
-  SetContactEventEndpoint,
-  SetCurrentEventEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
@@ -75,20 +73,8 @@ export function toggleContactFlag(contactId: string) {
   return readListWrite(callForAnswer(ToggleContactFlagEndpoint, { params: { id: contactId } }));
 }
 
-/** The answer is the updated contact; null removes its event. */
-export function updateContactEvent(contactId: string, event: string | null): Promise<ListWrite<Contact>> {
-  return readListWrite(
-    callForAnswer(SetContactEventEndpoint, { params: { id: contactId }, json: { event } }),
-  );
-}
-
 /** The event every save takes until cleared (issue 27); asked on every visit, the copy serves offline. */
 export const CurrentEventResource = endpointResource('current-event', GetCurrentEventEndpoint, 0);
-
-/** Sets the current event, or clears it with null. */
-export function saveCurrentEvent(event: string | null) {
-  return callEndpoint(SetCurrentEventEndpoint, { json: { event } });
-}
 
 export function deleteContact(contactId: string) {
   return readListWrite(callForAnswer(DeleteContactEndpoint, { params: { id: contactId } }));

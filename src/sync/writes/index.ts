@@ -3,6 +3,7 @@
 import { ContactAddWrite } from './contact-add';
 import { ContactSaveWrite } from './contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite, SendCardWrite } from './contact-writes';
+import { ContactEventWrite, CurrentEventWrite } from './event-writes';
 import { AcceptInvitationWrite, DenyInvitationWrite } from './invitation-answers';
 import {
   BusinessCardWrite,
@@ -19,6 +20,8 @@ export const writeKinds: readonly WriteKind<unknown>[] = [
   ContactNotesWrite,
   ContactDeleteWrite,
   SendCardWrite,
+  ContactEventWrite,
+  CurrentEventWrite,
   InsightPreferencesWrite,
   NotificationSettingsWrite,
   BusinessCardWrite,
