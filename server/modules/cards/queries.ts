@@ -122,6 +122,8 @@ export interface CardEvent {
   referrer: string;
   source: CardSource;
   isMobile: boolean;
+  /** A tap whose signed data was the card's last verified tap. */
+  isVerifiedTap: boolean;
 }
 
 export function insertCardEvents(db: Db, events: readonly CardEvent[]) {
@@ -136,6 +138,7 @@ export function insertCardEvents(db: Db, events: readonly CardEvent[]) {
         referrer: event.referrer,
         source: event.source,
         is_mobile: event.isMobile,
+        verified_tap: event.isVerifiedTap,
       })),
     )
     .execute();

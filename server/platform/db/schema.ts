@@ -240,6 +240,8 @@ export interface CardEventsTable {
   is_mobile: boolean;
   /** How the visitor came: nfc, qr, link or other (migration 016). */
   source: ColumnType<CardSource, CardSource | undefined, CardSource>;
+  /** A tap event whose signed tap data was the card's last verified tap (migration 037). */
+  verified_tap: Generated<boolean>;
   occurred_at: Generated<Date>;
 }
 
@@ -248,6 +250,8 @@ export interface CardEventHoursTable {
   card_owner_id: string;
   hour: Date;
   taps: number;
+  /** Of `taps`, those of a verified tap (migration 037). */
+  verified_taps: number;
   link_clicks: number;
   views_nfc: number;
   views_qr: number;
