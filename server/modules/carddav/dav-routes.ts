@@ -96,8 +96,16 @@ function refuse(reply: FastifyReply, status: number, ns: string, precondition: s
 
 export async function davRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  const requests = new PerEmailLimit(REQUESTS_PER_ACCOUNT_PER_MINUTE, 1);
-  const failures = new PerEmailLimit(FAILURES_PER_ACCOUNT, 15);
+  const requests = new PerEmailLimit(app, {
+    name: 'carddav-requests',
+    max: REQUESTS_PER_ACCOUNT_PER_MINUTE,
+    windowMinutes: 1,
+  });
+  const failures = new PerEmailLimit(app, {
+    name: 'carddav-wrong-passwords',
+    max: FAILURES_PER_ACCOUNT,
+    windowMinutes: 15,
+  });
 
   // Every body is kept as text and read as XML by the handler (or ignored: a refused PUT's vCard).
   app.removeAllContentTypeParsers();
@@ -111,10 +119,10 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     const credentials = credentialsOf(request);
     if (!credentials) return undefined;
     const scale = app.ctx.config.rateLimitScale;
-    failures.check(credentials.email, scale);
-    requests.take(credentials.email, scale);
+    await failures.check(credentials.email, scale);
+    await requests.take(credentials.email, scale);
     const userId = await signInWithAppPassword(db, credentials.email, credentials.password);
-    if (!userId) failures.take(credentials.email, scale);
+    if (!userId) await failures.take(credentials.email, scale);
     return userId;
   }
 

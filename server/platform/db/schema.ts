@@ -432,7 +432,8 @@ export interface SecurityAlertsSentTable {
 /** Migration 020: request counters shared by every process, one row per key and its open minute. */
 export interface RateLimitCountersTable {
   key: string;
-  window_start: Timestamp;
+  /** When the key's window ends (migration 037). */
+  ends_at: Timestamp;
   hits: number;
 }
 
