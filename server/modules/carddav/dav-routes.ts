@@ -3,6 +3,7 @@
 // sign in with HTTP Basic, the account e-mail and an app password; anything that would write is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
+import { isAccountSuspended, SUSPENDED_MESSAGE } from '../../platform/security/hooks';
 import {
   findContactListVersion,
   findOldestCursor,
@@ -254,6 +255,10 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
         .header('WWW-Authenticate', CHALLENGE)
         .type('text/plain')
         .send(DavMessages.signIn);
+    }
+    // App passwords are no way around a suspension: refused here as the API refuses its token.
+    if (isAccountSuspended(app.security, userId)) {
+      return reply.code(403).type('text/plain').header('Cache-Control', 'no-store').send(SUSPENDED_MESSAGE);
     }
     // Nothing is written anywhere, whatever the path names.
     if (WRITE_METHODS.includes(request.method as HTTPMethods)) {
