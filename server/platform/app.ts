@@ -147,7 +147,8 @@ export async function buildApp({
     // Cross-origin isolation would block the map tiles and images later issues load.
     crossOriginEmbedderPolicy: false,
   });
-  // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four.
+  // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four: the routes'
+  // limits and the per-inbox ones alike.
   registerRateLimits(
     app,
     connection.kind === 'postgres' ? new PostgresCounters(connection.db, app.log) : new MemoryCounters(),

@@ -251,6 +251,8 @@ export interface CardEventsTable {
   is_mobile: boolean;
   /** How the visitor came: nfc, qr, link or other (migration 016). */
   source: ColumnType<CardSource, CardSource | undefined, CardSource>;
+  /** A tap event whose signed tap data was the card's last verified tap (migration 037). */
+  verified_tap: Generated<boolean>;
   occurred_at: Generated<Date>;
 }
 
@@ -259,6 +261,8 @@ export interface CardEventHoursTable {
   card_owner_id: string;
   hour: Date;
   taps: number;
+  /** Of `taps`, those of a verified tap (migration 037). */
+  verified_taps: number;
   link_clicks: number;
   views_nfc: number;
   views_qr: number;
@@ -441,7 +445,8 @@ export interface SecurityAlertsSentTable {
 /** Migration 020: request counters shared by every process, one row per key and its open minute. */
 export interface RateLimitCountersTable {
   key: string;
-  window_start: Timestamp;
+  /** When the key's window ends (migration 037). */
+  ends_at: Timestamp;
   hits: number;
 }
 
