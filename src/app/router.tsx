@@ -104,6 +104,7 @@ const signedInRoutes: RouteObject[] = [
       accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
       accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
       accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
+      accountSettingsRoute('/sessions', 'SessionsScreen'),
       {
         path: '/policy',
         lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),

@@ -14,6 +14,7 @@ const MENU: MenuEntry[] = [
   // The reset screen's Back leads back here (see forgot-password-screen.tsx).
   { label: 'Change Password', to: '/forgot-password', state: { from: 'settings' } },
   { label: 'Notification Settings', to: '/notification-settings' },
+  { label: 'Signed-in Devices', to: '/sessions' },
   { label: 'Edit Contacts', to: '/edit-contacts' },
   { label: 'Insight Preferences', to: '/insight-preferences' },
   { label: 'Contacts in Other Apps', to: '/other-apps' },
