@@ -18,8 +18,8 @@ export interface SessionListControls {
   endOthers(): Promise<boolean>;
 }
 
-/** `calls` must keep its identity (the module-level calls of src/api/sessions.ts). */
-export function useSessionList(calls: SessionCalls): SessionListControls {
+/** `calls` must keep its identity (the module-level calls of src/api/sessions.ts); read while `enabled`. */
+export function useSessionList(calls: SessionCalls, enabled = true): SessionListControls {
   const [state, setState] = useState<SessionListState>({ status: 'loading' });
   const [ending, setEnding] = useState<string | null>(null);
 
@@ -32,8 +32,8 @@ export function useSessionList(calls: SessionCalls): SessionListControls {
   }, [calls]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (enabled) void load();
+  }, [enabled, load]);
 
   const act = useCallback(
     async (which: string, action: () => Promise<void>) => {
