@@ -56,7 +56,7 @@ export function SessionList({ sessions, ending, onEnd, onEndOthers }: SessionLis
                 variant="danger"
                 isBusy={ending === session.id}
                 busyLabel="Ending…"
-                aria-label={`End the session of ${sessionName(session)}, last seen ${formatDateTime(session.lastSeenAt)}`}
+                aria-label={`End session: ${sessionName(session)}, last seen ${formatDateTime(session.lastSeenAt)}`}
                 onClick={() => onEnd(session)}
               >
                 End session
