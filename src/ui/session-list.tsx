@@ -20,10 +20,12 @@ export function sessionName({ browser, os }: Pick<ActiveSession, 'browser' | 'os
   return `${browser === 'Unknown' ? 'A browser' : browser} on ${os}`;
 }
 
+/** "A phone in France", "A computer · country unknown", "In France". */
 function whereFrom(session: ActiveSession): string {
   const device = DEVICE_NAMES[session.device];
   const country = session.country ? regionNames.of(session.country) : undefined;
-  return [device && `A ${device}`, country ? `in ${country}` : 'country unknown'].filter(Boolean).join(' ');
+  if (!device) return country ? `In ${country}` : 'Country unknown';
+  return country ? `A ${device} in ${country}` : `A ${device} · country unknown`;
 }
 
 export interface SessionListProps {
