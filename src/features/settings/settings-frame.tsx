@@ -13,6 +13,7 @@ interface Section {
 const SECTIONS: readonly Section[] = [
   { label: 'Notification Settings', to: '/notification-settings' },
   { label: 'Insight Preferences', to: '/insight-preferences' },
+  { label: 'Signed-in Devices', to: '/sessions' },
   { label: 'Contacts in Other Apps', to: '/other-apps' },
   { label: 'Policy Documents', to: '/policy' },
   { label: 'Account', to: '/account-settings', within: ['/privacy-settings', '/delete-account'] },
