@@ -11,7 +11,7 @@ import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
-import { prepareMemberListeners } from './guards';
+import { prepareSignedInListeners } from './guards';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
 import type { PageSources } from './module';
@@ -29,6 +29,7 @@ import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
 import { sendSecurityHeaders } from './security-headers';
 import { registerStatic } from './static';
+import { systemClock } from './time';
 import { TokenService } from './tokens';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -91,7 +92,7 @@ export async function buildApp({
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
   recordRoutes(app);
-  prepareMemberListeners(app);
+  prepareSignedInListeners(app);
 
   await migrate(connection);
   const jwtSecret = await loadJwtSecret(connection.db, config.jwtSecret);
@@ -102,6 +103,7 @@ export async function buildApp({
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
+    clock: systemClock,
     ipCountry: await createIpCountryLookup({ geoipDb: config.geoipDb, log: app.log }),
     dataDir: connection.dataDir,
     isDatabaseReachable: () => isReachable(connection),

@@ -108,6 +108,7 @@ const secondaryRoutes: RouteObject[] = [
       accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
       accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
       accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
+      accountSettingsRoute('/sessions', 'SessionsScreen'),
       {
         path: '/policy',
         lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),

@@ -539,6 +539,24 @@ export interface SessionVisitsTable {
   last_seen_at: Timestamp;
 }
 
+/** An operator sign-in (migration 039): the same columns as a member session. */
+export type OperatorSessionsTable = MemberSessionsTable;
+
+/** An operator's TOTP, secrets encrypted (migration 039). */
+export interface OperatorFactorsTable {
+  user_id: string;
+  totp_secret: string | null;
+  pending_secret: string | null;
+  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
+  confirmed_at: NullableTimestamp;
+}
+
+export interface OperatorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -588,4 +606,7 @@ export interface Database {
   app_passwords: AppPasswordsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_factors: OperatorFactorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
 }
