@@ -772,6 +772,12 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
   'POST /api/admin/cards/secure CARD_NOT_FOUND':
     'tests/server/secure-cards.test.ts (new keys for a card that is not secure)',
+  // A photo's body is an image's bytes, which the generated JSON calls cannot make.
+  'PUT /api/user/card/photo 200': 'tests/server/card-looks.test.ts (a phone photo with GPS EXIF)',
+  PHOTO_NOT_AN_IMAGE: 'tests/server/card-looks.test.ts (a GIF, a script, a cut-off JPEG)',
+  'DELETE /api/user/card/photo 200': 'tests/server/card-looks.test.ts (the photo deleted)',
+  'GET /api/card-photos/:photoId 200': 'tests/server/card-looks.test.ts (the photo as it is served)',
+  'GET /api/card-photos/:photoId/small 200': 'tests/server/card-looks.test.ts (its small version)',
 };
 
 /** What an answer is, for the ledger: its error code, or its status. */

@@ -36,6 +36,10 @@ const card: PublicCard = {
   phone: '+44 20 7946 0000',
   linkedinURL: 'linkedin.com/in/ada',
   additionalURL: 'https://ada.example.com',
+  accent: '',
+  links: [],
+  photoURL: '',
+  photoThumbnailURL: '',
 };
 
 const tap: NfcSignals = {

@@ -20,6 +20,10 @@ export const EMPTY_CARD = {
   phone: '',
   linkedinURL: '',
   additionalURL: '',
+  accent: '',
+  links: [],
+  photoURL: '',
+  photoThumbnailURL: '',
 };
 
 /**

@@ -10,7 +10,7 @@ import type { AppContext } from '../../platform/context';
 import { HttpError } from '../../platform/errors';
 import { businessCardMail, sharedDetailsMail } from '../../platform/mail/templates';
 import { toVCard, vCardFileName } from '../../platform/vcard';
-import { cardMessages, findCurrentHandle, lookUpCard } from '../cards';
+import { cardMessages, findCurrentHandle, findPhotoOfMember, lookUpCard } from '../cards';
 import { findAccount } from '../user';
 import { queueContactEvent } from '../webhooks';
 import { recordCardCopy } from './card-sends';
@@ -88,8 +88,12 @@ export async function shareDetails(
             to: request.email,
             recipientName: request.name,
             card,
+            ...(card.photoURL ? { photoUrl: `${publicUrl}${card.photoURL}` } : {}),
             cardUrl: `${publicUrl}${cardLinkPath(handle)}`,
-            vCard: { fileName: vCardFileName(card.name), content: toVCard(card) },
+            vCard: {
+              fileName: vCardFileName(card.name),
+              content: toVCard(card, { photo: await findPhotoOfMember(trx, card.userId) }),
+            },
             invitation: isMember ? { kind: 'none' } : { kind: 'join', registerUrl: `${publicUrl}/register` },
           }),
         );
