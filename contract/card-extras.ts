@@ -67,8 +67,16 @@ export const TEXT_ON_ACCENT = '#ffffff';
 /** WCAG 2.x AA for normal text. */
 export const MIN_ACCENT_CONTRAST = 4.5;
 
-/** Presets the editor offers, each readable under white text (at least 4.5:1). */
-export const ACCENT_PRESETS = ['#4338ca', '#0f766e', '#b91c1c', '#a21caf', '#1d4ed8', '#374151'] as const;
+/** Presets the editor offers beside the house colour, each readable under white text (at least 4.5:1). */
+export const ACCENT_PRESETS = [
+  '#0f766e',
+  '#15803d',
+  '#9a3412',
+  '#b91c1c',
+  '#a21caf',
+  '#1d4ed8',
+  '#374151',
+] as const;
 
 export const ACCENT_PATTERN = /^#[0-9a-f]{6}$/;
 

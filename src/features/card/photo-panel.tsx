@@ -69,6 +69,9 @@ export function PhotoPanel({
             ref={input}
             id="card-photo"
             className="visually-hidden"
+            // Reached through the button beside it, which says what it does.
+            aria-label="Choose a photo or logo"
+            tabIndex={-1}
             type="file"
             // Phones offer the camera and the photo library for an image input.
             accept={CARD_PHOTO.types.join(',')}
