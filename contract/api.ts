@@ -4,6 +4,7 @@ import { analyticsEndpoints } from './analytics';
 import { appPasswordEndpoints } from './app-passwords';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
+import { cardCopyEndpoints } from './card-copies';
 import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
@@ -53,8 +54,9 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   {
     name: 'Cards',
-    description: 'The public side of a card (its visitors sharing their details back), and issuing cards.',
-    endpoints: [...cardEndpoints, ...sharedDetailsEndpoints],
+    description:
+      'The public side of a card (its visitors sharing their details back, taking the card away), and issuing cards.',
+    endpoints: [...cardEndpoints, ...sharedDetailsEndpoints, ...cardCopyEndpoints],
   },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
   {

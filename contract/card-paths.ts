@@ -28,6 +28,8 @@ export const PublicCardPaths = {
   vcard: '/api/nfc/:nfcUID/vcard',
   events: '/api/nfc/:nfcUID/events',
   shareDetails: '/api/nfc/:nfcUID/share-details',
+  emailMe: '/api/nfc/:nfcUID/email-me',
+  qrCode: '/api/nfc/:nfcUID/qr.png',
 } as const;
 
 /** The public card's calls as the page sends them (method and path); card.ts declares them in full. */
@@ -36,6 +38,8 @@ export const PublicCardRoutes = {
   vcard: { method: 'GET', path: PublicCardPaths.vcard },
   events: { method: 'POST', path: PublicCardPaths.events },
   shareDetails: { method: 'POST', path: PublicCardPaths.shareDetails },
+  emailMe: { method: 'POST', path: PublicCardPaths.emailMe },
+  qrCode: { method: 'GET', path: PublicCardPaths.qrCode },
 } as const;
 
 /** What a card says about its owner after the name and pronouns; a saved contact carries the same. */

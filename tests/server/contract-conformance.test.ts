@@ -636,12 +636,16 @@ function ownCodeCalls(): OwnCodeCall[] {
       'GET /api/nfc/:nfcUID/vcard',
       'POST /api/nfc/:nfcUID/events',
       'POST /api/nfc/:nfcUID/share-details',
+      'POST /api/nfc/:nfcUID/email-me',
+      'GET /api/nfc/:nfcUID/qr.png',
     ].flatMap((key): OwnCodeCall[] => {
       const payload = key.endsWith('/events')
         ? { payload: { type: 'view' } }
-        : key.startsWith('POST')
-          ? { payload: SHARED_DETAILS }
-          : {};
+        : key.endsWith('/email-me')
+          ? { payload: { email: SHARED_DETAILS.email } }
+          : key.startsWith('POST')
+            ? { payload: SHARED_DETAILS }
+            : {};
       return [
         [key, 'CARD_NOT_FOUND', () => ({ params: { nfcUID: unknownCard }, ...payload })],
         [key, 'CARD_UNCLAIMED', () => ({ params: { nfcUID: unclaimed }, ...payload })],
@@ -767,6 +771,9 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'POST /api/nfc/:nfcUID/events ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'POST /api/nfc/:nfcUID/share-details ADDRESS_BLOCKED':
     'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  'POST /api/nfc/:nfcUID/email-me ADDRESS_BLOCKED':
+    'tests/server/venue.test.ts (a scanner at a blocked venue)',
+  'GET /api/nfc/:nfcUID/qr.png ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   SECURE_CARDS_OFF: 'tests/server/secure-cards.test.ts (a server without CARD_KEYS_SECRET)',
   CARD_KEYS_NEEDED: 'tests/server/secure-cards.test.ts',
   CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
@@ -1022,6 +1029,11 @@ function successCalls(): Record<string, SuccessCall> {
       params: { nfcUID: f.grace.cardHandle },
       payload: SHARED_DETAILS,
     }),
+    'POST /api/nfc/:nfcUID/email-me': (f) => ({
+      params: { nfcUID: f.grace.cardHandle },
+      payload: { email: SHARED_DETAILS.email },
+    }),
+    'GET /api/nfc/:nfcUID/qr.png': (f) => ({ params: { nfcUID: f.grace.cardHandle } }),
     'POST /api/admin/cards': (f) => ({ ...admin(f), payload: { count: 1 } }),
     'GET /api/admin/cards/export': admin,
     'POST /api/admin/cards/secure': (f) => ({

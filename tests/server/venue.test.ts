@@ -156,12 +156,27 @@ describeOnEachDatabase(
         remoteAddress: venue,
       });
       expect(shared.statusCode).toBe(201);
+      const emailed = await t().app.inject({
+        method: 'POST',
+        url: `/api/nfc/${speaker.nfcUID}/email-me`,
+        payload: { email: 'lin.venue@example.com' },
+        remoteAddress: venue,
+      });
+      expect(emailed.statusCode).toBe(202);
+      const qr = await t().app.inject({
+        method: 'GET',
+        url: `/api/nfc/${speaker.nfcUID}/qr.png`,
+        remoteAddress: venue,
+      });
+      expect(qr.statusCode).toBe(200);
       // The scanner itself stays refused there too: its own request is hostile, card page or not.
       for (const [method, url] of [
         ['GET', `/api/nfc/${speaker.nfcUID}`],
         ['GET', `/api/nfc/${speaker.nfcUID}/vcard`],
         ['POST', `/api/nfc/${speaker.nfcUID}/events`],
         ['POST', `/api/nfc/${speaker.nfcUID}/share-details`],
+        ['POST', `/api/nfc/${speaker.nfcUID}/email-me`],
+        ['GET', `/api/nfc/${speaker.nfcUID}/qr.png`],
       ] as const) {
         const scanned = await t().app.inject({
           method,

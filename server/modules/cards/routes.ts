@@ -1,4 +1,4 @@
-// /api/nfc/*: the public side of a card (lookup, vCard, page events); /api/admin/cards: issuing cards.
+// /api/nfc/*: the public side of a card (lookup, vCard, QR code image, page events); /api/admin/cards: issuing cards.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DownloadCardVCardEndpoint,
@@ -10,6 +10,7 @@ import {
   RecordCardEventEndpoint,
   RegisterSecureCardsEndpoint,
 } from '../../../contract/card';
+import { CardQrCodeEndpoint } from '../../../contract/card-copies';
 import { CARD_PHOTO_MESSAGES } from '../../../contract/card-extras';
 import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
@@ -17,6 +18,7 @@ import { route } from '../../platform/route';
 import { addressKeyOf } from '../../platform/security/identity';
 import { toVCard, vCardFileName } from '../../platform/vcard';
 import { CardEventWriter } from './card-event-writer';
+import { cardQrPng } from './card-qr';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { findCardPhoto, findPhotoOfMember } from './photos';
@@ -65,6 +67,22 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(photo[size]);
     });
   }
+
+  route(
+    app,
+    CardQrCodeEndpoint,
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'image/png')
+        // A signature's image is fetched each time a mail is opened; the link it encodes changes rarely.
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(await cardQrPng(app.ctx, request.params.nfcUID)),
+    // An image, not JSON: its bytes are what the contract's `produces` says.
+    {
+      config: perMinute({ perAddress: 120, perCardAndAddress: 60, perAccount: 60 }),
+      isResponseChecked: false,
+    },
+  );
 
   route(
     app,

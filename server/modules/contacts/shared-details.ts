@@ -3,19 +3,17 @@
 // them, and is told by e-mail unless they opted out; the visitor may ask for a copy of the card.
 
 import type { z } from 'zod';
-import { cardLinkPath } from '../../../contract/card-paths';
 import type { MessageResponse } from '../../../contract/errors';
 import { type ShareDetailsRequestSchema, SharedDetailsMessages } from '../../../contract/shared-details';
 import type { AppContext } from '../../platform/context';
 import { HttpError } from '../../platform/errors';
-import { businessCardMail, sharedDetailsMail } from '../../platform/mail/templates';
-import { toVCard, vCardFileName } from '../../platform/vcard';
-import { cardMessages, findCurrentHandle, findPhotoOfMember, lookUpCard } from '../cards';
+import { sharedDetailsMail } from '../../platform/mail/templates';
+import { cardMessages, findCurrentHandle, lookUpCard } from '../cards';
 import { findAccount } from '../user';
 import { queueContactEvent } from '../webhooks';
-import { recordCardCopy } from './card-sends';
+import { queueCardCopy } from './card-copies';
 import { writeContactList } from './list-write';
-import { findContact, findMemberIdByEmail } from './queries';
+import { findContact } from './queries';
 import { queueNonEssentialMail } from './service';
 import {
   countSharedLastHour,
@@ -79,24 +77,8 @@ export async function shareDetails(
           }),
         );
       }
-      if (request.sendMeTheCard && handle && (await recordCardCopy(trx, card.userId, request.email))) {
-        const isMember = (await findMemberIdByEmail(trx, request.email)) !== undefined;
-        await queueNonEssentialMail(
-          ctx,
-          trx,
-          businessCardMail({
-            to: request.email,
-            recipientName: request.name,
-            card,
-            ...(card.photoURL ? { photoUrl: `${publicUrl}${card.photoURL}` } : {}),
-            cardUrl: `${publicUrl}${cardLinkPath(handle)}`,
-            vCard: {
-              fileName: vCardFileName(card.name),
-              content: toVCard(card, { photo: await findPhotoOfMember(trx, card.userId) }),
-            },
-            invitation: isMember ? { kind: 'none' } : { kind: 'join', registerUrl: `${publicUrl}/register` },
-          }),
-        );
+      if (request.sendMeTheCard && handle) {
+        await queueCardCopy(ctx, trx, { card, handle, to: request.email, recipientName: request.name });
       }
     });
   });

@@ -43,10 +43,10 @@ export const SUSPENDED_MESSAGE =
 const BROWSER_FETCHES =
   /^\/(assets\/|icons\/|favicon|apple-touch-icon|\.well-known\/|sw\.js|registerSW\.js|workbox-|manifest\.webmanifest|robots\.txt)/;
 /**
- * A card's own page event (a tap, a save) and a visitor's details shared back on it: part of the card,
- * answered at a blocked address too (a venue's visitors, issues 23 and 26).
+ * A card's own page event (a tap, a save), a visitor's details shared back on it and the copy of it they
+ * have e-mailed: part of the card, answered at a blocked address too (a venue's visitors, issues 23 and 26).
  */
-const CARD_EVENT = /^\/api\/nfc\/[^/]+\/(events|share-details)\/?$/;
+const CARD_EVENT = /^\/api\/nfc\/[^/]+\/(events|share-details|email-me)\/?$/;
 /** Findings about the user agent alone: a page on another site cannot choose those for the browser. */
 const AGENT_FINDINGS = new Set(['SCANNER_DETECTED', 'SUSPICIOUS_USER_AGENT']);
 

@@ -1,6 +1,6 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
 import { NO_CARD_LOOKS } from '../../../contract/card-extras';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
@@ -32,6 +32,11 @@ import styles from './public-card.module.css';
 import type { ShareDetailsForm } from './share-details-form';
 import { ShareDetailsSection } from './share-details-section';
 import { tapProofIn } from './tap-proof';
+
+/** Loaded when a visitor opens it: none of its code is in the card's first script (issue 26). */
+const EmailMeForm = lazy(() =>
+  import('./email-me-form').then(({ EmailMeForm: Form }) => ({ default: Form })),
+);
 
 /**
  * `local-copy`: no network, the card as this phone last showed it. `offline`: no network and never
@@ -275,6 +280,7 @@ function CardView({
   const [isKeptForSignIn, setIsKeptForSignIn] = useState(false);
   const [known, setKnown] = useState<Contact | null>(null);
   const [shareForm, setShareForm] = useState<{ Form: typeof ShareDetailsForm } | null>(null);
+  const [isEmailMeOpen, setIsEmailMeOpen] = useState(false);
   const isOwner = card.userId !== '' && account?._id === card.userId;
   const accountId = account?._id;
 
@@ -456,6 +462,17 @@ function CardView({
               <Icon name="share" /> Share
             </button>
           )}
+          {/* For a phone that will not import the vCard: the card by e-mail (issue 26). */}
+          {seen === 'now' && !isOwner && (
+            <button
+              type="button"
+              className={styles.secondaryAction}
+              aria-expanded={isEmailMeOpen}
+              onClick={() => setIsEmailMeOpen(true)}
+            >
+              <Icon name="mail" /> E-mail me this card
+            </button>
+          )}
         </div>
       </div>
       {isConfirming && (
@@ -519,6 +536,17 @@ function CardView({
 
         {saveActions}
       </article>
+      {isEmailMeOpen && (
+        <Suspense
+          fallback={
+            <p className={styles.muted} role="status">
+              Loading…
+            </p>
+          }
+        >
+          <EmailMeForm cardKey={card.nfcUID} ownerName={card.name} />
+        </Suspense>
+      )}
       {seen === 'now' && !isOwner && !known && (
         <ShareDetailsSection ownerName={card.name}>
           {shareForm ? (
