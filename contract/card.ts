@@ -1,6 +1,14 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
 import {
+  ACCENT_MESSAGES,
+  ACCENT_PATTERN,
+  accentProblem,
+  CARD_LINK_KINDS,
+  CARD_LINK_LIMITS,
+  CardPhotoPaths,
+} from './card-extras';
+import {
   CARD_HANDLE_PATTERN,
   CARD_SOURCES,
   PUBLIC_CARD_FIELDS,
@@ -53,6 +61,65 @@ export const BusinessCardViewSchema = z.object({
 });
 export type BusinessCardView = z.infer<typeof BusinessCardViewSchema>;
 
+/** One labelled link as the server sends it back. */
+export const CardLinkViewSchema = z.object({
+  kind: z.enum(CARD_LINK_KINDS),
+  label: z.string(),
+  url: z.string(),
+});
+
+/**
+ * What makes a member's card remembered (issue 26 point 5), beside its fields: absent from cards cached
+ * before it existed, so each has its default. `photoURL` is '' without a photo and changes with each one.
+ */
+export const CardLooksSchema = z.object({
+  accent: z.string().default(''),
+  links: z.array(CardLinkViewSchema).default([]),
+  photoURL: z.string().default(''),
+  photoThumbnailURL: z.string().default(''),
+});
+
+/** A member's own card: its fields and its looks (a saved contact has the fields only). */
+export const MemberCardViewSchema = BusinessCardViewSchema.extend(CardLooksSchema.shape);
+export type MemberCardView = z.infer<typeof MemberCardViewSchema>;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export const CardLinkSchema = z
+  .object({
+    kind: z.enum(CARD_LINK_KINDS, 'Choose what kind of link this is'),
+    label: optionalText(CARD_LINK_LIMITS.label, 'A link label'),
+    url: z
+      .string()
+      .trim()
+      .min(1, 'A link needs its address')
+      .max(CARD_LINK_LIMITS.url, `A link must be at most ${CARD_LINK_LIMITS.url} characters`)
+      .refine(isHttpsUrl, 'A link must be a full https:// address')
+      .meta({ pattern: '^\\s*https://\\S+\\.\\S+' }),
+  })
+  .refine((link) => link.kind !== 'custom' || link.label !== '', {
+    message: 'A custom link needs a label',
+    path: ['label'],
+  });
+
+/** '' is the house colour; otherwise a #rrggbb that white text stays readable on (refused, never adjusted). */
+const AccentSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .superRefine((accent, context) => {
+    const problem = accentProblem(accent);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ pattern: `^(${ACCENT_PATTERN.source.slice(1, -1)})?$`, description: ACCENT_MESSAGES.contrast });
+
 /** A business card as a member submits it: name and email required, the rest checked loosely. */
 export const BusinessCardSchema = z.object({
   pronouns: optionalText(40, 'Pronouns'),
@@ -68,6 +135,12 @@ export const BusinessCardSchema = z.object({
     .meta({ pattern: '^\\s*(\\+?[\\d\\s().-]{3,})?\\s*$' }),
   linkedinURL: optionalUrl('LinkedIn'),
   additionalURL: optionalUrl('Website'),
+  /** Absent (a client from before accents and links): the card keeps the ones it has. */
+  accent: AccentSchema.optional(),
+  links: z
+    .array(CardLinkSchema)
+    .max(CARD_LINK_LIMITS.count, `A card has at most ${CARD_LINK_LIMITS.count} links`)
+    .optional(),
 });
 export type BusinessCard = z.output<typeof BusinessCardSchema>;
 export type BusinessCardInput = z.input<typeof BusinessCardSchema>;
@@ -87,7 +160,7 @@ export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
 export const NfcUidParamsSchema = z.object({ nfcUID: z.string().max(80) });
 
 /** What anyone may see of a linked card (spec §3 "Card info from the card lookup"). */
-export const PublicCardSchema = BusinessCardViewSchema.extend({
+export const PublicCardSchema = MemberCardViewSchema.extend({
   nfcUID: z.string(),
   userId: z.string(),
 });
@@ -292,7 +365,39 @@ export const RegisterSecureCardsEndpoint = defineEndpoint({
   errors: ['SECURE_CARDS_OFF', 'CARD_KEYS_NEEDED', 'CARD_UID_TAKEN', 'CARD_NOT_FOUND'],
 });
 
+/** A file's bytes as the answer (the reference shows it by its content type). */
+const ImageBytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
+
+/** Any text: an id no photo has, whatever its shape, is answered as not found. */
+export const CardPhotoParamsSchema = z.object({ photoId: z.string() });
+
+/** A card photo at either size: what is served under one id never changes. */
+const CARD_PHOTO_ROUTE = {
+  method: 'GET',
+  auth: 'none',
+  params: CardPhotoParamsSchema,
+  responses: { 200: ImageBytesSchema },
+  produces: 'image/jpeg',
+  errors: ['PHOTO_NOT_FOUND'],
+  paramsRefusedAs: 'PHOTO_NOT_FOUND',
+} as const;
+
+export const GetCardPhotoEndpoint = defineEndpoint({
+  ...CARD_PHOTO_ROUTE,
+  path: CardPhotoPaths.image,
+  summary:
+    'A card’s photo or logo: a square JPEG without metadata. Its URL changes with each photo, so it may be cached for good.',
+});
+
+export const GetCardPhotoThumbnailEndpoint = defineEndpoint({
+  ...CARD_PHOTO_ROUTE,
+  path: CardPhotoPaths.thumbnail,
+  summary: 'The small version of a card’s photo, for lists.',
+});
+
 export const cardEndpoints = [
+  GetCardPhotoEndpoint,
+  GetCardPhotoThumbnailEndpoint,
   LookUpCardEndpoint,
   DownloadCardVCardEndpoint,
   RecordCardEventEndpoint,

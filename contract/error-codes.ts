@@ -83,6 +83,9 @@ export const ERROR_STATUS = {
   SECURE_CARDS_OFF: 409,
   CARD_KEYS_NEEDED: 400,
   CARD_UID_TAKEN: 409,
+  // Card photos: an upload that is not a JPEG, PNG or WebP by its content; a photo id no card has.
+  PHOTO_NOT_AN_IMAGE: 415,
+  PHOTO_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -85,6 +85,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   SECURE_CARDS_OFF: 'Secure cards need CARD_KEYS_SECRET in the server’s configuration.',
   CARD_KEYS_NEEDED: 'A secure card needs its two keys, or CARD_ISSUER_KEY set to diversify them.',
   CARD_UID_TAKEN: 'Another secure card already has this tag UID.',
+  PHOTO_NOT_AN_IMAGE: 'The uploaded photo is not a JPEG, PNG or WebP image (checked by its content).',
+  PHOTO_NOT_FOUND: 'No card has a photo with this id (an older photo of a card is gone once replaced).',
 };
 
 export const ErrorResponseSchema = z.object({

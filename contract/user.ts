@@ -1,6 +1,7 @@
 // The signed-in member's own account (spec §3 Account, §7 User).
 import { z } from 'zod';
-import { BusinessCardSchema, BusinessCardViewSchema, UpdateProfileRequestSchema } from './card';
+import { BusinessCardSchema, MemberCardViewSchema, UpdateProfileRequestSchema } from './card';
+import { CARD_PHOTO } from './card-extras';
 import { CARD_HANDLE_PATTERN } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
@@ -18,7 +19,7 @@ export const AccountSchema = z.object({
    */
   cardHandle: z.string().nullable().optional(),
   joined: z.string(),
-  businessCard: BusinessCardViewSchema.nullable(),
+  businessCard: MemberCardViewSchema.nullable(),
   /** A new sign-in e-mail waiting for its code; the account still signs in with `email` meanwhile. */
   pendingEmail: z.string().nullable().optional(),
 });
@@ -55,6 +56,29 @@ export const UpdateBusinessCardEndpoint = defineEndpoint({
   headers: IfMatchHeadersSchema,
   responses: { 200: AccountSchema },
   errors: ['ACCOUNT_NOT_FOUND', 'VERSION_CONFLICT'],
+});
+
+/**
+ * The photo or logo on the member's card: the image's bytes as the body (its Content-Type one of
+ * CARD_PHOTO.types), at most 5 MB. Checked by its content, cropped square, resized and stripped of its
+ * metadata (a phone photo's GPS position never leaves the server).
+ */
+export const UploadCardPhotoEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/user/card/photo',
+  summary: `Sets the photo or logo on the member’s card (the image as the body: ${CARD_PHOTO.types.join(', ')}, at most 5 MB); answers the updated account.`,
+  auth: 'member',
+  responses: { 200: AccountSchema },
+  errors: ['PHOTO_NOT_AN_IMAGE', 'ACCOUNT_NOT_FOUND', 'RATE_LIMITED'],
+});
+
+export const DeleteCardPhotoEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/user/card/photo',
+  summary: 'Removes the photo or logo from the member’s card; answers the updated account.',
+  auth: 'member',
+  responses: { 200: AccountSchema },
+  errors: ['ACCOUNT_NOT_FOUND'],
 });
 
 export const UpdateProfileEndpoint = defineEndpoint({
@@ -237,6 +261,8 @@ export const ContactExportEndpoints = {
 export const userEndpoints = [
   GetAccountEndpoint,
   UpdateBusinessCardEndpoint,
+  UploadCardPhotoEndpoint,
+  DeleteCardPhotoEndpoint,
   UpdateProfileEndpoint,
   ChangeCardLinkEndpoint,
   StartEmailChangeEndpoint,

@@ -25,6 +25,21 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every answer gets unless its route set its own (read at request time). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
+/**
+ * The policy with one more inline style element allowed (a `'sha256-…'` source): for the one page whose
+ * style depends on what it shows, the card page with its owner's accent.
+ */
+export function allowingStyle(policy: string, source: string): string {
+  return policy.replace(/style-src ([^;]*)/, (_, sources: string) => `style-src ${sources} ${source}`);
+}
+
 /**
  * Sets the headers on every answer, 404s and errors included, where the route has not set its own;
  * except a 304, which carries only what updates the client's cached copy (RFC 9110 §15.4.5: the copy
@@ -32,7 +47,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * were two thirds of its bytes.
  */
 export function sendSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = Object.entries(securityHeaders(options));
+  const all = securityHeaders(options);
+  app.decorate('securityHeaders', all);
+  const headers = Object.entries(all);
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode !== 304) {
       for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);

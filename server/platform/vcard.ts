@@ -1,5 +1,6 @@
 // A card as a vCard 3.0 file: the version every phone's contacts app imports (RFC 2426).
 import type { PublicCard } from '../../contract/card';
+import { cardLinkLabel } from '../../contract/card-extras';
 import type { Contact } from '../../contract/contacts';
 
 const MAX_LINE_OCTETS = 75;
@@ -64,6 +65,8 @@ export interface VCardExtras {
   /** Replaces the note made of the pronouns and the member's notes. */
   note?: string;
   categories?: readonly string[];
+  /** The card's photo as JPEG, carried in the file: address books do not fetch a PHOTO by its URL. */
+  photo?: Buffer | undefined;
 }
 
 /** A card, or a saved contact with the member's own notes about them. */
@@ -80,6 +83,13 @@ export function toVCard(card: PublicCard | Contact, extras: VCardExtras = {}): s
   if (card.phone) lines.push(`TEL;TYPE=CELL:${escapeText(card.phone)}`);
   if (card.linkedinURL) lines.push(`URL;TYPE=LinkedIn:${escapeText(withScheme(card.linkedinURL))}`);
   if (card.additionalURL) lines.push(`URL:${escapeText(withScheme(card.additionalURL))}`);
+  // Each labelled link as an item with its label: Apple's address books show the label, others the URL.
+  const links = 'links' in card ? card.links : [];
+  links.forEach((link, index) => {
+    lines.push(`item${index + 1}.URL:${escapeText(link.url)}`);
+    lines.push(`item${index + 1}.X-ABLabel:${escapeText(cardLinkLabel(link))}`);
+  });
+  if (extras.photo) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${extras.photo.toString('base64')}`);
   const notes = 'notes' in card ? card.notes : '';
   const note =
     extras.note ?? [card.pronouns && `Pronouns: ${card.pronouns}`, notes].filter(Boolean).join('\n');

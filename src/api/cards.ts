@@ -4,22 +4,26 @@
 // (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
 // routes of contract/card-paths.ts. These calls need no token.
 import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
+import { type CardLooks, parseCardLooks } from '../../contract/card-extras';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
 import type { ShareDetailsRequest } from '../../contract/shared-details';
 import { Stored } from '../session/browser-storage';
 import { endpointUrl, send } from './transport';
 
-/** The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. */
+/**
+ * The card when `value` has every field of PublicCardSchema as a string; extra fields are dropped. Its
+ * looks are optional: a copy kept before they existed has none.
+ */
 export function parsePublicCard(value: unknown): PublicCard | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Record<string, unknown>;
-  const card: Partial<PublicCard> = {};
+  const fields: Partial<Record<(typeof PUBLIC_CARD_FIELDS)[number], string>> = {};
   for (const field of PUBLIC_CARD_FIELDS) {
     const fieldValue = record[field];
     if (typeof fieldValue !== 'string') return null;
-    card[field] = fieldValue;
+    fields[field] = fieldValue;
   }
-  return card as PublicCard;
+  return { ...(fields as Omit<PublicCard, keyof CardLooks>), ...parseCardLooks(record) };
 }
 
 /** What the lookup says the tap proved; anything else reads as an unverified tap. */

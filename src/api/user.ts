@@ -8,12 +8,14 @@ import {
   type ContactExportFormat,
   DeleteAccountEndpoints,
   type DeleteAccountRequest,
+  DeleteCardPhotoEndpoint,
   type EmailChangeRequest,
   GetAccountEndpoint,
   GetNotificationSettingsEndpoint,
   StartEmailChangeEndpoint,
   UpdateBusinessCardEndpoint,
   UpdateProfileEndpoint,
+  UploadCardPhotoEndpoint,
 } from '../../contract/user';
 import { callEndpoint, callForAnswer } from './client';
 import { type DownloadedFile, readDownloadedFile } from './downloaded-file';
@@ -33,6 +35,15 @@ export const AccountResource = endpointResource('account', GetAccountEndpoint, A
 /** Spec §4: the my-card Save Changes sends the card fields; the answer is the updated account. */
 export function updateBusinessCard(card: BusinessCardInput) {
   return callEndpoint(UpdateBusinessCardEndpoint, { json: card });
+}
+
+/** The photo or logo on the card (checked, resized and stripped by the server); the answer is the account. */
+export function uploadCardPhoto(photo: Blob) {
+  return callEndpoint(UploadCardPhotoEndpoint, { file: photo });
+}
+
+export function deleteCardPhoto() {
+  return callEndpoint(DeleteCardPhotoEndpoint);
 }
 
 /** Name and the linked card (`nfcUID: null` unlinks it); the answer is the updated account. */

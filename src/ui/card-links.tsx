@@ -1,6 +1,8 @@
 // The ways to reach someone a business card offers (spec §2 /nfc): e-mail, phone, LinkedIn and website,
-// each shown only when filled in; on the public card page and on a saved contact alike.
+// each shown only when filled in, then the card's labelled links (issue 26); on the public card page and
+// on a saved contact alike.
 import type { BusinessCardView } from '../../contract/card';
+import { type CardLink, cardLinkLabel } from '../../contract/card-extras';
 import styles from './card-links.module.css';
 import { Icon, type IconName } from './icon';
 import list from './list.module.css';
@@ -13,7 +15,7 @@ export function withScheme(url: string): string {
 }
 
 interface CardLinksProps {
-  card: Pick<BusinessCardView, 'email' | 'phone' | 'linkedinURL' | 'additionalURL'>;
+  card: Pick<BusinessCardView, 'email' | 'phone' | 'linkedinURL' | 'additionalURL'> & { links?: CardLink[] };
   /** Names the list for screen readers. */
   label: string;
   onLinkClick?: (kind: CardLinkKind) => void;
@@ -52,6 +54,14 @@ export function CardLinks({ card, label, onLinkClick }: CardLinksProps) {
       href: withScheme(card.additionalURL),
       isExternal: true,
     },
+    ...(card.links ?? []).map((link) => ({
+      kind: link.kind === 'linkedin' ? ('linkedin' as const) : ('website' as const),
+      icon: link.kind === 'linkedin' ? ('linkedin' as const) : ('website' as const),
+      label: cardLinkLabel(link),
+      value: link.url.replace(/^https:\/\//, ''),
+      href: link.url,
+      isExternal: true,
+    })),
   ];
   const shown = links.filter((link) => link.value.trim() !== '');
   if (shown.length === 0) return null;
@@ -59,7 +69,7 @@ export function CardLinks({ card, label, onLinkClick }: CardLinksProps) {
   return (
     <ul className={list.stack} aria-label={label}>
       {shown.map((link) => (
-        <li key={link.kind}>
+        <li key={`${link.label} ${link.href}`}>
           <a
             className={styles.link}
             href={link.href}

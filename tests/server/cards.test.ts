@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { NO_CARD_LOOKS } from '../../contract/card-extras';
 import { CardEventWriter } from '../../server/modules/cards/card-event-writer';
 import { toVCard, vCardFileName } from '../../server/platform/vcard';
 import {
@@ -338,6 +339,7 @@ describeOnEachDatabase('the public card', (t) => {
 it('folds long vCard lines at 75 octets without splitting characters', () => {
   const vcard = toVCard({
     ...businessCard,
+    ...NO_CARD_LOOKS,
     nfcUID: 'x',
     userId: 'y',
     name: 'Zoë Ünïcödé',

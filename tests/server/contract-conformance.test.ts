@@ -801,6 +801,12 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   // Ending the other operator sessions would end the fixtures' own.
   'DELETE /api/admin/sessions 200': 'tests/server/session-list.test.ts',
   'DELETE /api/security/sessions 200': 'tests/server/session-list.test.ts',
+  // A photo's body is an image's bytes, which the generated JSON calls cannot make.
+  'PUT /api/user/card/photo 200': 'tests/server/card-looks.test.ts (a phone photo with GPS EXIF)',
+  PHOTO_NOT_AN_IMAGE: 'tests/server/card-looks.test.ts (a GIF, a script, a cut-off JPEG)',
+  'DELETE /api/user/card/photo 200': 'tests/server/card-looks.test.ts (the photo deleted)',
+  'GET /api/card-photos/:photoId 200': 'tests/server/card-looks.test.ts (the photo as it is served)',
+  'GET /api/card-photos/:photoId/small 200': 'tests/server/card-looks.test.ts (its small version)',
 };
 
 /** Signs in once more at `loginUrl` and answers that new session's id, as `token`'s list shows it. */

@@ -36,6 +36,10 @@ const card: PublicCard = {
   phone: '+44 20 7946 0000',
   linkedinURL: 'linkedin.com/in/ada',
   additionalURL: 'https://ada.example.com',
+  accent: '',
+  links: [],
+  photoURL: '',
+  photoThumbnailURL: '',
 };
 
 const tap: NfcSignals = {
@@ -101,12 +105,20 @@ describe('location rules (spec §4, §9)', () => {
 describe('pending card save (spec §3, §4)', () => {
   beforeEach(() => localStorage.clear());
 
-  it('keeps the timestamp, the card fields and nfcUID, but not the owner', () => {
-    storePendingCardSave(card, 5_000);
+  it('keeps the timestamp, the card fields and nfcUID, but not the owner nor the card’s looks', () => {
+    storePendingCardSave({ ...card, accent: '#0f766e', photoURL: '/api/card-photos/abc' }, 5_000);
     const read = readPendingCardSave(5_000);
     expect(read.status).toBe('valid');
     if (read.status !== 'valid') return;
-    expect(read.save).toEqual({ ...card, userId: undefined, timestamp: 5_000 });
+    const {
+      userId: _,
+      accent: _accent,
+      links: _links,
+      photoURL: _photo,
+      photoThumbnailURL: _small,
+      ...fields
+    } = card;
+    expect(read.save).toEqual({ ...fields, timestamp: 5_000 });
     expect(read.save).not.toHaveProperty('userId');
   });
 

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CardLookupError, CardLookupResult, Tap } from '../../../contract/card';
+import { accentCss } from '../../../contract/card-extras';
 import type { CardLookup } from '../cards';
 
 /** The page's data is the client's own lookup result (contract/card.ts); the SSR bundle renders from it. */
@@ -66,6 +67,15 @@ function sha256Source(text: string): string {
 function inlineStyles(staticDir: string, files: string[]): { element: string; source: string } {
   const css = files.map((file) => readFileSync(resolve(staticDir, file), 'utf8')).join('\n');
   return { element: `<style>${css}</style>`, source: sha256Source(css) };
+}
+
+/**
+ * A card's accent colour (issue 26) as its own small style element, there from the first paint; its hash
+ * goes into that page's Content-Security-Policy (routes.ts), as the page's other inline sources do.
+ */
+export function accentStyleOf(data: CardPageData): { element: string; source: string } | null {
+  const css = data.kind === 'card' ? accentCss(data.card.accent) : '';
+  return css ? { element: `<style>${css}</style>`, source: sha256Source(css) } : null;
 }
 
 /**
@@ -143,8 +153,9 @@ export async function loadCardPageRenderer(
   const render: RenderCardPage = (pathname, data) => {
     const page = ssr.renderCardPage(pathname, data);
     if (!page) return null;
+    const accent = accentStyleOf(data)?.element ?? '';
     return shellHead
-      .replace('</head>', `  ${page.head}\n    ${style.element}\n  </head>`)
+      .replace('</head>', `  ${page.head}\n    ${style.element}${accent}\n  </head>`)
       .replace(
         ROOT_ELEMENT,
         `<div id="root">${page.markup}</div>\n    ${page.data}\n    ${bootstrap.element}`,

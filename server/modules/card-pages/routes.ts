@@ -4,8 +4,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NfcUidParamsSchema, TapQuerySchema } from '../../../contract/card';
+import { allowingStyle } from '../../platform/security-headers';
 import { lookUpCard, tapProofOf, verifyTap } from '../cards';
-import { type RenderCardPage, toCardPageData } from './renderer';
+import { accentStyleOf, type RenderCardPage, toCardPageData } from './renderer';
 
 /** `:nfcUID` is the card's key: a Card ID, or on /c/ a member's card link handle. */
 export const PUBLIC_CARD_PAGE_PATHS = [
@@ -42,6 +43,9 @@ export const cardPageRoutes: FastifyPluginAsyncZod<{ render: RenderCardPage }> =
           .type('text/html; charset=utf-8')
           // The card changes when its owner edits it: always revalidate.
           .header('Cache-Control', 'no-cache');
+        const accent = accentStyleOf(data);
+        const policy = app.securityHeaders['content-security-policy'];
+        if (accent && policy) reply.header('Content-Security-Policy', allowingStyle(policy, accent.source));
         return sendCompressed(request, reply, html);
       },
     );

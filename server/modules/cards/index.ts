@@ -9,10 +9,13 @@ export {
   BUSINESS_CARD_COLUMNS,
   fromBusinessCardColumns,
   toBusinessCardColumns,
+  toCardLooksColumns,
 } from './business-card-columns';
 export { cardLinkMessages, changeCardHandle, createCardLink, findCurrentHandle } from './card-links';
 export { cardsToCsv } from './csv';
 export { type CardLookup, cardMessages, lookUpCard } from './lookup';
+export { preparePhoto } from './photo-image';
+export { findPhotoOfMember, replaceCardPhoto } from './photos';
 export {
   claimCard,
   createStartingBusinessCard,

@@ -19,6 +19,10 @@ export const EMPTY_CARD = {
   phone: '',
   linkedinURL: '',
   additionalURL: '',
+  accent: '',
+  links: [],
+  photoURL: '',
+  photoThumbnailURL: '',
 };
 
 /**

@@ -3,12 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DownloadCardVCardEndpoint,
   ExportCardsEndpoint,
+  GetCardPhotoEndpoint,
+  GetCardPhotoThumbnailEndpoint,
   IssueCardsEndpoint,
   LookUpCardEndpoint,
   RecordCardEventEndpoint,
   RegisterSecureCardsEndpoint,
 } from '../../../contract/card';
 import { CardQrCodeEndpoint } from '../../../contract/card-copies';
+import { CARD_PHOTO_MESSAGES } from '../../../contract/card-extras';
 import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
@@ -18,6 +21,7 @@ import { CardEventWriter } from './card-event-writer';
 import { cardQrPng } from './card-qr';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
+import { findCardPhoto, findPhotoOfMember } from './photos';
 import { issueCards, listCards } from './queries';
 import { registerSecureCards, secureCardUrl } from './secure-cards';
 import { isLastVerifiedTap, tapProofOf } from './secure-taps';
@@ -46,8 +50,23 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Content-Type', 'text/vcard; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${vCardFileName(card.name)}"`)
       .header('Cache-Control', 'no-store')
-      .send(toVCard(card));
+      .send(toVCard(card, { photo: await findPhotoOfMember(app.ctx.db, card.userId) }));
   });
+
+  // A photo's id changes with every upload, so what is served under one id never changes.
+  for (const [endpoint, size] of [
+    [GetCardPhotoEndpoint, 'image'],
+    [GetCardPhotoThumbnailEndpoint, 'thumbnail'],
+  ] as const) {
+    route(app, endpoint, async (request, reply) => {
+      const photo = await findCardPhoto(app.ctx.db, request.params.photoId);
+      if (!photo) throw new HttpError('PHOTO_NOT_FOUND', CARD_PHOTO_MESSAGES.notFound);
+      return reply
+        .header('Content-Type', 'image/jpeg')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(photo[size]);
+    });
+  }
 
   route(
     app,

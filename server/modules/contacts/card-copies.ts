@@ -13,7 +13,7 @@ import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { businessCardMail } from '../../platform/mail/templates';
 import { toVCard, vCardFileName } from '../../platform/vcard';
-import { findCurrentHandle, lookUpCard } from '../cards';
+import { findCurrentHandle, findPhotoOfMember, lookUpCard } from '../cards';
 import { recordCardCopy } from './card-sends';
 import { findMemberIdByEmail } from './queries';
 import { queueNonEssentialMail } from './service';
@@ -35,8 +35,12 @@ export async function queueCardCopy(
       to,
       recipientName,
       card,
+      ...(card.photoURL ? { photoUrl: `${publicUrl}${card.photoURL}` } : {}),
       cardUrl: `${publicUrl}${cardLinkPath(handle)}`,
-      vCard: { fileName: vCardFileName(card.name), content: toVCard(card) },
+      vCard: {
+        fileName: vCardFileName(card.name),
+        content: toVCard(card, { photo: await findPhotoOfMember(trx, card.userId) }),
+      },
       invitation: isMember ? { kind: 'none' } : { kind: 'join', registerUrl: `${publicUrl}/register` },
       reason: 'asked',
     }),

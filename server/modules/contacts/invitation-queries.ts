@@ -1,6 +1,6 @@
 // SQL of invitations between members.
 import type { Kysely, QueryCreator, Transaction } from 'kysely';
-import type { BusinessCardView } from '../../../contract/card';
+import type { MemberCardView } from '../../../contract/card';
 import type { Invitation } from '../../../contract/invitations';
 import type { Database } from '../../platform/db/schema';
 import { BUSINESS_CARD_COLUMNS, EMPTY_CARD, fromBusinessCardColumns } from '../cards';
@@ -8,7 +8,7 @@ import { BUSINESS_CARD_COLUMNS, EMPTY_CARD, fromBusinessCardColumns } from '../c
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A member as others see them: their business card now, and the card ID it is linked to, if any. */
-export interface MemberCard extends BusinessCardView {
+export interface MemberCard extends MemberCardView {
   userId: string;
   nfcUID: string | null;
 }

@@ -19,7 +19,7 @@ import {
   withUnsubscribeLink,
 } from '../../platform/mail/templates';
 import { toVCard, vCardFileName } from '../../platform/vcard';
-import { fromBusinessCardColumns, lookUpCard } from '../cards';
+import { findPhotoOfMember, fromBusinessCardColumns, lookUpCard } from '../cards';
 import { hasUnsubscribed, unsubscribeLinkFor } from '../unsubscribe';
 import { findAccount, hasOptedOutOfEmail } from '../user';
 import { queueContactEvent } from '../webhooks';
@@ -128,8 +128,12 @@ export async function sendMyCard(
     to: contact.email.trim(),
     recipientName: contact.name,
     card,
+    ...(card.photoURL ? { photoUrl: `${publicUrl}${card.photoURL}` } : {}),
     cardUrl: `${publicUrl}${cardLinkPath(handle)}`,
-    vCard: { fileName: vCardFileName(card.name), content: toVCard(publicCard) },
+    vCard: {
+      fileName: vCardFileName(card.name),
+      content: toVCard(publicCard, { photo: await findPhotoOfMember(trx, userId) }),
+    },
     invitation,
   });
   const wasMailed = await queueNonEssentialMail(ctx, trx, message);

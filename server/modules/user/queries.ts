@@ -3,7 +3,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BusinessCard } from '../../../contract/card';
 import type { Database } from '../../platform/db/schema';
 import { wrongCodeChanges } from '../auth';
-import { BUSINESS_CARD_COLUMNS, releaseCardsOfUser, toBusinessCardColumns } from '../cards';
+import {
+  BUSINESS_CARD_COLUMNS,
+  releaseCardsOfUser,
+  toBusinessCardColumns,
+  toCardLooksColumns,
+} from '../cards';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,7 +37,7 @@ export function findAccount(db: Db, userId: string) {
 }
 
 export function upsertBusinessCard(db: Db, userId: string, card: BusinessCard) {
-  const values = toBusinessCardColumns(card);
+  const values = { ...toBusinessCardColumns(card), ...toCardLooksColumns(card) };
   return db
     .insertInto('business_cards')
     .values({ user_id: userId, ...values })

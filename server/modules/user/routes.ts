@@ -22,6 +22,7 @@ import { type VersionedWrite, withVersion, writeIfMatch } from '../../platform/v
 import { changeCardHandle } from '../cards';
 import { cancelEmailChange, confirmEmailChange, startEmailChange } from './email-change';
 import { proveMember } from './password-proof';
+import { cardPhotoRoutes } from './photo-routes';
 import {
   deleteAccount,
   getAccount,
@@ -41,6 +42,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const ifMatch = request.headers['if-match'];
     return writeIfMatch(app.ctx.db, reply, { userId: memberOf(request).userId, ifMatch }, write);
   }
+
+  await app.register(cardPhotoRoutes);
 
   route(app, GetAccountEndpoint, async (request, reply) =>
     withVersion(reply, await getAccount(app.ctx.db, memberOf(request).userId)),

@@ -1,6 +1,7 @@
 // Kysely's view of the tables created by migrations/*.sql; keep the two in step.
 import type { ColumnType, Generated } from 'kysely';
 import type { Role } from '../../../contract/auth';
+import type { CardLink } from '../../../contract/card-extras';
 import type { CardSource } from '../../../contract/card-paths';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -142,7 +143,22 @@ export interface BusinessCardsTable {
   phone: string;
   linkedin_url: string;
   additional_url: string;
+  /** '' for the house colour (migration 035). */
+  accent: Generated<string>;
+  /** The card's labelled links, as contract/card-extras.ts CardLink[] (migration 035). */
+  links: ColumnType<CardLink[], string | undefined, string>;
+  /** The card's current photo in card_photos; null without one (migration 035). */
+  photo_id: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
+}
+
+/** A card's photo or logo, resized and stripped of metadata, both sizes as JPEG (migration 035). */
+export interface CardPhotosTable {
+  photo_id: string;
+  user_id: string;
+  image: Buffer;
+  thumbnail: Buffer;
+  created_at: Generated<Date>;
 }
 
 export interface ContactsTable {
@@ -572,6 +588,7 @@ export interface Database {
   cards: CardsTable;
   secure_cards: SecureCardsTable;
   business_cards: BusinessCardsTable;
+  card_photos: CardPhotosTable;
   card_links: CardLinksTable;
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;

@@ -1,5 +1,6 @@
 // The words of every mail Tapnet sends, as plain text with a matching simple HTML part.
 import type { BusinessCardView } from '../../../contract/card';
+import { type CardLooks, cardLinkLabel } from '../../../contract/card-extras';
 import { withScheme } from '../vcard';
 import type { MailMessage } from './message';
 
@@ -80,8 +81,11 @@ export type CardMailInvitation =
 
 type LabelledLine = { label: string; value: string; href?: string };
 
+/** A card as a mail shows it: its fields, and its looks when it has them (a member's own card). */
+type MailedCard = BusinessCardView & Partial<CardLooks>;
+
 /** The card's filled-in fields, each as a label, its text, and where it links in the HTML part. */
-function cardLines(card: BusinessCardView): LabelledLine[] {
+function cardLines(card: MailedCard): LabelledLine[] {
   const lines = [
     { label: 'Name', value: card.pronouns ? `${card.name} (${card.pronouns})` : card.name },
     { label: 'Role', value: card.role },
@@ -90,6 +94,7 @@ function cardLines(card: BusinessCardView): LabelledLine[] {
     { label: 'Phone', value: card.phone, href: `tel:${card.phone.replace(/[^\d+]/g, '')}` },
     { label: 'LinkedIn', value: card.linkedinURL, href: withScheme(card.linkedinURL) },
     { label: 'Website', value: card.additionalURL, href: withScheme(card.additionalURL) },
+    ...(card.links ?? []).map((link) => ({ label: cardLinkLabel(link), value: link.url, href: link.url })),
   ];
   return lines.filter(({ value }) => value !== '');
 }
@@ -138,15 +143,25 @@ function nextStep(invitation: CardMailInvitation, name: string) {
   return null;
 }
 
-/** Labelled lines (a card, shared details) as the HTML part shows them: each on its line, in a frame. */
-function framedHtml(lines: LabelledLine[]): string {
+/**
+ * Labelled lines (a card, shared details) as the HTML part shows them: each on its line, in a frame; a
+ * card's accent colours the frame's edge, and its photo (an absolute URL) sits above the lines.
+ */
+function framedHtml(
+  lines: LabelledLine[],
+  looks: { accent?: string; photo?: { url: string; alt: string } } = {},
+): string {
   const rows = lines
     .map(({ label, value, href }) => {
       const text = escapeHtml(value);
       return `<span style="color:#6b7280">${label}:</span> ${href ? `<a href="${escapeHtml(href)}">${text}</a>` : text}`;
     })
     .join('<br>');
-  return `<span style="display:block;border:1px solid #e5e7eb;border-radius:8px;padding:12px">${rows}</span>`;
+  const edge = looks.accent ? `;border-left:6px solid ${looks.accent}` : '';
+  const photo = looks.photo
+    ? `<img src="${escapeHtml(looks.photo.url)}" width="96" height="96" alt="${escapeHtml(looks.photo.alt)}" style="display:block;border-radius:50%;margin-bottom:8px">`
+    : '';
+  return `<span style="display:block;border:1px solid #e5e7eb${edge};border-radius:8px;padding:12px">${photo}${rows}</span>`;
 }
 
 /** The same lines in the text part, their values aligned. */
@@ -158,7 +173,9 @@ function alignedText(lines: LabelledLine[]): string[] {
 export function businessCardMail(options: {
   to: string;
   recipientName: string;
-  card: BusinessCardView;
+  card: MailedCard;
+  /** Where the card's photo is served, as an absolute URL: a mail reader fetches it from there. */
+  photoUrl?: string;
   /** The sender's card link: their card on the web, for phones that will not open the vCard. */
   cardUrl: string;
   vCard: { fileName: string; content: string };
@@ -169,7 +186,7 @@ export function businessCardMail(options: {
    */
   reason?: 'sent' | 'asked';
 }): MailMessage {
-  const { to, recipientName, card, cardUrl, vCard, invitation, reason = 'sent' } = options;
+  const { to, recipientName, card, cardUrl, vCard, invitation, photoUrl, reason = 'sent' } = options;
   const greeting = recipientName.trim() ? `Hi ${recipientName.trim()},` : 'Hi,';
   const why =
     reason === 'asked'
@@ -203,7 +220,10 @@ export function businessCardMail(options: {
     html: layout([
       escapeHtml(greeting),
       escapeHtml(intro),
-      framedHtml(cardLines(card)),
+      framedHtml(cardLines(card), {
+        ...(card.accent ? { accent: card.accent } : {}),
+        ...(photoUrl ? { photo: { url: photoUrl, alt: `Photo of ${card.name}` } } : {}),
+      }),
       `The card on the web: <a href="${escapeHtml(cardUrl)}">${escapeHtml(cardUrl)}</a>`,
       ...(next ? [`${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`] : []),
       `Reply to this e-mail to write to ${escapeHtml(card.name)}.`,

@@ -13,6 +13,7 @@ import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
+import { AccentPicker } from './accent-picker';
 import {
   CARD_FIELDS,
   type CardFormErrors,
@@ -20,6 +21,15 @@ import {
   cardFormValues,
   validateCardForm,
 } from './card-form';
+import {
+  type CardLooksErrors,
+  type CardLooksValues,
+  cardLooksValues,
+  hasLooksChanged,
+  hasLooksErrors,
+  validateCardLooks,
+} from './card-looks';
+import { LinksEditor } from './links-editor';
 import styles from './my-card.module.css';
 
 export const SAVE_CARD_FAILED = FailureMessages.businessCard;
@@ -35,29 +45,40 @@ export function CardDetailsForm({
   const [loaded, setLoaded] = useState(() => cardFormValues(account));
   const [values, setValues] = useState(loaded);
   const [errors, setErrors] = useState<CardFormErrors>({});
+  // The accent and links (issue 26) are saved with the fields, in one write of the whole card.
+  const [loadedLooks, setLoadedLooks] = useState(() => cardLooksValues(account));
+  const [looks, setLooks] = useState(loadedLooks);
+  const [looksErrors, setLooksErrors] = useState<CardLooksErrors>({ links: [] });
   // Through the pending-writes queue: offline the card waits on this device, and a change made on
   // another device meanwhile is merged field by field, not overwritten.
-  const saving = useAction((card: CardFormValues) =>
-    saveResourceEdit(BusinessCardWrite, AccountResource, card),
+  const saving = useAction((card: CardFormValues & CardLooksValues) =>
+    saveResourceEdit(BusinessCardWrite, AccountResource, { ...card }),
   );
   // A refusal for good is announced by the app (SAVE_CARD_FAILED), its notice saying why.
   const failure = saving.hasFailed ? SAVE_CARD_FAILED : null;
-  const isDirty = hasChanges(values, loaded);
+  const isDirty = hasChanges(values, loaded) || hasLooksChanged(looks, loadedLooks);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     saving.reset();
     const found = validateCardForm(values);
     setErrors(found);
+    const foundInLooks = validateCardLooks(looks);
+    setLooksErrors(foundInLooks);
     const firstInvalid = CARD_FIELDS.find((field) => found[field.key]);
     if (firstInvalid) {
       document.getElementById(`card-${firstInvalid.key}`)?.focus();
       return;
     }
-    const outcome = await saving.run(values);
+    if (hasLooksErrors(foundInLooks)) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const outcome = await saving.run({ ...values, ...looks });
     if (!outcome.ok || outcome.result === 'refused') return;
     if (outcome.result === 'waiting') {
       setLoaded(values);
+      setLoadedLooks(looks);
       showToast('info', CARD_WAITING);
       return;
     }
@@ -66,6 +87,9 @@ export function CardDetailsForm({
     const savedValues = cardFormValues(saved);
     setLoaded(savedValues);
     setValues(savedValues);
+    const savedLooks = cardLooksValues(saved);
+    setLoadedLooks(savedLooks);
+    setLooks(savedLooks);
     onSaved(saved);
     showToast('success', 'Business card saved.');
   }
@@ -97,6 +121,22 @@ export function CardDetailsForm({
             />
           ))}
         </div>
+        <AccentPicker
+          value={looks.accent}
+          error={looksErrors.accent}
+          onChange={(accent) => {
+            setLooks((current) => ({ ...current, accent }));
+            setLooksErrors((current) => ({ ...current, accent: undefined }));
+          }}
+        />
+        <LinksEditor
+          links={looks.links}
+          errors={looksErrors.links}
+          onChange={(links) => {
+            setLooks((current) => ({ ...current, links }));
+            setLooksErrors({ links: [] });
+          }}
+        />
         {failure && <Notice tone="error" title={failure} />}
         {isDirty && (
           <div className={styles.saveBar}>

@@ -2,7 +2,8 @@
 import { type BusinessCardInput, BusinessCardSchema } from '../../../contract/card';
 import type { Account } from '../../../contract/user';
 
-export type CardFieldKey = keyof BusinessCardInput;
+/** The text fields; the card's looks (accent, links, photo) have their own editors (card-looks/). */
+export type CardFieldKey = Exclude<keyof BusinessCardInput, 'accent' | 'links'>;
 export type CardFormValues = Record<CardFieldKey, string>;
 
 export interface CardField {

@@ -23,6 +23,7 @@ import { CardDetailsForm } from './card-details-form';
 import { CardLinkPanel } from './card-link-panel';
 import { type ActivationState, CardPanel, CardStatusBadge } from './card-panel';
 import styles from './my-card.module.css';
+import { PhotoPanel } from './photo-panel';
 
 export const FETCH_CARD_FAILED = 'Failed to fetch card information.';
 
@@ -131,6 +132,7 @@ export function MyCardScreen() {
         <div className={styles.layout}>
           <CardDetailsForm key={account._id} account={account} onSaved={showAccount} />
           <div className={styles.side}>
+            <PhotoPanel account={account} onChanged={showAccount} />
             {account.cardHandle && (
               <CardLinkPanel account={account} handle={account.cardHandle} onChanged={showAccount} />
             )}

@@ -2,6 +2,7 @@
 // same first frame there and in the browser: anything that needs the browser happens in effects.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
+import { NO_CARD_LOOKS } from '../../../contract/card-extras';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
 import type { Contact, CreateContactRequest } from '../../../contract/contacts';
 import { CardLookupFailedError, fetchPublicCard, sendCardEvent, vCardUrl } from '../../api/cards';
@@ -12,9 +13,11 @@ import { readSignedInUserId } from '../../session/signed-in-user';
 import { describeSaveOutcome } from '../../sync/save-outcome-messages';
 import { Button } from '../../ui/button';
 import { type CardLinkKind, CardLinks } from '../../ui/card-links';
+import { ContactAvatar } from '../../ui/contact-avatar';
 import { Icon } from '../../ui/icon';
 import { LogoMark } from '../../ui/logo';
 import { showToast } from '../../ui/toast-store';
+import { showAccent } from './accent';
 import { ConfirmLocationDialog } from './confirm-location-dialog';
 import { findKnownContact } from './known-contact';
 import {
@@ -155,6 +158,7 @@ function placeholderCard(nfcUID: string): PublicCard {
     phone: '',
     linkedinURL: '',
     additionalURL: '',
+    ...NO_CARD_LOOKS,
   };
 }
 
@@ -225,7 +229,15 @@ function activationPath(nfcUID: string): string {
 /** A card never seen here is saved by its ID alone; the server fills in the rest from the card it holds. */
 function toPayload(card: PublicCard, seen: CardSeen): CreateContactRequest {
   if (seen === 'never') return { nfcUID: card.nfcUID };
-  const { userId: _, ...fields } = card;
+  // Only the card's fields: its looks are the owner's, the server keeps them with the card.
+  const {
+    userId: _,
+    accent: _accent,
+    links: _links,
+    photoURL: _photo,
+    photoThumbnailURL: _thumbnail,
+    ...fields
+  } = card;
   return fields;
 }
 
@@ -296,6 +308,8 @@ function CardView({
   useEffect(() => {
     if (seen === 'now') rememberCard(card);
   }, [card, seen]);
+
+  useEffect(() => showAccent(card.accent), [card.accent]);
 
   useEffect(() => {
     openedAt.current = Date.now();
@@ -411,13 +425,6 @@ function CardView({
     }
   }
 
-  const initials = card.name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-
   const saveActions = (
     <>
       <div className={styles.actions}>
@@ -511,9 +518,7 @@ function CardView({
       <article className={styles.card} aria-labelledby="card-name">
         {seen === 'before' && <p className={styles.muted}>{OfflineCardMessages.localCopy}</p>}
         <div className={styles.identity}>
-          <span className={styles.avatar} aria-hidden="true">
-            {initials}
-          </span>
+          <ContactAvatar person={card} size="card" />
           <div>
             {card.pronouns && <p className={styles.pronouns}>{card.pronouns}</p>}
             <h1 id="card-name" className={styles.name}>

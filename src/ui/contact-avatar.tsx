@@ -1,0 +1,49 @@
+// A person's photo, or their initials when they have none: on the public card page, in the card editor,
+// and in contact rows. The image carries its size, so the layout never moves when it arrives.
+import styles from './contact-avatar.module.css';
+
+/** "Ada King Lovelace" → "AK": the first letters of the first two words. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/** Shown sizes in CSS pixels: a row of a list, a card. Classes, not style attributes (the card page's CSP). */
+const SIZES = { list: 40, card: 64 } as const;
+
+interface ContactAvatarProps {
+  /** A contact, a card or an account's card: its name, and its photo's URLs when it has one. */
+  person: { name: string; photoURL?: string; photoThumbnailURL?: string };
+  size?: keyof typeof SIZES;
+}
+
+/** Decorative beside the person's name: the name is always written next to it. */
+export function ContactAvatar({ person, size = 'list' }: ContactAvatarProps) {
+  const classes = `${styles.avatar} ${styles[size]}`;
+  const pixels = SIZES[size];
+  if (person.photoURL) {
+    // The small one (96 px) for lists, the full one (400 px) on sharp or large screens.
+    const small = person.photoThumbnailURL || person.photoURL;
+    return (
+      <img
+        className={classes}
+        src={small}
+        srcSet={`${small} 96w, ${person.photoURL} 400w`}
+        sizes={`${pixels}px`}
+        width={pixels}
+        height={pixels}
+        alt=""
+        decoding="async"
+      />
+    );
+  }
+  return (
+    <span className={classes} aria-hidden="true">
+      {initialsOf(person.name)}
+    </span>
+  );
+}
