@@ -124,10 +124,13 @@ export type TapProof = z.infer<typeof TapProofSchema>;
 // not a field of PublicCard fails here.
 PUBLIC_CARD_FIELDS satisfies readonly (keyof PublicCard)[];
 
-/** Distinguishes "nobody has activated this card yet" from "no such card" in a 404. */
+/**
+ * Distinguishes "nobody has activated this card yet" from "no such card" (404s), and a card moved to
+ * a replacement or whose owner's account is disabled (410s, the admin's support tools).
+ */
 export const CardLookupErrorSchema = z.object({
   error: z.string(),
-  code: z.enum(['CARD_UNCLAIMED', 'CARD_NOT_FOUND']),
+  code: z.enum(['CARD_UNCLAIMED', 'CARD_NOT_FOUND', 'CARD_REPLACED', 'CARD_UNAVAILABLE']),
 });
 export type CardLookupError = z.infer<typeof CardLookupErrorSchema>;
 
@@ -172,8 +175,16 @@ export type CardEventRequest = z.input<typeof CardEventRequestSchema>;
  */
 export type CardLookupResult =
   | { kind: 'card'; card: PublicCard; tap?: Tap }
-  | { kind: 'unclaimed'; nfcUID: string }
-  | { kind: 'not-found'; nfcUID: string };
+  | { kind: CardMessageKind; nfcUID: string };
+
+/** What the page says instead of a card, by the lookup's error code. */
+export const CARD_MESSAGE_KINDS = {
+  CARD_UNCLAIMED: 'unclaimed',
+  CARD_NOT_FOUND: 'not-found',
+  CARD_REPLACED: 'replaced',
+  CARD_UNAVAILABLE: 'unavailable',
+} as const satisfies Record<CardLookupError['code'], string>;
+export type CardMessageKind = (typeof CARD_MESSAGE_KINDS)[CardLookupError['code']];
 
 export const LookUpCardEndpoint = defineEndpoint({
   ...PublicCardRoutes.lookup,
@@ -183,7 +194,7 @@ export const LookUpCardEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   query: TapQuerySchema,
   responses: { 200: CardLookupResponseSchema },
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'CARD_REPLACED', 'CARD_UNAVAILABLE'],
 });
 
 export const DownloadCardVCardEndpoint = defineEndpoint({
@@ -193,7 +204,7 @@ export const DownloadCardVCardEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   responses: { 200: z.string() },
   produces: 'text/vcard',
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'CARD_REPLACED', 'CARD_UNAVAILABLE'],
 });
 
 export const RecordCardEventEndpoint = defineEndpoint({
@@ -204,7 +215,7 @@ export const RecordCardEventEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   body: CardEventRequestSchema,
   responses: { 204: z.void() },
-  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'CARD_REPLACED', 'CARD_UNAVAILABLE'],
 });
 
 export const IssueCardsEndpoint = defineEndpoint({

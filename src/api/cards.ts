@@ -3,7 +3,14 @@
 // Over the transport without zod: the public card page must stay under its JavaScript budget
 // (docs/budgets.md), so the answer is checked by hand (parsePublicCard) and the calls are the zod-free
 // routes of contract/card-paths.ts. These calls need no token.
-import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
+import {
+  CARD_MESSAGE_KINDS,
+  type CardEventRequest,
+  type CardLookupResult,
+  type PublicCard,
+  type Tap,
+  type TapProof,
+} from '../../contract/card';
 import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
 import type { ShareDetailsRequest } from '../../contract/shared-details';
 import { Stored } from '../session/browser-storage';
@@ -55,8 +62,9 @@ export async function fetchPublicCard(nfcUID: string, tapProof?: TapProof | null
   if (outcome.ok) return { kind: 'card', ...outcome.value };
   const { failure } = outcome;
   if (failure.kind === 'unreachable') throw new Error(failure.message);
-  if (failure.kind === 'refused' && failure.status === 404) {
-    return { kind: failure.code === 'CARD_UNCLAIMED' ? 'unclaimed' : 'not-found', nfcUID };
+  const code = failure.kind === 'refused' ? failure.code : undefined;
+  if (code !== undefined && code in CARD_MESSAGE_KINDS) {
+    return { kind: CARD_MESSAGE_KINDS[code as keyof typeof CARD_MESSAGE_KINDS], nfcUID };
   }
   throw new CardLookupFailedError(`Card lookup failed (${failure.status})`);
 }

@@ -20,6 +20,7 @@ export {
   findCardForUpdate,
   issueCards,
   listCards,
+  moveCardToReplacement,
   releaseCardsOfUser,
 } from './queries';
 export {
