@@ -27,6 +27,7 @@ import {
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
 import type { ShareDetailsForm } from './share-details-form';
+import { ShareDetailsSection } from './share-details-section';
 import { tapProofIn } from './tap-proof';
 
 /**
@@ -518,8 +519,14 @@ function CardView({
 
         {saveActions}
       </article>
-      {shareForm && !isOwner && !known && (
-        <shareForm.Form cardKey={card.nfcUID} ownerName={card.name} source={nfc.current.source} />
+      {seen === 'now' && !isOwner && !known && (
+        <ShareDetailsSection ownerName={card.name}>
+          {shareForm ? (
+            <shareForm.Form cardKey={card.nfcUID} ownerName={card.name} source={nfc.current.source} />
+          ) : (
+            <p className={styles.formLoading}>Loading the form...</p>
+          )}
+        </ShareDetailsSection>
       )}
     </>
   );
