@@ -1,9 +1,11 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { addSomeoneEndpoints } from './add-someone';
 import { adminAnalyticsEndpoints } from './admin-analytics';
 import { analyticsEndpoints } from './analytics';
 import { appPasswordEndpoints } from './app-passwords';
 import { authEndpoints } from './auth';
 import { cardEndpoints } from './card';
+import { cardCopyEndpoints } from './card-copies';
 import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
@@ -38,7 +40,11 @@ export const apiAreas: readonly ApiArea[] = [
     description: 'The signed-in member’s account, card link, settings, export.',
     endpoints: userEndpoints,
   },
-  { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
+  {
+    name: 'Contacts',
+    description: 'The member’s saved contacts.',
+    endpoints: [...contactEndpoints, ...addSomeoneEndpoints],
+  },
   {
     name: 'Contacts in other apps',
     description:
@@ -54,8 +60,9 @@ export const apiAreas: readonly ApiArea[] = [
   { name: 'Invitations', description: 'Invitations between members.', endpoints: invitationEndpoints },
   {
     name: 'Cards',
-    description: 'The public side of a card (its visitors sharing their details back), and issuing cards.',
-    endpoints: [...cardEndpoints, ...sharedDetailsEndpoints],
+    description:
+      'The public side of a card (its visitors sharing their details back, taking the card away), and issuing cards.',
+    endpoints: [...cardEndpoints, ...sharedDetailsEndpoints, ...cardCopyEndpoints],
   },
   { name: 'Operators', description: 'Admin and security sign-in.', endpoints: operatorEndpointList },
   {

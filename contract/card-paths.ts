@@ -23,11 +23,23 @@ export function cardLinkPath(handle: string): string {
   return `/c/${encodeURIComponent(handle)}`;
 }
 
+/** A secure card's tap data (NTAG 424 DNA SUN): `p` the encrypted tag data, `c` the truncated MAC. */
+export const TAP_P_PATTERN = /^[0-9A-Fa-f]{32}$/;
+export const TAP_C_PATTERN = /^[0-9A-Fa-f]{16}$/;
+
+/** Whether `p` and `c` are shaped like a tap's data (whether they verify is the server's to say). */
+export function isTapProof(value: { p?: unknown; c?: unknown }): value is { p: string; c: string } {
+  const { p, c } = value;
+  return typeof p === 'string' && typeof c === 'string' && TAP_P_PATTERN.test(p) && TAP_C_PATTERN.test(c);
+}
+
 export const PublicCardPaths = {
   lookup: '/api/nfc/:nfcUID',
   vcard: '/api/nfc/:nfcUID/vcard',
   events: '/api/nfc/:nfcUID/events',
   shareDetails: '/api/nfc/:nfcUID/share-details',
+  emailMe: '/api/nfc/:nfcUID/email-me',
+  qrCode: '/api/nfc/:nfcUID/qr.png',
 } as const;
 
 /** The public card's calls as the page sends them (method and path); card.ts declares them in full. */
@@ -36,6 +48,8 @@ export const PublicCardRoutes = {
   vcard: { method: 'GET', path: PublicCardPaths.vcard },
   events: { method: 'POST', path: PublicCardPaths.events },
   shareDetails: { method: 'POST', path: PublicCardPaths.shareDetails },
+  emailMe: { method: 'POST', path: PublicCardPaths.emailMe },
+  qrCode: { method: 'GET', path: PublicCardPaths.qrCode },
 } as const;
 
 /** What a card says about its owner after the name and pronouns; a saved contact carries the same. */

@@ -145,7 +145,9 @@ describeOnEachDatabase('sharing details with a card’s owner', (t) => {
     const email = uniqueEmail('lin');
     expect((await share(handle, { ...LIN, email, sendMeTheCard: true })).statusCode).toBe(201);
     const copy = await t().sink.waitForMail(email, { subject: 'A business card' });
-    expect(copy.text).toContain('Nina NoCard sent you a business card through Tapnet.');
+    expect(copy.text).toContain(
+      "You asked for Nina NoCard's business card on the card page on Tapnet, so here it is.",
+    );
     expect(copy.text).toContain(`${PUBLIC_URL}/c/${handle}`);
     expect(copy.text).toContain('Never e-mail me again');
     expect(copy.attachments.map((attachment) => attachment.filename)).toEqual(['nina-nocard.vcf']);

@@ -1,4 +1,4 @@
-// /api/nfc/*: the public side of a card (lookup, vCard, page events); /api/admin/cards: issuing cards.
+// /api/nfc/*: the public side of a card (lookup, vCard, QR code image, page events); /api/admin/cards: issuing cards.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DownloadCardVCardEndpoint,
@@ -8,17 +8,19 @@ import {
   RecordCardEventEndpoint,
   RegisterSecureCardsEndpoint,
 } from '../../../contract/card';
+import { CardQrCodeEndpoint } from '../../../contract/card-copies';
 import { HttpError } from '../../platform/errors';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { addressKeyOf } from '../../platform/security/identity';
 import { toVCard, vCardFileName } from '../../platform/vcard';
 import { CardEventWriter } from './card-event-writer';
+import { cardQrPng } from './card-qr';
 import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { issueCards, listCards } from './queries';
 import { registerSecureCards, secureCardUrl } from './secure-cards';
-import { tapProofOf } from './secure-taps';
+import { isLastVerifiedTap, tapProofOf } from './secure-taps';
 import { verifyTap } from './verified-taps';
 import { DailySalts, isNewVisit } from './visits';
 
@@ -49,6 +51,22 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
+    CardQrCodeEndpoint,
+    async (request, reply) =>
+      reply
+        .header('Content-Type', 'image/png')
+        // A signature's image is fetched each time a mail is opened; the link it encodes changes rarely.
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(await cardQrPng(app.ctx, request.params.nfcUID)),
+    // An image, not JSON: its bytes are what the contract's `produces` says.
+    {
+      config: perMinute({ perAddress: 120, perCardAndAddress: 60, perAccount: 60 }),
+      isResponseChecked: false,
+    },
+  );
+
+  route(
+    app,
     RecordCardEventEndpoint,
     async (request, reply) => {
       const card = cardOf(await lookUpCard(app.ctx.db, request.params.nfcUID));
@@ -67,6 +85,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
           new Date(),
         ));
       if (counts) {
+        const { tap } = request.body;
         await cardEvents.write({
           nfcUid: card.nfcUID,
           cardOwnerId: card.userId,
@@ -76,6 +95,10 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
           // A tap is an NFC opening by definition; pages built before sources existed send none.
           source: request.body.source ?? (type === 'tap' ? 'nfc' : 'other'),
           isMobile: /Mobi|Android/i.test(userAgent),
+          isVerifiedTap:
+            type === 'tap' &&
+            tap !== undefined &&
+            (await isLastVerifiedTap(app.ctx.db, app.secureCardKeys.vault, card.nfcUID, tap, new Date())),
         });
       }
       // The page learns nothing from the answer: whether it counted is the owner's business.

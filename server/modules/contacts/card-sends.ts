@@ -1,6 +1,6 @@
 // How often a member may e-mail their card: once a day to one address (whichever contact it belongs
 // to, so deleting and saving a contact again changes nothing), and a few dozen times a day in all; and
-// how often copies asked for on their card page go out.
+// how often copies asked for on their card page go out, to one address and in all.
 // The table is card_sends (migration 014); its SQL lives here, next to the only rule that reads it.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
@@ -53,13 +53,26 @@ export async function recordCardSend(
 }
 
 /**
- * A copy of the member's card asked for by a visitor who shared their details (issue 26): the address
- * is the visitor's word only, so it gets at most one a day from this member, and a member's card goes
- * out this way at most COPIES_PER_DAY times a day (a busy show, not a mailing list), apart from the
- * member's own sends. Records the copy
- * and answers whether it may go; a copy that may not is simply not sent.
+ * A copy of the member's card asked for on its page (issue 26: by a visitor sharing their details, or
+ * "E-mail me this card"): the address is the visitor's word only, so it gets at most one a day from
+ * this member and COPIES_TO_ONE_ADDRESS_PER_DAY from all cards (a stranger cannot fill someone's inbox
+ * by asking on many cards), and a member's card goes out this way at most COPIES_PER_DAY times a day
+ * (a busy show, not a mailing list), apart from the member's own sends. Records the copy and answers
+ * whether it may go; a copy that may not is simply not sent.
  */
 export const COPIES_PER_DAY = 200;
+export const COPIES_TO_ONE_ADDRESS_PER_DAY = 10;
+
+async function copiesToAddressToday(trx: Transaction<Database>, recipient: string): Promise<number> {
+  const row = await trx
+    .selectFrom('card_sends')
+    .select((eb) => eb.fn.countAll<string>().as('copies'))
+    .where('recipient_email', '=', recipient)
+    .where('is_copy', '=', true)
+    .where('sent_at', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.copies);
+}
 
 export async function recordCardCopy(
   trx: Transaction<Database>,
@@ -70,6 +83,7 @@ export async function recordCardCopy(
   const sent = await lockSendsOfDay(trx, ownerId);
   const copies = sent.filter((send) => send.is_copy).length;
   if (copies >= COPIES_PER_DAY || sent.some((send) => send.recipient_email === recipient)) return false;
+  if ((await copiesToAddressToday(trx, recipient)) >= COPIES_TO_ONE_ADDRESS_PER_DAY) return false;
   await insertSend(trx, ownerId, recipient, true);
   return true;
 }

@@ -3,19 +3,17 @@
 // them, and is told by e-mail unless they opted out; the visitor may ask for a copy of the card.
 
 import type { z } from 'zod';
-import { cardLinkPath } from '../../../contract/card-paths';
 import type { MessageResponse } from '../../../contract/errors';
 import { type ShareDetailsRequestSchema, SharedDetailsMessages } from '../../../contract/shared-details';
 import type { AppContext } from '../../platform/context';
 import { HttpError } from '../../platform/errors';
-import { businessCardMail, sharedDetailsMail } from '../../platform/mail/templates';
-import { toVCard, vCardFileName } from '../../platform/vcard';
+import { sharedDetailsMail } from '../../platform/mail/templates';
 import { cardMessages, findCurrentHandle, lookUpCard } from '../cards';
 import { findAccount } from '../user';
 import { queueContactEvent } from '../webhooks';
-import { recordCardCopy } from './card-sends';
+import { queueCardCopy } from './card-copies';
 import { writeContactList } from './list-write';
-import { findContact, findMemberIdByEmail } from './queries';
+import { findContact } from './queries';
 import { queueNonEssentialMail } from './service';
 import {
   countSharedLastHour,
@@ -46,9 +44,10 @@ export async function shareDetails(
   const { card } = lookup;
   // A filled hidden field is a bot: it is told what a person is told, and nothing is kept.
   if (request.leaveEmpty !== '') return { message: SharedDetailsMessages.shared };
+  // The owner's handle names the card link mailed back, so it is needed only when the card is asked for.
   const [owner, handle] = await Promise.all([
     findAccount(ctx.db, card.userId),
-    findCurrentHandle(ctx.db, card.userId),
+    request.sendMeTheCard ? findCurrentHandle(ctx.db, card.userId) : undefined,
   ]);
   // The owner left between the lookup and now.
   if (!owner) throw new HttpError('CARD_NOT_FOUND', cardMessages.notFound);
@@ -79,20 +78,8 @@ export async function shareDetails(
           }),
         );
       }
-      if (request.sendMeTheCard && handle && (await recordCardCopy(trx, card.userId, request.email))) {
-        const isMember = (await findMemberIdByEmail(trx, request.email)) !== undefined;
-        await queueNonEssentialMail(
-          ctx,
-          trx,
-          businessCardMail({
-            to: request.email,
-            recipientName: request.name,
-            card,
-            cardUrl: `${publicUrl}${cardLinkPath(handle)}`,
-            vCard: { fileName: vCardFileName(card.name), content: toVCard(card) },
-            invitation: isMember ? { kind: 'none' } : { kind: 'join', registerUrl: `${publicUrl}/register` },
-          }),
-        );
+      if (request.sendMeTheCard && handle) {
+        await queueCardCopy(ctx, trx, { card, handle, to: request.email, recipientName: request.name });
       }
     });
   });

@@ -96,18 +96,28 @@ function cardLines(card: BusinessCardView): LabelledLine[] {
 
 const POSSESSIVES: Record<string, string> = { she: 'her', he: 'his', they: 'their', xe: 'xyr', ze: 'zir' };
 
-/**
- * "her business card" for she/her, "their" for they/them; pronouns the mail cannot read ("any", none at
- * all) get no pronoun: "a business card". The mail never guesses someone's pronouns.
- */
-export function theirBusinessCard(pronouns: string): string {
+/** "her" for she/her, "their" for they/them; null for pronouns the mail cannot read ("any", none at all). */
+function possessiveOf(pronouns: string): string | null {
   const first =
     pronouns
       .trim()
       .toLowerCase()
       .split(/[\s/,]+/)[0] ?? '';
-  const possessive = POSSESSIVES[first];
+  return POSSESSIVES[first] ?? null;
+}
+
+/**
+ * "her business card" for she/her, "their" for they/them; pronouns the mail cannot read get no pronoun:
+ * "a business card". The mail never guesses someone's pronouns.
+ */
+export function theirBusinessCard(pronouns: string): string {
+  const possessive = possessiveOf(pronouns);
   return possessive ? `${possessive} business card` : 'a business card';
+}
+
+/** "her card page" for she/her; "the card page" without pronouns to read. */
+function theirCardPage(pronouns: string): string {
+  return `${possessiveOf(pronouns) ?? 'the'} card page`;
 }
 
 function nextStep(invitation: CardMailInvitation, name: string) {
@@ -153,12 +163,25 @@ export function businessCardMail(options: {
   cardUrl: string;
   vCard: { fileName: string; content: string };
   invitation: CardMailInvitation;
+  /**
+   * Why the mail came: the member sent it, or the recipient asked for it on the card's page (issue 26),
+   * where anyone may type any address, so the mail says so and how to stop it.
+   */
+  reason?: 'sent' | 'asked';
 }): MailMessage {
-  const { to, recipientName, card, cardUrl, vCard, invitation } = options;
+  const { to, recipientName, card, cardUrl, vCard, invitation, reason = 'sent' } = options;
   const greeting = recipientName.trim() ? `Hi ${recipientName.trim()},` : 'Hi,';
-  const intro = `${card.name} sent you ${theirBusinessCard(card.pronouns)} through ${PRODUCT}. It is attached as ${vCard.fileName}: open it to add ${card.name} to your phone's contacts.`;
+  const why =
+    reason === 'asked'
+      ? `You asked for ${card.name}'s business card on ${theirCardPage(card.pronouns)} on ${PRODUCT}, so here it is.`
+      : `${card.name} sent you ${theirBusinessCard(card.pronouns)} through ${PRODUCT}.`;
+  const intro = `${why} It is attached as ${vCard.fileName}: open it to add ${card.name} to your phone's contacts.`;
   const online = `The card on the web: ${cardUrl}`;
   const next = nextStep(invitation, card.name);
+  const notYou =
+    reason === 'asked'
+      ? `If you did not ask for it, someone typed your address on that page: you can ignore this e-mail.`
+      : null;
   return {
     to,
     replyTo: card.email,
@@ -175,6 +198,7 @@ export function businessCardMail(options: {
       ...(next ? ['', next.text, next.link] : []),
       '',
       `Reply to this e-mail to write to ${card.name}.`,
+      ...(notYou ? ['', notYou] : []),
     ].join('\n'),
     html: layout([
       escapeHtml(greeting),
@@ -183,6 +207,7 @@ export function businessCardMail(options: {
       `The card on the web: <a href="${escapeHtml(cardUrl)}">${escapeHtml(cardUrl)}</a>`,
       ...(next ? [`${escapeHtml(next.text)}<br><a href="${escapeHtml(next.link)}">${next.label}</a>`] : []),
       `Reply to this e-mail to write to ${escapeHtml(card.name)}.`,
+      ...(notYou ? [escapeHtml(notYou)] : []),
     ]),
     attachments: [
       { filename: vCard.fileName, content: vCard.content, contentType: 'text/vcard; charset=utf-8' },

@@ -43,10 +43,10 @@ export const SUSPENDED_MESSAGE =
 const BROWSER_FETCHES =
   /^\/(assets\/|icons\/|favicon|apple-touch-icon|\.well-known\/|sw\.js|registerSW\.js|workbox-|manifest\.webmanifest|robots\.txt)/;
 /**
- * A card's own page event (a tap, a save) and a visitor's details shared back on it: part of the card,
- * answered at a blocked address too (a venue's visitors, issues 23 and 26).
+ * A card's own page event (a tap, a save), a visitor's details shared back on it and the copy of it they
+ * have e-mailed: part of the card, answered at a blocked address too (a venue's visitors, issues 23 and 26).
  */
-const CARD_EVENT = /^\/api\/nfc\/[^/]+\/(events|share-details)\/?$/;
+const CARD_EVENT = /^\/api\/nfc\/[^/]+\/(events|share-details|email-me)\/?$/;
 /** Findings about the user agent alone: a page on another site cannot choose those for the browser. */
 const AGENT_FINDINGS = new Set(['SCANNER_DETECTED', 'SUSPICIOUS_USER_AGENT']);
 
@@ -115,6 +115,14 @@ function outcomeOf(request: FastifyRequest, status: number): EventOutcome {
   return status >= 400 ? 'refused' : 'served';
 }
 
+/**
+ * Whether the account is suspended (it attacked, wherever it asked from): refused by the API's token
+ * check below, and by the doors that sign in otherwise (CardDAV's app passwords).
+ */
+export function isAccountSuspended(monitor: SecurityMonitor, userId: string): boolean {
+  return monitor.isBlocked(accountSubject(userId));
+}
+
 export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMonitor): void {
   app.decorate('security', monitor);
   const burstHigh = new DistinctWithin(BURST_HIGH.windowMs);
@@ -150,7 +158,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
    * signed in for, card pages aside: a valid token is judged by its account, not by its neighbours.
    */
   function isRefused({ account, addressKey: key }: Who, request: FastifyRequest): boolean {
-    if (account) return monitor.isBlocked(accountSubject(account.userId));
+    if (account) return isAccountSuspended(monitor, account.userId);
     return monitor.isBlocked(key) && !isCardRequest(request);
   }
 

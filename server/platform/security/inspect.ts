@@ -56,7 +56,7 @@ export interface Inspection {
 }
 
 const MATCH_LENGTH = 120;
-const CARD_PAGE = /^\/(nfc|c|display-card|my-display-card|api\/nfc)\/[^/]+(\/vcard)?\/?$/;
+const CARD_PAGE = /^\/(nfc|c|display-card|my-display-card|api\/nfc)\/[^/]+(\/vcard|\/qr\.png)?\/?$/;
 
 /** What is stored of a URL or a matched part: secrets in paths and queries never, and at most 120 characters. */
 export function redact(text: string): string {

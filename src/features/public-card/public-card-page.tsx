@@ -1,6 +1,6 @@
 // The public card (spec §2 /nfc): what a tap opens. Rendered on the server too, so it must render the
 // same first frame there and in the browser: anything that needs the browser happens in effects.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CardLookupResult, PublicCard, Tap } from '../../../contract/card';
 import { type CardSource, cardSerial, withCardSource } from '../../../contract/card-paths';
 import type { Contact, CreateContactRequest } from '../../../contract/contacts';
@@ -29,6 +29,11 @@ import styles from './public-card.module.css';
 import type { ShareDetailsForm } from './share-details-form';
 import { ShareDetailsSection } from './share-details-section';
 import { tapProofIn } from './tap-proof';
+
+/** Loaded when a visitor opens it: none of its code is in the card's first script (issue 26). */
+const EmailMeForm = lazy(() =>
+  import('./email-me-form').then(({ EmailMeForm: Form }) => ({ default: Form })),
+);
 
 /**
  * `local-copy`: no network, the card as this phone last showed it. `offline`: no network and never
@@ -268,6 +273,7 @@ function CardView({
   const [isKeptForSignIn, setIsKeptForSignIn] = useState(false);
   const [known, setKnown] = useState<Contact | null>(null);
   const [shareForm, setShareForm] = useState<{ Form: typeof ShareDetailsForm } | null>(null);
+  const [isEmailMeOpen, setIsEmailMeOpen] = useState(false);
   const isOwner = card.userId !== '' && account?._id === card.userId;
   const accountId = account?._id;
 
@@ -312,7 +318,15 @@ function CardView({
     isOwnLook.current = card.userId !== '' && readSignedInUserId() === card.userId;
     if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
-    if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
+    if (source !== 'nfc') return;
+    // The tap's signed data lets the server count it as a verified tap in the owner's analytics.
+    const tapProof = isVerifiedTap ? tapProofIn(location.search) : null;
+    sendCardEvent(card.nfcUID, {
+      type: 'tap',
+      referrer: signals.referrer,
+      source,
+      ...(tapProof ? { tap: tapProof } : null),
+    });
   }, [card.nfcUID, card.userId, isVerifiedTap]);
 
   const reportLink = (link: CardLinkKind | 'vcard' | 'share') => {
@@ -370,7 +384,7 @@ function CardView({
     sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer, source: nfc.current.source });
     if (!hasStoredSession()) {
       if (navigator.onLine) {
-        storePendingCardSave(card);
+        storePendingCardSave(card, Date.now(), null, tapProofIn(location.search));
         navigate('/register');
       } else void keepForSignIn();
       return;
@@ -385,7 +399,7 @@ function CardView({
    */
   async function keepForSignIn() {
     setIsSaving(true);
-    storePendingCardSave(card, Date.now(), await whereWeMet());
+    storePendingCardSave(card, Date.now(), await whereWeMet(), tapProofIn(location.search));
     setIsSaving(false);
     setIsKeptForSignIn(true);
   }
@@ -454,6 +468,17 @@ function CardView({
               <Icon name="share" /> Share
             </button>
           )}
+          {/* For a phone that will not import the vCard: the card by e-mail (issue 26). */}
+          {seen === 'now' && !isOwner && (
+            <button
+              type="button"
+              className={styles.secondaryAction}
+              aria-expanded={isEmailMeOpen}
+              onClick={() => setIsEmailMeOpen(true)}
+            >
+              <Icon name="mail" /> E-mail me this card
+            </button>
+          )}
         </div>
       </div>
       {isConfirming && (
@@ -519,6 +544,17 @@ function CardView({
 
         {saveActions}
       </article>
+      {isEmailMeOpen && (
+        <Suspense
+          fallback={
+            <p className={styles.muted} role="status">
+              Loading…
+            </p>
+          }
+        >
+          <EmailMeForm cardKey={card.nfcUID} ownerName={card.name} />
+        </Suspense>
+      )}
       {seen === 'now' && !isOwner && !known && (
         <ShareDetailsSection ownerName={card.name}>
           {shareForm ? (

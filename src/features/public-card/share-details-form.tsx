@@ -8,6 +8,7 @@ import { shareDetailsWithOwner } from '../../api/cards';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import fieldStyles from '../../ui/field.module.css';
+import { HoneypotField } from './honeypot-field';
 import styles from './share-details.module.css';
 import { firstNameOf } from './share-details-section';
 
@@ -133,17 +134,7 @@ export function ShareDetailsForm({
           onChange={(event) => update('note', event.target.value)}
         />
       </div>
-      {/* Never shown to people: only a bot fills it (the server then keeps nothing). */}
-      <div className={styles.trap} aria-hidden="true">
-        <label htmlFor={`${id}-leave-empty`}>Leave this field empty</label>
-        <input
-          id={`${id}-leave-empty`}
-          tabIndex={-1}
-          autoComplete="off"
-          value={leaveEmpty}
-          onChange={(event) => setLeaveEmpty(event.target.value)}
-        />
-      </div>
+      <HoneypotField id={`${id}-leave-empty`} value={leaveEmpty} onChange={setLeaveEmpty} />
       <label className={styles.check}>
         <input
           type="checkbox"
