@@ -18,6 +18,7 @@ import { referenceEndpoints } from './reference';
 import { securityEndpoints } from './security';
 import { sessionEndpoints } from './sessions';
 import { sharedDetailsEndpoints } from './shared-details';
+import { supportEndpoints } from './support';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
 import { webhookEndpoints } from './webhooks';
@@ -81,6 +82,12 @@ export const apiAreas: readonly ApiArea[] = [
     description:
       'The admin dashboard’s figures (members, sessions, growth, countries, devices, cards) and their CSV.',
     endpoints: adminAnalyticsEndpoints,
+  },
+  {
+    name: 'Support',
+    description:
+      'The admin’s support tools: find a member, resend a code, unlink or replace a card, disable an account.',
+    endpoints: supportEndpoints,
   },
   {
     name: 'Sessions',

@@ -105,7 +105,14 @@ export const LoginEndpoint = defineEndpoint({
   passwordSignIn: 'member',
   body: LoginRequestSchema,
   responses: { 200: LoginResponseSchema },
-  errors: ['RATE_LIMITED', 'INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'OPERATOR_ACCOUNT', 'ACCOUNT_LOCKED'],
+  errors: [
+    'RATE_LIMITED',
+    'INVALID_CREDENTIALS',
+    'EMAIL_NOT_VERIFIED',
+    'OPERATOR_ACCOUNT',
+    'ACCOUNT_LOCKED',
+    'ACCOUNT_DISABLED',
+  ],
 });
 
 export const RefreshTokenEndpoint = defineEndpoint({

@@ -92,3 +92,11 @@ export function withCardSource(url: string, source: Exclude<CardSource, 'nfc' | 
   marked.searchParams.set(CARD_SOURCE_PARAM, source);
   return marked.toString();
 }
+
+/** What the public card page says instead of a card, by the lookup's error code (contract/card.ts). */
+export const CARD_MESSAGE_KINDS = {
+  CARD_UNCLAIMED: 'unclaimed',
+  CARD_NOT_FOUND: 'not-found',
+  CARD_REPLACED: 'replaced',
+  CARD_UNAVAILABLE: 'unavailable',
+} as const;

@@ -10,6 +10,7 @@ import {
 } from './card-extras';
 import {
   CARD_HANDLE_PATTERN,
+  type CARD_MESSAGE_KINDS,
   CARD_SOURCES,
   PUBLIC_CARD_FIELDS,
   PublicCardRoutes,
@@ -204,10 +205,13 @@ export type TapProof = z.infer<typeof TapProofSchema>;
 // not a field of PublicCard fails here.
 PUBLIC_CARD_FIELDS satisfies readonly (keyof PublicCard)[];
 
-/** Distinguishes "nobody has activated this card yet" from "no such card" in a 404. */
+/**
+ * Distinguishes "nobody has activated this card yet" from "no such card" (404s), and a card moved to
+ * a replacement or whose owner's account is disabled (410s, the admin's support tools).
+ */
 export const CardLookupErrorSchema = z.object({
   error: z.string(),
-  code: z.enum(['CARD_UNCLAIMED', 'CARD_NOT_FOUND']),
+  code: z.enum(['CARD_UNCLAIMED', 'CARD_NOT_FOUND', 'CARD_REPLACED', 'CARD_UNAVAILABLE']),
 });
 export type CardLookupError = z.infer<typeof CardLookupErrorSchema>;
 
@@ -255,8 +259,11 @@ export type CardEventRequest = z.input<typeof CardEventRequestSchema>;
  */
 export type CardLookupResult =
   | { kind: 'card'; card: PublicCard; tap?: Tap }
-  | { kind: 'unclaimed'; nfcUID: string }
-  | { kind: 'not-found'; nfcUID: string };
+  | { kind: CardMessageKind; nfcUID: string };
+
+// Indexed by every lookup error's code, so a code with no message fails to compile. CARD_MESSAGE_KINDS
+// lives in the zod-free card-paths.ts, since the card page's first script reads it.
+export type CardMessageKind = (typeof CARD_MESSAGE_KINDS)[CardLookupError['code']];
 
 export const LookUpCardEndpoint = defineEndpoint({
   ...PublicCardRoutes.lookup,
@@ -266,7 +273,7 @@ export const LookUpCardEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   query: TapQuerySchema,
   responses: { 200: CardLookupResponseSchema },
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'CARD_REPLACED', 'CARD_UNAVAILABLE'],
 });
 
 export const DownloadCardVCardEndpoint = defineEndpoint({
@@ -276,7 +283,7 @@ export const DownloadCardVCardEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   responses: { 200: z.string() },
   produces: 'text/vcard',
-  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'CARD_REPLACED', 'CARD_UNAVAILABLE'],
 });
 
 export const RecordCardEventEndpoint = defineEndpoint({
@@ -287,7 +294,7 @@ export const RecordCardEventEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   body: CardEventRequestSchema,
   responses: { 204: z.void() },
-  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED'],
+  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'CARD_REPLACED', 'CARD_UNAVAILABLE'],
 });
 
 export const IssueCardsEndpoint = defineEndpoint({

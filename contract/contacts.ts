@@ -219,6 +219,8 @@ export const CreateContactEndpoint = defineEndpoint({
     'RATE_LIMITED',
     'CARD_NOT_FOUND',
     'CARD_UNCLAIMED',
+    'CARD_REPLACED',
+    'CARD_UNAVAILABLE',
     'OWN_CARD',
     'CONTACT_EXISTS',
     'REQUEST_IN_PROGRESS',

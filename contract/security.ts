@@ -385,6 +385,12 @@ export const AuditEntrySchema = z.object({
     'ALLOWLIST_REMOVE',
     'RULE_MODE',
     'EVENTS_EXPORT',
+    // The admin's support tools (contract/support.ts): the target is the member's id.
+    'SUPPORT_RESEND_CODE',
+    'SUPPORT_UNLINK_CARD',
+    'SUPPORT_REPLACE_CARD',
+    'SUPPORT_DISABLE',
+    'SUPPORT_ENABLE',
   ]),
   /** What was acted on (an address, a range, a rule id). */
   target: z.string().nullable(),

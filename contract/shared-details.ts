@@ -60,7 +60,14 @@ export const ShareDetailsEndpoint = defineEndpoint({
   params: NfcUidParamsSchema,
   body: ShareDetailsRequestSchema,
   responses: { 201: MessageResponseSchema },
-  errors: ['RATE_LIMITED', 'CARD_NOT_FOUND', 'CARD_UNCLAIMED', 'SHARE_LIMIT_REACHED'],
+  errors: [
+    'RATE_LIMITED',
+    'CARD_NOT_FOUND',
+    'CARD_UNCLAIMED',
+    'CARD_REPLACED',
+    'CARD_UNAVAILABLE',
+    'SHARE_LIMIT_REACHED',
+  ],
 });
 
 export const sharedDetailsEndpoints = [ShareDetailsEndpoint];

@@ -1,7 +1,7 @@
 // Server rendering of the public card page (DESIGN.md §4): built by `vite build --ssr` into dist-ssr/,
 // imported by server/modules/card-pages. Renders the same tree the client hydrates.
 import { renderToString } from 'react-dom/server';
-import type { CardLookupResult } from '../contract/card';
+import type { CardLookupResult, CardMessageKind } from '../contract/card';
 import { serializeCardData } from './features/public-card/card-data';
 import { parsePublicCardPath } from './features/public-card/card-path';
 import { PublicCardRoot } from './features/public-card/public-card-root';
@@ -27,12 +27,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
+/** What a page without a card says in its title and description (link previews included). */
+const MESSAGE_SUMMARIES: Record<CardMessageKind, { title: string; description: string }> = {
+  unclaimed: { title: 'Activate your Tapnet card', description: 'This card has not been activated yet.' },
+  'not-found': { title: 'Card not found · Tapnet', description: 'Card not found.' },
+  replaced: { title: 'Card replaced · Tapnet', description: 'This card has been replaced by its owner.' },
+  unavailable: { title: 'Card unavailable · Tapnet', description: 'This card is unavailable.' },
+};
+
 function summarise(lookup: CardLookupResult): { title: string; description: string } {
-  if (lookup.kind === 'unclaimed') {
-    return { title: 'Activate your Tapnet card', description: 'This card has not been activated yet.' };
-  }
-  if (lookup.kind === 'not-found')
-    return { title: 'Card not found · Tapnet', description: 'Card not found.' };
+  if (lookup.kind !== 'card') return MESSAGE_SUMMARIES[lookup.kind];
   const { name, role, company } = lookup.card;
   const position = [role, company].filter(Boolean).join(' at ');
   return {

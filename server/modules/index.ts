@@ -16,6 +16,7 @@ import { operatorsModule } from './operators';
 import { pageViewsModule } from './page-views';
 import { securityModule } from './security';
 import { sessionsModule } from './sessions';
+import { supportModule } from './support';
 import { unsubscribeModule } from './unsubscribe';
 import { userModule } from './user';
 import { webhooksModule } from './webhooks';
@@ -38,6 +39,7 @@ export const modules: readonly ApiModule[] = [
   mapModule,
   unsubscribeModule,
   operatorsModule,
+  supportModule,
   adminAnalyticsModule,
   securityModule,
 ];

@@ -1,12 +1,14 @@
 // Who is calling. Checked in onRequest, before the body is even parsed, so strangers learn nothing
 // from validation errors: member areas accept only member access tokens, operator areas only their role's.
-// A signed token outlives the account it names (deleted within the token's 15 minutes), so the account
-// is looked up too: a token of a deleted account is as invalid as a forged one. A member account found
-// once is remembered until the database's notice that it was deleted or changed role (migration 023):
-// members call often (the contact list's poll), operators seldom.
+// A signed token outlives the account it names (deleted or disabled within the token's 15 minutes), so
+// the account is looked up too: a token of a deleted or disabled account is as invalid as a forged one.
+// A member account found once is remembered until the database's notice that it was deleted, disabled
+// or changed role (migrations 023, 038_b): members call often (the contact list's poll), operators seldom.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '../../contract/auth';
 import type { EndpointAuth } from '../../contract/endpoint';
+import { isAccountEnabled } from './account-standing';
+import type { AppContext } from './context';
 import { HttpError } from './errors';
 import type { AccessClaims, Caller, OperatorRole } from './tokens';
 
@@ -40,6 +42,7 @@ async function findAccount(request: FastifyRequest, userId: string, role: Role):
     .select('id')
     .where('id', '=', userId)
     .where('role', '=', role)
+    .where(isAccountEnabled)
     .executeTakeFirst();
   return row === undefined ? undefined : true;
 }
@@ -50,6 +53,14 @@ async function accountExists(request: FastifyRequest, userId: string, role: Role
   return (
     members.known(userId) ?? (await members.fresh(userId, () => findAccount(request, userId, role))) === true
   );
+}
+
+/**
+ * Forgets what this process remembered of a member account, for a change it made itself (an account
+ * disabled): the database's notice reaches the other processes, and this one stops admitting it now.
+ */
+export function forgetMemberAccount(ctx: AppContext, userId: string): void {
+  ctx.changeNotices.remember<true>(MEMBER_ACCOUNT_CHANNEL).forget(userId);
 }
 
 function bearerToken(request: FastifyRequest): string {

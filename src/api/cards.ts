@@ -5,7 +5,7 @@
 // routes of contract/card-paths.ts. These calls need no token.
 import type { CardEventRequest, CardLookupResult, PublicCard, Tap, TapProof } from '../../contract/card';
 import { type CardLooks, parseCardLooks } from '../../contract/card-extras';
-import { PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
+import { CARD_MESSAGE_KINDS, PUBLIC_CARD_FIELDS, PublicCardRoutes } from '../../contract/card-paths';
 import type { ShareDetailsRequest } from '../../contract/shared-details';
 import { Stored } from '../session/browser-storage';
 import { endpointUrl, send } from './transport';
@@ -59,8 +59,9 @@ export async function fetchPublicCard(nfcUID: string, tapProof?: TapProof | null
   if (outcome.ok) return { kind: 'card', ...outcome.value };
   const { failure } = outcome;
   if (failure.kind === 'unreachable') throw new Error(failure.message);
-  if (failure.kind === 'refused' && failure.status === 404) {
-    return { kind: failure.code === 'CARD_UNCLAIMED' ? 'unclaimed' : 'not-found', nfcUID };
+  const code = failure.kind === 'refused' ? failure.code : undefined;
+  if (code !== undefined && code in CARD_MESSAGE_KINDS) {
+    return { kind: CARD_MESSAGE_KINDS[code as keyof typeof CARD_MESSAGE_KINDS], nfcUID };
   }
   throw new CardLookupFailedError(`Card lookup failed (${failure.status})`);
 }

@@ -139,7 +139,7 @@ test('an operator signs in, reads every tab, refreshes, issues cards, exports an
   await expectNoSeriousAxeViolations(page);
 
   // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
-  await page.getByRole('tab', { name: 'Cards' }).focus();
+  await page.getByRole('tab', { name: ADMIN_TAB_NAMES.at(-1) }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: ADMIN_TAB_NAMES[0] })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');

@@ -39,6 +39,7 @@ describeOnEachDatabase('the API reference', (t) => {
       '403',
       '404',
       '409',
+      '410',
       '413',
       '415',
       '422',

@@ -789,6 +789,26 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
   'POST /api/admin/cards/secure CARD_NOT_FOUND':
     'tests/server/secure-cards.test.ts (new keys for a card that is not secure)',
+  // The admin's support tools act on members the suite makes there.
+  ...Object.fromEntries(
+    [
+      'GET /api/admin/support/members 200',
+      ...['resend-code', 'unlink-card', 'replace-card', 'disable', 'enable'].map(
+        (action) => `POST /api/admin/support/members/:userId/${action} 200`,
+      ),
+      'MEMBER_NOT_FOUND',
+      'NO_CARD_LINKED',
+      'ACCOUNT_ALREADY_DISABLED',
+      'ACCOUNT_NOT_DISABLED',
+      'POST /api/admin/support/members/:userId/resend-code ALREADY_VERIFIED',
+      'POST /api/admin/support/members/:userId/replace-card CARD_NOT_FOUND',
+      'POST /api/admin/support/members/:userId/replace-card CARD_TAKEN',
+      // A disabled account's sign-in, and the card of one, or one moved to a replacement, on each of its calls.
+      'ACCOUNT_DISABLED',
+      'CARD_REPLACED',
+      'CARD_UNAVAILABLE',
+    ].map((answer) => [answer, 'tests/server/support.test.ts']),
+  ),
   // Enrolling a factor here would turn every later operator sign-in into a two-step one.
   SECOND_FACTOR_INVALID: 'tests/server/two-factor.test.ts (a wrong, replayed or late code)',
   SECOND_FACTOR_EXPIRED: 'tests/server/two-factor.test.ts (no current second-factor token of the role)',

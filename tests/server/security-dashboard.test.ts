@@ -245,7 +245,7 @@ describeOnEachDatabase('security operator API', (t) => {
     expect(response.headers['content-type']).toContain('text/csv');
     const [header, ...rows] = response.body.trim().split('\r\n');
     expect(header).toBe(
-      'timestamp,eventType,severity,ipAddress,country,endpoint,email,userAgent,ruleId,matched,points',
+      'timestamp,eventType,severity,ipAddress,country,endpoint,email,userAgent,ruleId,matched,points,status,outcome',
     );
     expect(rows.some((row) => row.includes('SENSITIVE_FILE_ACCESS'))).toBe(true);
     const backwards = await call(

@@ -5,7 +5,12 @@ import { authRoutes } from './routes';
 import { ensureOperators, operatorFacts } from './service';
 
 export { CODE_TTL_MINUTES, checkCode, codeExpiry, secondsUntilResend, wrongCodeChanges } from './codes';
-export { findUserByEmail, findUserById, recordAccountLoginFailure } from './queries';
+export {
+  findUserByEmail,
+  findUserById,
+  recordAccountLoginFailure,
+  revokeAllRefreshTokens,
+} from './queries';
 export { createVerificationCode, hashVerificationCode, verifyPassword } from './secrets';
 export { ACCOUNT_LOGIN_LIMITS, AuthService } from './service';
 

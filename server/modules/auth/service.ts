@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LoginResponse, RefreshTokenResponse, Role, TokenPair } from '../../../contract/auth';
+import { DISABLED_ACCOUNT_MESSAGE, isDisabled } from '../../platform/account-standing';
 import type { AppContext } from '../../platform/context';
 import { isUniqueViolation } from '../../platform/db/errors';
 import type { Database } from '../../platform/db/schema';
@@ -158,6 +159,7 @@ export class AuthService {
     const user = await this.checkPassword(email, password, address);
     if (user.role !== 'user') throw new HttpError('OPERATOR_ACCOUNT', messages.operatorUseDashboard);
     if (!user.is_verified) throw new HttpError('EMAIL_NOT_VERIFIED', messages.notVerified);
+    if (isDisabled(user)) throw new HttpError('ACCOUNT_DISABLED', DISABLED_ACCOUNT_MESSAGE);
     await queries.rememberSignInAddress(this.db, user.id, addressFingerprint(address, this.ctx.codeKey));
     return { ...(await this.issueTokenPair(user.id, user.role, client)), user: { id: user.id } };
   }
@@ -191,7 +193,7 @@ export class AuthService {
         await queries.markRefreshTokenReplaced(trx, stored.id_hash);
       }
       const user = await queries.findUserById(trx, stored.user_id);
-      if (!user) return 'invalid' as const;
+      if (!user || isDisabled(user)) return 'invalid' as const;
       const next = await this.storeRefreshToken(trx, user.id, stored.family_id);
       return { user, refreshToken: next.token, sessionId: stored.family_id };
     });

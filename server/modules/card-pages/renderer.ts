@@ -4,8 +4,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CardLookupError, CardLookupResult, Tap } from '../../../contract/card';
+import type { CardLookupResult, Tap } from '../../../contract/card';
 import { accentCss } from '../../../contract/card-extras';
+import { CARD_MESSAGE_KINDS } from '../../../contract/card-paths';
 import type { CardLookup } from '../cards';
 
 /** The page's data is the client's own lookup result (contract/card.ts); the SSR bundle renders from it. */
@@ -27,8 +28,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 
 export function toCardPageData(nfcUID: string, found: CardLookup, tap?: Tap): CardPageData {
   if ('card' in found) return { kind: 'card', card: found.card, ...(tap ? { tap } : {}) };
-  const code: CardLookupError['code'] = found.error.code;
-  return { kind: code === 'CARD_UNCLAIMED' ? 'unclaimed' : 'not-found', nfcUID };
+  return { kind: CARD_MESSAGE_KINDS[found.error.code], nfcUID };
 }
 
 /** Every chunk the public card entry loads, so the page can preload them and link their CSS up front. */

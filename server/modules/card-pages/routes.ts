@@ -39,7 +39,13 @@ export const cardPageRoutes: FastifyPluginAsyncZod<{ render: RenderCardPage }> =
         const html = render(url.pathname, data);
         if (!html) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
         reply
-          .code(data.kind === 'not-found' ? 404 : 200)
+          .code(
+            data.kind === 'not-found'
+              ? 404
+              : data.kind === 'replaced' || data.kind === 'unavailable'
+                ? 410
+                : 200,
+          )
           .type('text/html; charset=utf-8')
           // The card changes when its owner edits it: always revalidate.
           .header('Cache-Control', 'no-cache');

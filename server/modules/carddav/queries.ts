@@ -1,6 +1,7 @@
 // SQL of the app passwords CardDAV clients sign in with.
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AppPassword } from '../../../contract/app-passwords';
+import { isAccountEnabled } from '../../platform/account-standing';
 import type { AppPasswordsTable, Database } from '../../platform/db/schema';
 
 function toAppPassword(row: Selectable<AppPasswordsTable>): AppPassword {
@@ -67,6 +68,7 @@ export async function findAppPasswordOwner(db: Kysely<Database>, email: string, 
     .select(['app_passwords.id as id', 'users.id as userId'])
     .where('users.email', '=', email)
     .where('users.role', '=', 'user')
+    .where(isAccountEnabled)
     .where('app_passwords.password_hash', '=', passwordHash)
     .executeTakeFirst();
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { PublicCard } from '../../../contract/card';
+import { isAccountEnabled } from '../../platform/account-standing';
 import type { Database } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { MEMBER_CARD_COLUMNS, toPublicCard } from './queries';
@@ -48,8 +49,19 @@ export async function findCardByHandle(db: Db, handle: string): Promise<PublicCa
     .leftJoin('business_cards', 'business_cards.user_id', 'asked.user_id')
     .select(['current.handle as current_handle', ...MEMBER_CARD_COLUMNS])
     .where('asked.handle', '=', handle)
+    .where(isAccountEnabled)
     .executeTakeFirst();
   return row && toPublicCard(row, row.current_handle);
+}
+
+/** Whether any member ever had the handle (one whose card is not shown: their account is disabled). */
+export async function isKnownHandle(db: Db, handle: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('card_links')
+    .select('handle')
+    .where('handle', '=', handle)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -23,6 +23,7 @@ export {
   findCardForUpdate,
   issueCards,
   listCards,
+  moveCardToReplacement,
   releaseCardsOfUser,
 } from './queries';
 export {

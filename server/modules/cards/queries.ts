@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { PublicCard } from '../../../contract/card';
+import { isAccountEnabled } from '../../platform/account-standing';
 import type { Database } from '../../platform/db/schema';
 import {
   BUSINESS_CARD_COLUMNS,
@@ -65,8 +66,15 @@ export function findCard(db: Db, nfcUid: string) {
   return db.selectFrom('cards').selectAll().where('nfc_uid', '=', nfcUid).executeTakeFirst();
 }
 
+/** A card to activate: a replaced one is retired, so it reads as no card (a finder cannot take it over). */
 export function findCardForUpdate(db: Transaction<Database>, nfcUid: string) {
-  return db.selectFrom('cards').selectAll().where('nfc_uid', '=', nfcUid).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('cards')
+    .selectAll()
+    .where('nfc_uid', '=', nfcUid)
+    .where('replaced_by', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function claimCard(db: Db, nfcUid: string, userId: string) {
@@ -83,6 +91,22 @@ export function releaseCardsOfUser(db: Db, userId: string) {
     .set({ user_id: null, claimed_at: null })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * A lost card moved to its replacement (support tools): the member holds the new one, the old one is
+ * retired, and its Card ID says it was replaced (lookup.ts).
+ */
+export async function moveCardToReplacement(
+  db: Transaction<Database>,
+  move: { userId: string; oldNfcUid: string; newNfcUid: string },
+): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({ user_id: null, claimed_at: null, replaced_by: move.newNfcUid, replaced_at: sql`now()` })
+    .where('nfc_uid', '=', move.oldNfcUid)
+    .execute();
+  await claimCard(db, move.newNfcUid, move.userId);
 }
 
 /** What anyone sees of a member's card: their account's name and e-mail, and their business card. */
@@ -113,6 +137,7 @@ export async function findPublicCard(db: Db, nfcUid: string): Promise<PublicCard
     .leftJoin('business_cards', 'business_cards.user_id', 'cards.user_id')
     .select(['cards.nfc_uid', ...MEMBER_CARD_COLUMNS])
     .where('cards.nfc_uid', '=', nfcUid)
+    .where(isAccountEnabled)
     .executeTakeFirst();
   return row && toPublicCard(row, row.nfc_uid);
 }

@@ -24,7 +24,7 @@ import { builtInRanges } from '../../platform/security/allowlist';
 import type { SecurityMonitor } from '../../platform/security/monitor';
 import { addressesBlockedIf } from '../../platform/security/preview';
 import { allowedModes, pointsOf, RULE_BY_ID, RULES } from '../../platform/security/rules';
-import { appendAudit, setRuleMode } from '../../platform/security/store';
+import { appendAudit, setRuleMode, toAuditEntry } from '../../platform/security/store';
 import { DAY_MS, MINUTE_MS } from '../../platform/time';
 import * as queries from './queries';
 
@@ -235,15 +235,7 @@ export class SecurityOperations {
 
   async audit(limit: number): Promise<AuditEntry[]> {
     const rows = await queries.auditEntries(this.ctx.db, limit);
-    return rows.map((row) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      actor: row.actor,
-      action: row.action as AuditEntry['action'],
-      target: row.target,
-      detail: row.detail,
-      ipAddress: row.ip_address,
-    }));
+    return rows.map(toAuditEntry);
   }
 
   /** The filters as the queries take them: the last 24 h unless a range was given. */

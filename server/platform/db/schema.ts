@@ -31,6 +31,8 @@ export interface UsersTable {
   /** Kept by the sign-in trigger of migration 019 for the admin dashboard's countries. */
   last_sign_in_country: ColumnType<string | null, never, never>;
   last_sign_in_at: ColumnType<Date | null, never, never>;
+  /** Set while an operator has the account disabled (support tools, migration 038_b). */
+  disabled_at: NullableTimestamp;
 }
 
 export interface EmailVerificationsTable {
@@ -123,6 +125,9 @@ export interface CardsTable {
   issued_at: Generated<Date>;
   user_id: string | null;
   claimed_at: NullableTimestamp;
+  /** The card this lost one was moved to (support tools, migration 038_b). */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  replaced_at: NullableTimestamp;
 }
 
 /** A member's card links (migration 029): the current one, and the ones they replaced. */

@@ -1,14 +1,15 @@
 // The security tables (migration 018): events with their daily counts, blocks, allowlist, rule modes,
 // audit log and the alert throttle. The same SQL on PostgreSQL and PGlite.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type {
+  AuditEntry,
   EventOutcome,
   RuleMode,
   SecurityEvent,
   SecurityEventType,
   Severity,
 } from '../../../contract/security';
-import type { Database } from '../db/schema';
+import type { Database, SecurityAuditLogTable } from '../db/schema';
 
 export interface StoredEvent {
   eventType: SecurityEventType;
@@ -255,6 +256,18 @@ export async function setRuleMode(
       conflict.column('rule_id').doUpdateSet({ mode, updated_at: now, updated_by: by }),
     )
     .execute();
+}
+
+export function toAuditEntry(row: Selectable<SecurityAuditLogTable>): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actor,
+    action: row.action as AuditEntry['action'],
+    target: row.target,
+    detail: row.detail,
+    ipAddress: row.ip_address,
+  };
 }
 
 export async function appendAudit(

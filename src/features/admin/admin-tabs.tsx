@@ -1,4 +1,4 @@
-// The six tabs of spec §2 and the Cards tab (issue 15 part 5); the open tab is kept in the address
+// The six tabs of spec §2, the Cards tab (issue 15 part 5) and Support (issue 30 point 3); the open tab is kept in the address
 // (?tab=users), so a reload or a shared link opens the same one.
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,9 +11,18 @@ import { GeographicTab } from './geographic-tab';
 import { GrowthTab } from './growth-tab';
 import { OverviewTab } from './overview-tab';
 import { SessionsTab } from './sessions-tab';
+import { SupportTab } from './support-tab';
 import { UsersTab } from './users-tab';
 
-type AdminTabId = 'overview' | 'users' | 'sessions' | 'growth' | 'geographic' | 'devices' | 'cards';
+type AdminTabId =
+  | 'overview'
+  | 'users'
+  | 'sessions'
+  | 'growth'
+  | 'geographic'
+  | 'devices'
+  | 'cards'
+  | 'support';
 
 export const ADMIN_TABS: readonly TabItem<AdminTabId>[] = [
   { id: 'overview', label: 'Overview' },
@@ -23,6 +32,7 @@ export const ADMIN_TABS: readonly TabItem<AdminTabId>[] = [
   { id: 'geographic', label: 'Geographic' },
   { id: 'devices', label: 'Devices' },
   { id: 'cards', label: 'Cards' },
+  { id: 'support', label: 'Support' },
 ];
 
 const PANELS: Record<AdminTabId, (data: AdminAnalyticsData) => ReactNode> = {
@@ -33,6 +43,7 @@ const PANELS: Record<AdminTabId, (data: AdminAnalyticsData) => ReactNode> = {
   geographic: (data) => <GeographicTab data={data} />,
   devices: (data) => <DevicesTab data={data} />,
   cards: (data) => <CardsTab data={data} />,
+  support: () => <SupportTab />,
 };
 
 const ID_PREFIX = 'admin';

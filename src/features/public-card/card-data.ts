@@ -1,5 +1,6 @@
 // The card inlined in the server-rendered page, so the client hydrates without asking again.
 import type { CardLookupResult } from '../../../contract/card';
+import { CARD_MESSAGE_KINDS } from '../../../contract/card-paths';
 import { parsePublicCard, parseTap } from '../../api/cards';
 
 export const CARD_DATA_ELEMENT_ID = 'card-data';
@@ -30,7 +31,8 @@ export function readCardData(doc: Document, nfcUID: string): CardLookupResult | 
       if (card?.nfcUID !== nfcUID) return null;
       return 'tap' in data ? { kind: 'card', card, tap: parseTap(data.tap) } : { kind: 'card', card };
     }
-    if (data.kind === 'unclaimed' || data.kind === 'not-found') return { kind: data.kind, nfcUID };
+    const kind = Object.values(CARD_MESSAGE_KINDS).find((known) => known === data.kind);
+    if (kind) return { kind, nfcUID };
     return null;
   } catch {
     return null;

@@ -188,6 +188,11 @@ function CardMessage({
       title: 'This card has not been activated yet',
       body: 'Is it yours? Activate it to share your business card with a tap.',
     },
+    replaced: {
+      title: 'Card replaced',
+      body: 'This card has been replaced by its owner. Ask them for their new card or card link.',
+    },
+    unavailable: { title: 'Card unavailable', body: 'This card is unavailable.' },
     'not-found': {
       title: 'Card not found',
       body: 'This link does not belong to a Tapnet card. Check the address, or tap the card again.',

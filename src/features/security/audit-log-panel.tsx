@@ -1,7 +1,8 @@
 // The audit log (issue 16 part 6): who did what and when — sign-ins, blocks, unblocks, allowlist and rule
-// changes, exports — newest first.
+// changes, exports, the admin's support actions — newest first.
 import type { AuditEntry } from '../../../contract/security';
 import { SecurityEndpoints } from '../../../contract/security';
+import { SUPPORT_ACTION_WORDS } from '../../../contract/support';
 import { formatTime } from './format';
 import { useSecurityList } from './security-session';
 import { ToolPanel } from './tool-panel';
@@ -15,6 +16,7 @@ const ACTION_NAMES: Record<AuditEntry['action'], string> = {
   ALLOWLIST_REMOVE: 'Removed from allowlist',
   RULE_MODE: 'Rule mode',
   EVENTS_EXPORT: 'Exported events',
+  ...SUPPORT_ACTION_WORDS,
 };
 
 /** Enough for a look back at the day; the CSV export covers any range. */

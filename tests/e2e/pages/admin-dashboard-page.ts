@@ -11,6 +11,7 @@ export const ADMIN_TAB_NAMES = [
   'Geographic',
   'Devices',
   'Cards',
+  'Support',
 ] as const;
 export type AdminTabName = (typeof ADMIN_TAB_NAMES)[number];
 
