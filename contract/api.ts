@@ -19,6 +19,7 @@ import { sessionEndpoints } from './sessions';
 import { sharedDetailsEndpoints } from './shared-details';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
+import { walletEndpoints } from './wallet';
 import { webhookEndpoints } from './webhooks';
 
 export interface ApiArea {
@@ -35,8 +36,8 @@ export const apiAreas: readonly ApiArea[] = [
   },
   {
     name: 'User',
-    description: 'The signed-in member’s account, card link, settings, export.',
-    endpoints: userEndpoints,
+    description: 'The signed-in member’s account, card link, Wallet pass, settings, export.',
+    endpoints: [...userEndpoints, ...walletEndpoints],
   },
   { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
   {

@@ -79,6 +79,8 @@ export const ERROR_STATUS = {
   SECURE_CARDS_OFF: 409,
   CARD_KEYS_NEEDED: 400,
   CARD_UID_TAKEN: 409,
+  // Apple Wallet passes: the operator configured no pass-signing certificates, so there is none to have.
+  WALLET_PASSES_OFF: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -81,6 +81,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   SECURE_CARDS_OFF: 'Secure cards need CARD_KEYS_SECRET in the server’s configuration.',
   CARD_KEYS_NEEDED: 'A secure card needs its two keys, or CARD_ISSUER_KEY set to diversify them.',
   CARD_UID_TAKEN: 'Another secure card already has this tag UID.',
+  WALLET_PASSES_OFF:
+    'Apple Wallet passes need the pass-signing settings (WALLET_*) in the server’s configuration.',
 };
 
 export const ErrorResponseSchema = z.object({

@@ -18,6 +18,7 @@ import { securityModule } from './security';
 import { sessionsModule } from './sessions';
 import { unsubscribeModule } from './unsubscribe';
 import { userModule } from './user';
+import { walletModule } from './wallet';
 import { webhooksModule } from './webhooks';
 
 export const modules: readonly ApiModule[] = [
@@ -27,6 +28,7 @@ export const modules: readonly ApiModule[] = [
   apiDocsModule,
   authModule,
   userModule,
+  walletModule,
   insightsModule,
   pageViewsModule,
   sessionsModule,
