@@ -9,7 +9,8 @@
 //   npm run bench:hostile-feeds
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres npm run bench:hostile-feeds
 //
-// BENCH_RUNS (default 3) runs per store; PGlite runs on a new DATA_DIR each run.
+// BENCH_RUNS (default 3) runs per store; PGlite runs on a new DATA_DIR each run. BENCH_SERVER_FLAGS are
+// Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see what a stall is.
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hostileFeedsEnv, percentile, probeHealth, serveHostileFeeds } from '../tests/support/hostile-feeds';
@@ -20,6 +21,7 @@ import { benchDatabase } from './support/database-target';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
 const REFRESH_TIMEOUT_MS = 600_000;
+const SERVER_FLAGS = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 
 interface Run {
   duringMedianMs: number;
@@ -45,7 +47,7 @@ async function measureRun(kind: 'pglite' | 'postgres', feedsEnv: Record<string, 
       ? { DATABASE_URL: target.databaseUrl }
       : { DATA_DIR: 'dataDir' in target ? target.dataDir : '' };
   try {
-    const server = await startServer({ ...store, ...feedsEnv, LOG_LEVEL: 'info' });
+    const server = await startServer({ ...store, ...feedsEnv, LOG_LEVEL: 'info' }, SERVER_FLAGS);
     try {
       const during = probeHealth(server.url);
       const deadline = Date.now() + REFRESH_TIMEOUT_MS;

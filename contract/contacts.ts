@@ -17,6 +17,8 @@ export const ContactSchema = BusinessCardViewSchema.extend({
    * before the field existed.
    */
   whereMet: z.string().nullable().optional(),
+  /** The event where they met ("Web Summit 2026"); null without one. Absent from contacts cached before events. */
+  event: z.string().nullable().optional(),
   isFlagged: z.boolean(),
   connectedAt: z.string(),
   contactDetailsSent: z.boolean(),
@@ -149,6 +151,18 @@ export const ContactListQuerySchema = z.strictObject({ since: z.string().max(200
 export const ToggleFlagResponseSchema = z.object({ isFlagged: z.boolean() });
 export type ToggleFlagResponse = z.infer<typeof ToggleFlagResponseSchema>;
 
+/** An event's name as members type it: "Web Summit 2026". */
+export const EVENT_NAME_MAX_LENGTH = 100;
+export const EventNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name the event')
+  .max(EVENT_NAME_MAX_LENGTH, `Event names are at most ${EVENT_NAME_MAX_LENGTH} characters`);
+
+/** A contact's event, or the member's current one; null clears it. */
+export const EventChoiceSchema = z.object({ event: EventNameSchema.nullable() });
+export type EventChoice = z.infer<typeof EventChoiceSchema>;
+
 /** Spec §3 Map contact: a saved contact that has the place where people met. */
 export const MapContactSchema = z.object({
   _id: z.string(),
@@ -158,6 +172,8 @@ export const MapContactSchema = z.object({
   dateAdded: z.string(),
   /** As on the contact: "near Lyon, France". */
   whereMet: z.string().nullable().optional(),
+  /** As on the contact: "Web Summit 2026". */
+  event: z.string().nullable().optional(),
 });
 export type MapContact = z.infer<typeof MapContactSchema>;
 export const MapContactListSchema = z.array(MapContactSchema);
@@ -273,6 +289,37 @@ export const SendMyCardEndpoint = defineEndpoint({
   ],
 });
 
+export const SetContactEventEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/contact/:id/event',
+  summary: 'Tags a contact with the event where you met ({ "event": null } removes it); answers the contact.',
+  auth: 'member',
+  params: ContactIdParamsSchema,
+  paramsRefusedAs: 'CONTACT_NOT_FOUND',
+  body: EventChoiceSchema,
+  responses: { 200: ContactSchema },
+  errors: ['CONTACT_NOT_FOUND'],
+});
+
+export const GetCurrentEventEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/contact/current-event',
+  summary: 'The event every contact you save is tagged with until you clear it; null when none is set.',
+  auth: 'member',
+  responses: { 200: EventChoiceSchema },
+  errors: [],
+});
+
+export const SetCurrentEventEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/api/contact/current-event',
+  summary: 'Sets the current event ({ "event": null } clears it); contacts saved from now on take it.',
+  auth: 'member',
+  body: EventChoiceSchema,
+  responses: { 200: EventChoiceSchema },
+  errors: [],
+});
+
 export const ListMapContactsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/contact/mapContacts',
@@ -290,5 +337,8 @@ export const contactEndpoints = [
   SetContactFlagEndpoint,
   DeleteContactEndpoint,
   SendMyCardEndpoint,
+  SetContactEventEndpoint,
+  GetCurrentEventEndpoint,
+  SetCurrentEventEndpoint,
   ListMapContactsEndpoint,
 ];

@@ -1,5 +1,6 @@
 // Field rules shared by several areas of the wire.
 import { z } from 'zod';
+import { isWellFormedToken } from './token-shape';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const MINIMUM_AGE_YEARS = 16;
@@ -25,11 +26,6 @@ export const PersonNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters');
-
-/** Three non-empty dot-separated parts (spec §5 "Token well-formed"). */
-export function isWellFormedToken(value: unknown): value is string {
-  return typeof value === 'string' && value.split('.').length === 3 && value.split('.').every(Boolean);
-}
 
 export const TokenSchema = z
   .string()

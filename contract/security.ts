@@ -78,6 +78,14 @@ const SeverityCountsSchema = z.object({
  */
 export const EventTypeCodeSchema = z.string().min(1);
 
+/**
+ * What became of the request an event was recorded for (issue 30 point 2): `blocked` when the security
+ * layer answered it itself (a blocked address or suspended account, a scanner, a probe of a secret path),
+ * `refused` when the app refused it (any other 4xx), `served` (2xx, 3xx), `failed` (5xx).
+ */
+export const EventOutcomeSchema = z.enum(['blocked', 'refused', 'served', 'failed']);
+export type EventOutcome = z.infer<typeof EventOutcomeSchema>;
+
 /** One stored event as the dashboard lists it (§3 recentEvents, plus country and rule). */
 export const SecurityEventSchema = z.object({
   eventType: EventTypeCodeSchema,
@@ -93,6 +101,9 @@ export const SecurityEventSchema = z.object({
   /** The part that matched, secrets redacted (never a body, password or token). */
   matched: z.string().nullable(),
   points: z.number().int(),
+  /** The answer's status and what it meant; null for what no request caused (a block, a mark). */
+  status: z.number().int().nullable(),
+  outcome: EventOutcomeSchema.nullable(),
 });
 export type SecurityEvent = z.infer<typeof SecurityEventSchema>;
 
@@ -389,7 +400,7 @@ export const AuditLogQuerySchema = z.object({
 /**
  * The event log's filters (issue 30 point 2), the same for a page of it and for its CSV: a time range
  * (default the last 24 h), an event type, a severity, an address or IPv6 network (as blocks name it), and
- * a piece of the path ("GET /.env" matches ".env").
+ * a piece of the path ("GET /.env" matches ".env"), and the request's outcome.
  */
 const EventFilterFields = z.object({
   from: TimestampSchema.optional(),
@@ -400,6 +411,9 @@ const EventFilterFields = z.object({
     .optional(),
   address: IpAddressSchema.optional(),
   path: z.string().trim().min(1).max(200, 'Path must be at most 200 characters').optional(),
+  outcome: z
+    .enum(EventOutcomeSchema.options, { error: 'Outcome must be blocked, refused, served or failed' })
+    .optional(),
 });
 
 const rangeInOrder = [

@@ -194,20 +194,26 @@ export const DeleteAccountEndpoints = {
   'delete-account-page': defineEndpoint({ ...deleteAccount, path: '/api/user/delete' }),
 };
 
-const contactExport = { method: 'GET', auth: 'member', errors: ['RATE_LIMITED'] } as const;
+const contactExport = {
+  method: 'GET',
+  auth: 'member',
+  // ?event=Web Summit 2026: only the contacts tagged with that event (issue 27); nothing else is taken.
+  query: z.strictObject({ event: z.string().trim().min(1).max(100).optional() }),
+  errors: ['RATE_LIMITED'],
+} as const;
 
 export const ContactExportEndpoints = {
   vcf: defineEndpoint({
     ...contactExport,
     path: '/api/user/export/contacts.vcf',
-    summary: 'Every contact in one vCard file.',
+    summary: 'Every contact (or those of one event: ?event=) in one vCard file.',
     responses: { 200: z.string() },
     produces: 'text/vcard',
   }),
   csv: defineEndpoint({
     ...contactExport,
     path: '/api/user/export/contacts.csv',
-    summary: 'Every contact as one CSV table.',
+    summary: 'Every contact (or those of one event: ?event=) as one CSV table.',
     responses: { 200: z.string() },
     produces: 'text/csv',
   }),

@@ -7,10 +7,13 @@ import {
   type CreateContactRequest,
   type CreateContactResponse,
   DeleteContactEndpoint,
+  GetCurrentEventEndpoint,
   IDEMPOTENCY_KEY_HEADER,
   ListMapContactsEndpoint,
   readContactListTags,
   SendMyCardEndpoint,
+  SetContactEventEndpoint,
+  SetCurrentEventEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
@@ -52,6 +55,21 @@ export function updateContactNotes(contactId: string, notes: string): Promise<Li
 
 export function toggleContactFlag(contactId: string) {
   return readListWrite(callForAnswer(ToggleContactFlagEndpoint, { params: { id: contactId } }));
+}
+
+/** The answer is the updated contact; null removes its event. */
+export function updateContactEvent(contactId: string, event: string | null): Promise<ListWrite<Contact>> {
+  return readListWrite(
+    callForAnswer(SetContactEventEndpoint, { params: { id: contactId }, json: { event } }),
+  );
+}
+
+/** The event every save takes until cleared (issue 27); asked on every visit, the copy serves offline. */
+export const CurrentEventResource = endpointResource('current-event', GetCurrentEventEndpoint, 0);
+
+/** Sets the current event, or clears it with null. */
+export function saveCurrentEvent(event: string | null) {
+  return callEndpoint(SetCurrentEventEndpoint, { json: { event } });
 }
 
 export function deleteContact(contactId: string) {

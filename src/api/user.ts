@@ -88,9 +88,13 @@ const EXPORT_FILE_NAMES: Record<ContactExportFormat, string> = {
 };
 
 /**
- * All of the member's contacts in one file: vCard for address books, CSV for spreadsheets, and the CSV
- * tables Google Contacts and Outlook import as they are.
+ * The member's contacts in one file: vCard for address books, CSV for spreadsheets, and the CSV tables
+ * Google Contacts and Outlook import as they are; all of them, or only those tagged with `event`.
  */
-export async function downloadContactsExport(format: ContactExportFormat): Promise<DownloadedFile> {
-  return readDownloadedFile(await callForAnswer(ContactExportEndpoints[format]), EXPORT_FILE_NAMES[format]);
+export async function downloadContactsExport(
+  format: ContactExportFormat,
+  event?: string,
+): Promise<DownloadedFile> {
+  const answer = await callForAnswer(ContactExportEndpoints[format], { query: event ? { event } : {} });
+  return readDownloadedFile(answer, EXPORT_FILE_NAMES[format]);
 }

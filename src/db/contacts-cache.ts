@@ -16,8 +16,8 @@ export interface ContactsCache {
   contacts: Contact[];
 }
 
-/** The fields a write changes on its own (a flag, a card sent), without the rest of the contact. */
-export type ContactPatch = Partial<Pick<Contact, 'isFlagged' | 'contactDetailsSent'>>;
+/** The fields a write changes on its own (a flag, a card sent, an event), without the rest of the contact. */
+export type ContactPatch = Partial<Pick<Contact, 'isFlagged' | 'contactDetailsSent' | 'event'>>;
 
 /**
  * A change the server confirmed. `listTags` are the list's tags from just before and after the write:

@@ -1,10 +1,12 @@
 // Every located contact as a named marker; choosing one shows who it is, when they were added and where
-// they met. Markers that would cover each other (people met at one place) become one marker for the
-// group, whose popup lists every name, so no contact is hidden under another.
+// they met, with a link that opens the contact. Markers that would cover each other (people met at one
+// place) become one marker for the group, whose popup lists every name, each a link to that contact,
+// so no contact is hidden under another.
 
 import type { LngLatBoundsLike, Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup } from 'react-map-gl/maplibre';
+import { Link } from 'react-router';
 import type { MapContact } from '../../contract/contacts';
 import { formatDate } from '../ui/format';
 import list from '../ui/list.module.css';
@@ -63,8 +65,14 @@ function groupMarkers(contacts: readonly MapContact[], map?: MapLibreMap): Marke
   return groups.map((group) => groupOf(group.members));
 }
 
+interface ContactsMapProps {
+  contacts: readonly MapContact[];
+  /** Where a contact's name in a popup leads: the screen that shows them. */
+  contactPath: (contactId: string) => string;
+}
+
 /** Opens on all of `contacts` at once (one contact: at contact zoom). Expects at least one contact. */
-export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
+export function ContactsMap({ contacts, contactPath }: ContactsMapProps) {
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [groups, setGroups] = useState(() => groupMarkers(contacts));
   const markerButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -145,7 +153,9 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
             onClose={() => setOpenKey(null)}
           >
             {open.members.length === 1 ? (
-              open.members.map((contact) => <ContactSummary key={contact._id} contact={contact} />)
+              open.members.map((contact) => (
+                <ContactSummary key={contact._id} contact={contact} path={contactPath(contact._id)} />
+              ))
             ) : (
               <ul
                 className={`${list.stack} ${styles.groupList}`}
@@ -153,7 +163,7 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
               >
                 {open.members.map((contact) => (
                   <li key={contact._id}>
-                    <ContactSummary contact={contact} />
+                    <ContactSummary contact={contact} path={contactPath(contact._id)} />
                   </li>
                 ))}
               </ul>
@@ -165,10 +175,12 @@ export function ContactsMap({ contacts }: { contacts: readonly MapContact[] }) {
   );
 }
 
-function ContactSummary({ contact }: { contact: MapContact }) {
+function ContactSummary({ contact, path }: { contact: MapContact; path: string }) {
   return (
     <div className={styles.popup}>
-      <p className={styles.popupName}>{contact.name}</p>
+      <p className={styles.popupName}>
+        <Link to={path}>{contact.name}</Link>
+      </p>
       <p className={styles.popupDate}>{formatDateAdded(contact.dateAdded)}</p>
       {contact.whereMet && <p className={styles.popupPlace}>Met {contact.whereMet}</p>}
     </div>

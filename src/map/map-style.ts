@@ -1,5 +1,6 @@
 // What the map draws underneath the markers: the bundled world basemap, or an online style when configured.
 
+import type { Feature, FeatureCollection, Position } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
 import { MapStyleEndpoint } from '../../contract/map';
 import { getJson, isAnswering, send } from '../api/transport';
@@ -22,13 +23,51 @@ const WATER = '#cfe0ee';
 const LAND = '#f6f4ee';
 const BORDER = '#b5ae9c';
 
+/** Natural Earth's id of Antarctica, whose ring runs along the pole that a web map cannot draw. */
+const ANTARCTICA_ID = '010';
+
+/**
+ * A ring that crosses the antimeridian jumps from 180° to -180° (Russia, Fiji): a web map draws that jump
+ * as a band across the whole world. Each point after a jump is moved by 360° instead, so the ring runs
+ * on past 180° as the map's next world copy expects.
+ */
+export function unwrapRing(ring: readonly Position[]): Position[] {
+  let shift = 0;
+  return ring.map(([lng = 0, lat = 0], at) => {
+    const previous = ring[at - 1]?.[0];
+    if (previous !== undefined && lng - previous > 180) shift -= 360;
+    else if (previous !== undefined && previous - lng > 180) shift += 360;
+    return [lng + shift, lat];
+  });
+}
+
+function unwrapFeature(country: Feature): Feature {
+  const { geometry } = country;
+  if (geometry.type === 'Polygon') {
+    return { ...country, geometry: { ...geometry, coordinates: geometry.coordinates.map(unwrapRing) } };
+  }
+  if (geometry.type === 'MultiPolygon') {
+    const coordinates = geometry.coordinates.map((polygon) => polygon.map(unwrapRing));
+    return { ...country, geometry: { ...geometry, coordinates } };
+  }
+  return country;
+}
+
+/** The countries as a web map can draw them without artefacts at any size (newcomer review, M3). */
+export function basemapCountries(countries: FeatureCollection): FeatureCollection {
+  return {
+    ...countries,
+    features: countries.features.filter((country) => country.id !== ANTARCTICA_ID).map(unwrapFeature),
+  };
+}
+
 async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
   const spec: StyleSpecification = {
     version: 8,
     sources: {
       countries: {
         type: 'geojson',
-        data: await loadWorldCountries(),
+        data: basemapCountries(await loadWorldCountries()),
         attribution: 'Natural Earth',
       },
     },

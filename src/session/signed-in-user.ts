@@ -1,10 +1,12 @@
 // Which member is signed in: the subject of the stored access token, the id their local data is kept under.
+// It reads localStorage alone, not the token store, so that the public card page (which asks it whether
+// its owner is looking) does not load IndexedDB code before the first paint.
+import { Stored } from './browser-storage';
 import { useSessionStore } from './session-store';
-import { readAccessToken } from './token-store';
 import { readTokenSubject } from './tokens';
 
 export function readSignedInUserId(): string | null {
-  return readTokenSubject(readAccessToken());
+  return readTokenSubject(Stored.token.read());
 }
 
 /**

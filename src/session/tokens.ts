@@ -1,6 +1,6 @@
 // The rules that say whether a token may be used (spec §4 Session token, §5); where tokens are kept is
 // token-store.ts.
-import { isWellFormedToken } from '../../contract/fields';
+import { isWellFormedToken } from '../../contract/token-shape';
 
 /** A token whose expiry is this close counts as expired, so it never dies in flight. */
 export const TOKEN_EXPIRY_MARGIN_MS = 30_000;

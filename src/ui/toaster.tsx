@@ -1,4 +1,7 @@
-// Renders the toasts; errors and warnings interrupt a screen reader, the rest wait their turn.
+// Renders the toasts in one notification area that is always on the page, so screen readers hear what
+// is added to it (a live region inserted together with its text is often not announced): errors and
+// warnings in its assertive part interrupt, the rest in its polite part wait their turn. It sits at the
+// bottom of the screen, never over the app header or a screen's title (issue 27).
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useToastStore } from './toast-store';
@@ -30,26 +33,32 @@ export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
   const dialog = useOpenDialog();
-  const stack = (
-    <div className={styles.stack}>
-      {toasts.map((toast) => (
-        <div
-          key={toast.id}
-          role={toast.kind === 'error' || toast.kind === 'warning' ? 'alert' : 'status'}
-          className={`${styles.toast} ${styles[toast.kind]} ${toast.isLeaving ? styles.leaving : ''}`}
-        >
-          <span className={styles.message}>{toast.message}</span>
-          <button
-            type="button"
-            className={styles.close}
-            aria-label="Dismiss notification"
-            onClick={() => dismiss(toast.id)}
-          >
-            ×
-          </button>
-        </div>
-      ))}
+  const isUrgent = (kind: string) => kind === 'error' || kind === 'warning';
+  const render = (toast: (typeof toasts)[number]) => (
+    <div
+      key={toast.id}
+      className={`${styles.toast} ${styles[toast.kind]} ${toast.isLeaving ? styles.leaving : ''}`}
+    >
+      <span className={styles.message}>{toast.message}</span>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label="Dismiss notification"
+        onClick={() => dismiss(toast.id)}
+      >
+        ×
+      </button>
     </div>
+  );
+  const stack = (
+    <section className={styles.stack} aria-label="Notifications">
+      <div role="alert" className={styles.region}>
+        {toasts.filter((toast) => isUrgent(toast.kind)).map(render)}
+      </div>
+      <div role="status" className={styles.region}>
+        {toasts.filter((toast) => !isUrgent(toast.kind)).map(render)}
+      </div>
+    </section>
   );
   return dialog ? createPortal(stack, dialog) : stack;
 }

@@ -114,7 +114,9 @@ test('offline with nothing cached yet, the map says it failed and loads on a ret
   await context.setOffline(true);
   const mapPage = new MapPage(page);
   await mapPage.goto();
-  await expect(page.getByRole('alert')).toContainText('Failed to load your contacts for the map.');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Failed to load your contacts for the map.' }),
+  ).toBeVisible();
 
   await context.setOffline(false);
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -192,6 +194,12 @@ test('two contacts met at one place are one marker that lists both names @deskto
   await page.keyboard.press('Escape');
   await expect(mapPage.popup).toHaveCount(0);
   await expect(group).toBeFocused();
+
+  // Each name in the group opens that contact.
+  await group.click();
+  await list.getByRole('link', { name: 'Katherine Johnson' }).click();
+  await expect(page).toHaveURL(/\/contacts\?contact=/);
+  await expect(new ContactsPage(page).cardName).toHaveText('Katherine Johnson');
 });
 
 // The public tile server cannot be reached from here: the e2e server's MAP_STYLE_URL points at a

@@ -42,7 +42,7 @@ test('an anonymous visitor is told whose card they save, registers, and finds it
   await expect(page).toHaveURL(/\/contacts$/);
   // Someone who joined to save a card is offered activation quietly, not stopped by a modal.
   const contactsPage = new ContactsPage(page);
-  await expect(contactsPage.cardName).toHaveText(ownerCard.name);
+  await expect(contactsPage.row(ownerCard.name)).toBeVisible();
   await expect(contactsPage.activationOffer).toBeVisible();
   await expect(contactsPage.activationPrompt).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('pendingCardSave'))).toBeNull();

@@ -7,6 +7,7 @@ import { verificationCodeIn } from '../support/mail-content';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { logInByApi } from './cards';
 import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { MyCardPage } from './pages/my-card-page';
 import { PublicCardPage } from './pages/public-card-page';
@@ -139,8 +140,10 @@ test('a visitor with no account shares their details, and the owner finds them m
   await mailbox.waitForMail(verifiedUser.email, { subject: 'shared their details' });
 
   await new LoginPage(page).signIn(verifiedUser);
-  await expect(page.getByRole('heading', { level: 2, name: 'Lin Visitor' })).toBeVisible();
-  await expect(page.getByText('Shared with you', { exact: true })).toBeVisible();
+  const contacts = new ContactsPage(page);
   await expect(page.getByText('1 new shared with you')).toBeVisible();
+  await contacts.openContact('Lin Visitor');
+  await expect(contacts.cardName).toHaveText('Lin Visitor');
+  await expect(page.getByText('Shared with you', { exact: true })).toBeVisible();
   await expect(page.getByText('They shared their details after they opened your card link.')).toBeVisible();
 });

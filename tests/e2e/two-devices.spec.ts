@@ -70,11 +70,13 @@ test('a flag set on one device and notes written on another both stay; notes wri
   await new LoginPage(page).signIn(verifiedUser);
   const phone = new ContactsPage(page);
   await phone.completeActivationLater();
+  await phone.openFirst();
   await expect(phone.cardName).toHaveText('Grace Hopper');
   await phone.tab('Notes').click();
   const laptopPage = await secondDevice(browser, verifiedUser);
   const laptop = new ContactsPage(laptopPage);
   await laptop.completeActivationLater();
+  await laptop.openFirst();
   await expect(laptop.cardName).toHaveText('Grace Hopper');
   await laptop.tab('Notes').click();
 

@@ -164,6 +164,26 @@ describeOnEachDatabase('the CardDAV address book', (t) => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('carries the event where they met as a category and in the note (issue 27)', async () => {
+    const bea = await memberWithAddressBook(t());
+    const { book } = await davPaths(bea);
+    const graceId = bea.contactIds[0];
+    const tagged = await t().app.inject({
+      method: 'PUT',
+      url: `/api/contact/${graceId}/event`,
+      headers: bearer(bea.accessToken),
+      payload: { event: 'Web Summit, Lisbon' },
+    });
+    expect(tagged.statusCode).toBe(200);
+    const got = await t().app.inject({ method: 'GET', url: `${book}${graceId}.vcf`, headers: bea.auth });
+    // Long lines are folded (RFC 6350 §3.2): read unfolded.
+    const unfolded = got.body.replaceAll('\r\n ', '');
+    expect(unfolded).toContain('CATEGORIES:Tapnet,Web Summit\\, Lisbon\r\n');
+    expect(unfolded).toMatch(
+      /NOTE:Pronouns: she\/her\\nMet at Web Summit\\, Lisbon\\, near Lyon\\, France\\, on \d{4}-\d{2}-\d{2}\r\n/,
+    );
+  });
+
   it('answers addressbook-multiget with each card’s data, and 404 for an href it does not hold', async () => {
     const { book } = await davPaths(ada);
     const missing = `${book}00000000-0000-4000-8000-000000000000.vcf`;

@@ -1,4 +1,4 @@
-// Migration 028 stores each contact's list JSON (032 adds a field to it); contacts saved before get
+// Migration 028 stores each contact's list JSON (032 and 033 add fields to it); contacts saved before get
 // theirs from the migrations. Here they are undone on saved contacts and run again, as an upgrade
 // would: the list reads the same, and its tag does not move (the members' apps keep their cached lists).
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,11 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { bearer, createMember, createMemberWithCard, describeOnEachDatabase } from './helpers';
 
-const MIGRATIONS = ['028_contact_list_json.sql', '032_contact_list_json_shared.sql'].map((name) =>
+const MIGRATIONS = [
+  '028_contact_list_json.sql',
+  '032_contact_list_json_shared.sql',
+  '033_contact_list_json_event.sql',
+].map((name) =>
   readFileSync(new URL(`../../server/platform/db/migrations/${name}`, import.meta.url), 'utf8'),
 );
 
@@ -30,6 +34,7 @@ function statementsOf(script: string): string[] {
 describeOnEachDatabase('contacts saved before their list JSON was stored', (t) => {
   it('are listed the same once the upgrade has run, under the same tag', async () => {
     const visitor = await createMember(t());
+    const saves = [];
     for (const owner of [await createMemberWithCard(t()), await createMemberWithCard(t())]) {
       const saved = await t().app.inject({
         method: 'POST',
@@ -38,10 +43,21 @@ describeOnEachDatabase('contacts saved before their list JSON was stored', (t) =
         payload: { nfcUID: owner.nfcUID, lat: 48.8566, lng: 2.3522 },
       });
       expect(saved.statusCode).toBe(201);
+      saves.push(saved.json().contact);
     }
+    // One contact met at an event (migration 033's field), the other at none.
+    const tagged = await t().app.inject({
+      method: 'PUT',
+      url: `/api/contact/${saves[0]._id}/event`,
+      headers: bearer(visitor.accessToken),
+      payload: { event: 'Web Summit "2026"' },
+    });
+    expect(tagged.statusCode).toBe(200);
     const list = () =>
       t().app.inject({ method: 'GET', url: '/api/contact', headers: bearer(visitor.accessToken) });
     const before = await list();
+    expect(before.json()).toHaveLength(2);
+    expect(before.json()).toEqual(expect.arrayContaining([saves[1], tagged.json()]));
 
     // As the database was before migration 028.
     await sql`DROP TRIGGER contacts_list_json ON contacts`.execute(t().db);

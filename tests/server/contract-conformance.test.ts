@@ -972,6 +972,13 @@ function successCalls(): Record<string, SuccessCall> {
     }),
     'POST /api/contact/send-card/:id': (f) => ({ ...member(f), params: { id: f.contactId } }),
     'GET /api/contact/mapContacts': member,
+    'PUT /api/contact/:id/event': (f) => ({
+      ...member(f),
+      params: { id: f.contactId },
+      payload: { event: 'Web Summit 2026' },
+    }),
+    'GET /api/contact/current-event': member,
+    'PUT /api/contact/current-event': (f) => ({ ...member(f), payload: { event: 'Web Summit 2026' } }),
     'GET /api/user/insight-preferences': member,
     'POST /api/user/insight-preferences': (f) => ({ ...member(f), payload: preferences }),
     'POST /api/insights/prime': member,

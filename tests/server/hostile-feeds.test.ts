@@ -1,9 +1,13 @@
 // Feeds that once froze the server (security-review-2 §2.2, §2.8): a calendar of 8,000 daily events,
 // an RSS of 20,000 items and an item of 5 MiB of markup, served by a stand-in publisher on loopback
 // (tests have no internet; OUTBOUND_ALLOW_HOSTS lets the server fetch from this machine). A real server
-// process reads them at start while the test asks its health every 25 ms.
+// process reads them at start while the test asks its health every 25 ms, on PostgreSQL and on PGlite
+// (where the database runs in the server's own thread, so storing the feeds must leave it turns).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/platform/db/connection';
+import { type DatabaseTarget, openDatabase } from '../../server/platform/db/connection';
 import { type HostileFeeds, hostileFeedsEnv, probeHealth, serveHostileFeeds } from '../support/hostile-feeds';
 import { type LoopbackServer, startLoopbackServer } from '../support/loopback-server';
 import { type ServerProcess, startServer } from '../support/server-process';
@@ -22,10 +26,14 @@ async function until(probe: () => boolean, what: string, timeoutMs = 180_000): P
   }
 }
 
-describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
+type Store = 'postgres' | 'pglite';
+const STORES: Store[] = process.env.TEST_DATABASE_URL ? ['postgres', 'pglite'] : ['pglite'];
+
+describe('hostile feeds', () => {
   let publisher: LoopbackServer;
   const databases: ThrowawayDatabase[] = [];
   const servers: ServerProcess[] = [];
+  const folder = mkdtempSync(join(tmpdir(), 'tapnet-hostile-'));
   let feeds: HostileFeeds;
 
   beforeAll(async () => {
@@ -36,24 +44,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await Promise.all(databases.map((database) => database.drop()));
     await publisher.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 
-  async function serverReadingFeeds(): Promise<{ server: ServerProcess; database: ThrowawayDatabase }> {
-    const database = await createThrowawayDatabase(process.env.TEST_DATABASE_URL ?? '', 'tapnet_hostile');
-    databases.push(database);
+  async function serverReadingFeeds(
+    store: Store,
+  ): Promise<{ server: ServerProcess; target: DatabaseTarget }> {
+    let target: DatabaseTarget;
+    if (store === 'postgres') {
+      const database = await createThrowawayDatabase(process.env.TEST_DATABASE_URL ?? '', 'tapnet_hostile');
+      databases.push(database);
+      target = { databaseUrl: database.url };
+    } else {
+      target = { dataDir: join(folder, `data-${servers.length}`) };
+    }
     const server = await startServer({
-      DATABASE_URL: database.url,
+      ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '' }),
+      ...('dataDir' in target ? { DATA_DIR: target.dataDir } : {}),
       ...hostileFeedsEnv(feeds),
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
     });
     servers.push(server);
-    return { server, database };
+    return { server, target };
   }
 
-  it(
-    'health answers within 200 ms (p99) while the feeds are read; each is cut to its limits and the log says so',
-    async () => {
-      const { server, database } = await serverReadingFeeds();
+  it.each(STORES)(
+    'health answers within 200 ms (p99) while the feeds are read; each is cut to its limits and the log says so (%s)',
+    async (store) => {
+      const { server, target } = await serverReadingFeeds(store);
       const probe = probeHealth(server.url);
       await until(() => server.output().includes('"msg":"feeds refreshed"'), 'the feeds read');
       const times = await probe.stop();
@@ -70,7 +88,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
       expect(log).toContain(`"feed":"${feeds.calendar}","cut":"more than 5000 occurrences`);
       expect(log).toContain(`"feed":"${feeds.huge}","cut":"20000 items, over the limit of 2000`);
 
-      const connection = await openDatabase({ databaseUrl: database.url });
+      // The embedded database opens once its server has let go of it.
+      expect(await server.stop('SIGTERM')).toBe(0);
+      const connection = await openDatabase(target);
       try {
         const counts = await connection.db
           .selectFrom('insight_items')
@@ -95,10 +115,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile feeds', () => {
     TEST_TIMEOUT_MS,
   );
 
-  it(
+  it.runIf(process.env.TEST_DATABASE_URL)(
     'SIGTERM while the feeds are being read exits within the grace period',
     async () => {
-      const { server } = await serverReadingFeeds();
+      const { server } = await serverReadingFeeds('postgres');
       await until(
         () => publisher.requests().filter((request) => request.path.endsWith('.ics')).length >= 2,
         'the calendar fetched again',

@@ -49,6 +49,7 @@ describeOnEachDatabase('contacts on the map', (t) => {
         name: 'Grace Hopper',
         dateAdded: contact.connectedAt,
         whereMet: 'near London, United Kingdom',
+        event: null,
       },
     ]);
   });

@@ -406,13 +406,13 @@ describeOnEachDatabase('exporting my contacts', (t) => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, first, second] = response.body.slice(1).split('\r\n');
     expect(header).toBe(
-      'name,pronouns,company,role,email,phone,linkedinURL,additionalURL,notes,isFlagged,connectedAt,lat,lng,nfcUID',
+      'name,pronouns,company,role,email,phone,linkedinURL,additionalURL,notes,isFlagged,connectedAt,event,lat,lng,nfcUID',
     );
     expect(first).toMatch(
       new RegExp(
         `^Ada Lovelace,she/her,Analytical Engines; Ltd,"Mathematician, Poet",ada@example.com,` +
           `\\+44 20 7946 0000,linkedin.com/in/ada,https://ada.example.com,"Met at the\nengine demo",false,` +
-          `\\d{4}-\\d\\d-\\d\\dT[^,]+,51.5,-0.12,${ada.nfcUID}$`,
+          `\\d{4}-\\d\\d-\\d\\dT[^,]+,,51.5,-0.12,${ada.nfcUID}$`,
       ),
     );
     expect(response.body).toContain('"Met at the\nengine demo"');

@@ -27,6 +27,8 @@ function event(overrides: Partial<SecurityEvent>): SecurityEvent {
     ruleId: 'sensitive-file',
     matched: '/.env',
     points: 4,
+    status: 404,
+    outcome: 'blocked',
     ...overrides,
   };
 }

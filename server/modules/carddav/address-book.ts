@@ -94,9 +94,17 @@ export function versionOfSyncToken(token: string): string | undefined {
   return new RegExp(`^urn:tapnet:sync:${CARD_FORMAT}:(\\d{1,18})$`).exec(token.trim())?.[1];
 }
 
-/** Categories the phone can group by: all of Tapnet's, and the flagged ones. */
+/**
+ * Categories the phone can group by: all of Tapnet's, the flagged ones, and the event where they met
+ * (issue 27): CATEGORIES is the vCard's grouping, so DAVx5 and Thunderbird show "Web Summit 2026" as a
+ * group. Apple's Contacts ignores CATEGORIES, so the note's meeting line names the event too.
+ */
 export function categoriesOf(contact: Contact): string[] {
-  return contact.isFlagged ? [ADDRESS_BOOK_NAME, 'Flagged'] : [ADDRESS_BOOK_NAME];
+  return [
+    ADDRESS_BOOK_NAME,
+    ...(contact.isFlagged ? ['Flagged'] : []),
+    ...(contact.event ? [contact.event] : []),
+  ];
 }
 
 export function vCardOf(contact: Contact): string {

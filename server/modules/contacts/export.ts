@@ -17,6 +17,7 @@ const CSV_COLUMNS = [
   'notes',
   'isFlagged',
   'connectedAt',
+  'event',
   'lat',
   'lng',
   'nfcUID',
@@ -64,11 +65,16 @@ function exportFile(format: ContactExportFormat, contacts: Contact[]): ExportFil
   }
 }
 
-/** The member's own contacts, oldest first as in an address book import, in one file. */
+/**
+ * The member's own contacts, oldest first as in an address book import, in one file; with `event`, only
+ * the contacts tagged with it.
+ */
 export async function exportContacts(
   db: Kysely<Database>,
   userId: string,
   format: ContactExportFormat,
+  event?: string,
 ): Promise<ExportFile> {
-  return exportFile(format, (await listContacts(db, userId)).reverse());
+  const all = (await listContacts(db, userId)).reverse();
+  return exportFile(format, event === undefined ? all : all.filter((contact) => contact.event === event));
 }

@@ -22,6 +22,7 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
     lat: row.lat,
     lng: row.lng,
     whereMet: row.where_met,
+    event: row.event,
     isFlagged: row.is_flagged,
     connectedAt: row.connected_at.toISOString(),
     contactDetailsSent: row.contact_details_sent,
@@ -43,7 +44,7 @@ export function insertContactFromCard(
   ownerId: string,
   card: Omit<PublicCard, 'nfcUID'> & { nfcUID: string | null },
   place: { lat: number | null; lng: number | null; whereMet?: string | null },
-  options: { fromInvitation?: boolean; savedOffline?: boolean; tap?: Tap } = {},
+  options: { fromInvitation?: boolean; savedOffline?: boolean; event?: string | null; tap?: Tap } = {},
 ) {
   return db
     .insertInto('contacts')
@@ -57,6 +58,7 @@ export function insertContactFromCard(
       where_met: place.whereMet ?? null,
       from_invitation: options.fromInvitation ?? false,
       saved_offline: options.savedOffline ?? false,
+      event: options.event ?? null,
       met_in_person: options.tap?.verified ?? false,
       tap_counter: options.tap?.verified ? options.tap.counter : null,
     })
@@ -129,6 +131,39 @@ export async function updateContactNotes(db: Db, ownerId: string, contactId: str
     .returningAll()
     .executeTakeFirst();
   return row && toContact(row);
+}
+
+export async function setContactEvent(db: Db, ownerId: string, contactId: string, event: string | null) {
+  const row = await db
+    .updateTable('contacts')
+    .set({ event })
+    .where('id', '=', contactId)
+    .where('owner_id', '=', ownerId)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toContact(row);
+}
+
+export async function findCurrentEvent(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('member_current_events')
+    .select('event')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.event ?? null;
+}
+
+/** Sets the member's current event, or clears it with null. */
+export async function saveCurrentEvent(db: Db, userId: string, event: string | null): Promise<void> {
+  if (event === null) {
+    await db.deleteFrom('member_current_events').where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('member_current_events')
+    .values({ user_id: userId, event })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ event, set_at: new Date() }))
+    .execute();
 }
 
 /** The notes with when they last changed there (null: not since migration 021), for a conflict's answer. */

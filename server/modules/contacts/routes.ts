@@ -5,10 +5,13 @@ import type { Transaction } from 'kysely';
 import {
   CreateContactEndpoint,
   DeleteContactEndpoint,
+  GetCurrentEventEndpoint,
   ListContactsEndpoint,
   notesVersion,
   SendMyCardEndpoint,
+  SetContactEventEndpoint,
   SetContactFlagEndpoint,
+  SetCurrentEventEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../../contract/contacts';
@@ -30,8 +33,11 @@ import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
   findContact,
+  findCurrentEvent,
   findNotesForUpdate,
   listContactsJson,
+  saveCurrentEvent,
+  setContactEvent,
   setContactFlag,
   toggleContactFlag,
   updateContactNotes,
@@ -165,6 +171,24 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  route(app, SetContactEventEndpoint, async (request, reply) => {
+    const { userId } = memberOf(request);
+    return found(
+      await writeInTransaction(reply, userId, (trx) =>
+        setContactEvent(trx, userId, request.params.id, request.body.event),
+      ),
+    );
+  });
+
+  route(app, GetCurrentEventEndpoint, async (request) => ({
+    event: await findCurrentEvent(app.ctx.db, memberOf(request).userId),
+  }));
+
+  route(app, SetCurrentEventEndpoint, async (request) => {
+    await saveCurrentEvent(app.ctx.db, memberOf(request).userId, request.body.event);
+    return { event: request.body.event };
+  });
+
   route(app, DeleteContactEndpoint, async (request, reply) => {
     const { userId } = memberOf(request);
     found(
@@ -199,7 +223,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       ContactExportEndpoints[format],
       async (request, reply) => {
-        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format);
+        const file = await exportContacts(app.ctx.db, memberOf(request).userId, format, request.query.event);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

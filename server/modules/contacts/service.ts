@@ -26,7 +26,14 @@ import { queueContactEvent } from '../webhooks';
 import { recordCardSend } from './card-sends';
 import { inviteMember } from './invitations';
 import { listTagHeaders, writeContactList } from './list-write';
-import { findContact, findMemberIdByEmail, insertContactFromCard, markCardSent, toContact } from './queries';
+import {
+  findContact,
+  findCurrentEvent,
+  findMemberIdByEmail,
+  insertContactFromCard,
+  markCardSent,
+  toContact,
+} from './queries';
 
 export const contactMessages = {
   saved: 'Contact saved successfully',
@@ -63,10 +70,13 @@ export async function saveContactFromCard(
   const lat = request.lat ?? null;
   const lng = request.lng ?? null;
   const whereMet = lat !== null && lng !== null ? placeWords(lat, lng) : null;
+  // The member's current event tags every save until they clear it (issue 27); a save replayed from the
+  // outbox takes the event current when it arrives.
+  const event = await findCurrentEvent(trx, userId);
   // A save made from a verified tap proves they met; a save of an unverified one is an ordinary save.
   const tap = request.tap && verifyTap ? await verifyTap(trx, card.nfcUID, request.tap) : UNVERIFIED_TAP;
   const { result: row, tags } = await writeContactList(trx, userId, () =>
-    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, tap }),
+    insertContactFromCard(trx, userId, card, { lat, lng, whereMet }, { savedOffline, event, tap }),
   );
   if (!row) throw new HttpError('CONTACT_EXISTS', contactMessages.alreadyExists);
   const contact = toContact(row);

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/schema';
 export async function listLocatedContacts(db: Kysely<Database>, ownerId: string): Promise<MapContact[]> {
   const rows = await db
     .selectFrom('contacts')
-    .select(['id', 'lat', 'lng', 'name', 'connected_at', 'where_met'])
+    .select(['id', 'lat', 'lng', 'name', 'connected_at', 'where_met', 'event'])
     .where('owner_id', '=', ownerId)
     .where('lat', 'is not', null)
     .where('lng', 'is not', null)
@@ -22,5 +22,6 @@ export async function listLocatedContacts(db: Kysely<Database>, ownerId: string)
     name: row.name,
     dateAdded: row.connected_at.toISOString(),
     whereMet: row.where_met,
+    event: row.event,
   }));
 }

@@ -319,6 +319,7 @@ export class SecurityOperations {
       filters.severity,
       filters.address,
       filters.path && `path ${filters.path}`,
+      filters.outcome,
     ].filter(Boolean);
     await this.note(
       actor,
@@ -339,6 +340,8 @@ export class SecurityOperations {
         'ruleId',
         'matched',
         'points',
+        'status',
+        'outcome',
       ],
       events.map((event) => [
         event.timestamp,
@@ -352,6 +355,8 @@ export class SecurityOperations {
         event.ruleId,
         event.matched ?? '',
         String(event.points),
+        event.status === null ? '' : String(event.status),
+        event.outcome ?? '',
       ]),
     );
     return { csv, from, to };

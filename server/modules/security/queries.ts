@@ -1,6 +1,6 @@
 // Reads behind the security dashboard and the operator tools (tables of migration 018).
 import { type Kysely, sql } from 'kysely';
-import type { SecurityEventType, Severity } from '../../../contract/security';
+import type { EventOutcome, SecurityEventType, Severity } from '../../../contract/security';
 import type { Database } from '../../platform/db/schema';
 import { INFORMATIONAL_TYPES } from '../../platform/security/rules';
 import { toSecurityEvent } from '../../platform/security/store';
@@ -55,6 +55,7 @@ export interface EventFilters {
   severity?: Severity | undefined;
   address?: string | undefined;
   path?: string | undefined;
+  outcome?: EventOutcome | undefined;
 }
 
 /** `%` and `_` in what the operator typed are letters, not wildcards. */
@@ -69,6 +70,7 @@ function filtered(db: Db, filters: EventFilters) {
   if (filters.severity) query = query.where('severity', '=', filters.severity);
   if (filters.address) query = query.where('ip_address', '=', filters.address);
   if (filters.path) query = query.where('endpoint', 'ilike', likeText(filters.path));
+  if (filters.outcome) query = query.where('outcome', '=', filters.outcome);
   return query;
 }
 

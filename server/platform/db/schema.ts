@@ -172,6 +172,8 @@ export interface ContactsTable {
   from_invitation: Generated<boolean>;
   /** Sent by the outbox's replay: saved while offline, synced later (migration 017). */
   saved_offline: Generated<boolean>;
+  /** The event where they met ("Web Summit 2026"), 1–100 characters; null without one (migration 030). */
+  event: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a visitor shared their details on the owner's card page, with their consent (migration 029). */
   shared_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** How that visitor came to the card. */
@@ -193,6 +195,13 @@ export interface ContactTombstonesTable {
   contact_id: string;
   list_version: ColumnType<string | bigint | number, never, never>;
   deleted_at: ColumnType<Date, never, never>;
+}
+
+/** The event a member's saves are tagged with until they clear it; no row when none (migration 030). */
+export interface MemberCurrentEventsTable {
+  user_id: string;
+  event: string;
+  set_at: Generated<Date>;
 }
 
 /** A secure (NTAG 424 DNA) card's keys and counter (migration 024, server/modules/cards/secure-cards.ts). */
@@ -368,6 +377,8 @@ export interface SecurityEventsTable {
   rule_id: string;
   matched: string | null;
   points: number;
+  status: number | null;
+  outcome: string | null;
 }
 
 export interface SecurityEventDailyTable {
@@ -561,6 +572,7 @@ export interface Database {
   security_audit_log: SecurityAuditLogTable;
   security_alerts_sent: SecurityAlertsSentTable;
   member_sessions: MemberSessionsTable;
+  member_current_events: MemberCurrentEventsTable;
   session_visits: SessionVisitsTable;
   session_device_days: SessionDeviceDaysTable;
   session_visit_days: SessionVisitDaysTable;

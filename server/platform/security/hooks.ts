@@ -9,13 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { PasswordSignIn } from '../../../contract/endpoint';
 import type { ErrorResponse } from '../../../contract/errors';
-import type { SecurityEventType, Severity } from '../../../contract/security';
+import type { EventOutcome, SecurityEventType, Severity } from '../../../contract/security';
 import { addressKey } from './address';
 import { accountSubject, addressKeyOf, identify, isCrossSiteFetch, type Who } from './identity';
 import { type Finding, inspectBody, inspectRequest, isCardPage, redact } from './inspect';
 import type { Detected, EventContext, SecurityMonitor } from './monitor';
 import { ruleFor } from './rules';
 import { CountWithin, DistinctWithin } from './sliding-counts';
+import type { StoredEvent } from './store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     securityStartedAt?: bigint;
     /** A link unfurler on a card page: recorded, never counted towards a block. */
     isUnfurler?: boolean;
+    /** The events recorded for this request, given its outcome once it is answered. */
+    securityEvents?: StoredEvent[];
   }
 }
 
@@ -93,7 +96,23 @@ function emailIn(body: unknown): string | null {
  * request's event. Never counted towards a block: the visitor may be an honest one holding a copied link.
  */
 export function recordModuleFinding(request: FastifyRequest, detected: Detected): void {
-  request.server.security.record(detected, contextOf(request), { mayBlock: false });
+  keepForOutcome(
+    request,
+    request.server.security.record(detected, contextOf(request), { mayBlock: false, awaitsOutcome: true }),
+  );
+}
+
+function keepForOutcome(request: FastifyRequest, event: StoredEvent | undefined): void {
+  if (event === undefined) return;
+  request.securityEvents ??= [];
+  request.securityEvents.push(event);
+}
+
+/** What the answer meant for the log's outcome filter (contract/security.ts `EventOutcomeSchema`). */
+function outcomeOf(request: FastifyRequest, status: number): EventOutcome {
+  if (request.securityAnswer !== undefined) return 'blocked';
+  if (status >= 500) return 'failed';
+  return status >= 400 ? 'refused' : 'served';
 }
 
 export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMonitor): void {
@@ -118,10 +137,12 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     // A member's or an admin's own token at the wrong door is a client mix-up the door refuses, not
     // an attack: it never suspends the account.
     const isWrongDoor = account !== undefined && eventType === 'UNAUTHORIZED_ACCESS';
-    monitor.record({ eventType, severity, matched }, contextOf(request, email), {
+    const event = monitor.record({ eventType, severity, matched }, contextOf(request, email), {
       mayBlock: request.isUnfurler !== true && isChosen && !isWrongDoor,
       subject: account ? accountSubject(account.userId) : undefined,
+      awaitsOutcome: true,
     });
+    keepForOutcome(request, event);
   };
 
   /**
@@ -203,6 +224,15 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
   });
 
   app.addHook('onResponse', async (request, reply) => {
+    try {
+      recordAnswer(request, reply);
+    } finally {
+      monitor.conclude(request.securityEvents ?? [], reply.statusCode, outcomeOf(request, reply.statusCode));
+    }
+  });
+
+  /** What the answer itself says: a 429, a sign-in, an operator's call, a missing path. */
+  function recordAnswer(request: FastifyRequest, reply: FastifyReply): void {
     if (request.securityAnswer === 'blocked') {
       const started = request.securityStartedAt;
       if (started !== undefined) monitor.recordBlockTime(Number(process.hrtime.bigint() - started) / 1e6);
@@ -225,7 +255,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     }
     if (status >= 400 && status < 500 && status !== 429 && !isSignedIn(request))
       recordMissing(request, status, path);
-  });
+  }
 
   function recordLogin(request: FastifyRequest, whose: PasswordSignIn, status: number): void {
     const email = emailIn(request.body);
@@ -291,10 +321,11 @@ export function answerBadUrl(_error: Error, request: FastifyRequest, reply: Fast
     refuse(request, reply);
     return;
   }
-  monitor.record(
+  const event = monitor.record(
     { eventType: 'MALFORMED_REQUEST', severity: 'LOW', matched: redact(request.url) },
     { ...contextOf(request), ipAddress: address },
   );
+  if (event) monitor.conclude([event], 400, 'refused');
   // Fastify answers this before any hook, so the one that echoes the request id does not run.
   reply
     .code(400)

@@ -2,7 +2,13 @@
 // parsing or database work), points per address, events waiting to be written, and the sync that
 // shares blocks, allowlist and rule modes with every other process through the database.
 import type { Kysely } from 'kysely';
-import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../../contract/security';
+import type {
+  EventOutcome,
+  RuleMode,
+  SecurityEvent,
+  SecurityEventType,
+  Severity,
+} from '../../../contract/security';
 import type { Database } from '../db/schema';
 import { DAY_MS, MINUTE_MS } from '../time';
 import { Allowlist } from './allowlist';
@@ -61,6 +67,8 @@ const MAX_PENDING = 5_000;
 export const HIGH_RISK_EVENTS = 5;
 const OPERATOR_ADDRESS_MS = 12 * 60 * MINUTE_MS;
 const BLOCK_TIMES_KEPT = 1_000;
+/** An event whose request was never answered (the client went away) is written without an outcome. */
+const OUTCOME_WAIT_MS = 30_000;
 
 export class SecurityMonitor {
   readonly startedAt: number;
@@ -76,6 +84,8 @@ export class SecurityMonitor {
   private readonly operatorAddresses = new Map<string, number>();
   private pending: store.StoredEvent[] = [];
   private suppressed: store.StoredEvent[] = [];
+  /** Events waiting for their request's answer before they are written (`conclude`). */
+  private readonly awaitingOutcome = new WeakSet<store.StoredEvent>();
   private readonly blockTimesMs: number[] = [];
   private timers: NodeJS.Timeout[] = [];
   private flushing: Promise<void> = Promise.resolve();
@@ -107,6 +117,7 @@ export class SecurityMonitor {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.settle();
+    await this.flush({ unanswered: true });
   }
 
   /** The check before everything else: a map lookup. */
@@ -137,20 +148,21 @@ export class SecurityMonitor {
     return until !== undefined && until > this.now();
   }
 
-  /** Records what a rule found; in block mode its points go into the address's bucket. */
   /**
+   * Records what a rule found; in block mode its points go into the address's bucket at once.
    * `subject`: whose bucket the points fill, the address unless a signed-in account made the request
-   * (server/security/identity.ts `accountSubject`).
+   * (server/security/identity.ts `accountSubject`). `awaitsOutcome`: the event is written once its
+   * request is answered (`conclude`), with the answer's status. Returns the event, if one was recorded.
    */
   record(
     detected: Detected,
     context: EventContext,
-    options: { mayBlock?: boolean; subject?: string } = {},
-  ): void {
-    if (!this.settings.enabled) return;
+    options: { mayBlock?: boolean; subject?: string; awaitsOutcome?: boolean } = {},
+  ): store.StoredEvent | undefined {
+    if (!this.settings.enabled) return undefined;
     const rule = ruleFor(detected.eventType);
     const mode = this.modeOf(rule);
-    if (mode === 'off') return;
+    if (mode === 'off') return undefined;
     const now = this.now();
     const event: store.StoredEvent = {
       eventType: detected.eventType,
@@ -164,7 +176,10 @@ export class SecurityMonitor {
       ruleId: rule.id,
       matched: store.clean(detected.matched),
       points: pointsOf(rule, detected.severity),
+      status: null,
+      outcome: null,
     };
+    if (options.awaitsOutcome === true) this.awaitingOutcome.add(event);
     this.keep(event, now);
     if (detected.severity === 'CRITICAL') this.track(this.alert('critical', event));
     // Loopback, proxies and allowlisted ranges front many clients: counts per address mean nothing there.
@@ -189,7 +204,7 @@ export class SecurityMonitor {
     // An allowlisted address (loopback, the proxies, the operators' entries) is exempt whoever asks there.
     const subject = options.subject ?? context.ipAddress;
     const isExempt = this.isExempt(context.ipAddress, now);
-    if (!mayBlock || this.isBlocked(subject) || isExempt) return;
+    if (!mayBlock || this.isBlocked(subject) || isExempt) return event;
     const overflow = this.buckets.pour(subject, event.points, event, now);
     if (overflow) {
       const causes = overflow.map(({ event: cause }) => store.storedToSecurityEvent(cause));
@@ -204,6 +219,16 @@ export class SecurityMonitor {
           userAgent: context.userAgent,
         }).catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not store a security block')),
       );
+    }
+    return event;
+  }
+
+  /** The request of these events was answered: they are written with its status and outcome. */
+  conclude(events: readonly store.StoredEvent[], status: number, outcome: EventOutcome): void {
+    for (const event of events) {
+      event.status = status;
+      event.outcome = outcome;
+      this.awaitingOutcome.delete(event);
     }
   }
 
@@ -276,6 +301,8 @@ export class SecurityMonitor {
         ruleId: 'ip-blocked',
         matched: details.reason,
         points: 0,
+        status: null,
+        outcome: null,
       }),
     );
     return { expiresAt: new Date(expiresAt), offence, createdAt: new Date(now), country };
@@ -327,13 +354,19 @@ export class SecurityMonitor {
     await this.flush();
   }
 
-  /** Writes the waiting events (dashboards call it so they show what just happened). */
-  async flush(): Promise<void> {
+  /**
+   * Writes the waiting events whose request was answered (dashboards call it so they show what just
+   * happened); `unanswered` writes the others too, as do 30 s without an answer.
+   */
+  async flush({ unanswered = false } = {}): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.pending.length === 0 && this.suppressed.length === 0) return;
-      const stored = this.pending;
+      const oldest = this.now() - OUTCOME_WAIT_MS;
+      const isReady = (event: store.StoredEvent) =>
+        unanswered || !this.awaitingOutcome.has(event) || event.at.getTime() < oldest;
+      const stored = this.pending.filter(isReady);
       const suppressed = this.suppressed;
-      this.pending = [];
+      this.pending = this.pending.filter((event) => !isReady(event));
       this.suppressed = [];
       try {
         await store.saveEvents(this.deps.db, stored, suppressed);

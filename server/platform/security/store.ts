@@ -1,7 +1,13 @@
 // The security tables (migration 018): events with their daily counts, blocks, allowlist, rule modes,
 // audit log and the alert throttle. The same SQL on PostgreSQL and PGlite.
 import { type Kysely, sql } from 'kysely';
-import type { RuleMode, SecurityEvent, SecurityEventType, Severity } from '../../../contract/security';
+import type {
+  EventOutcome,
+  RuleMode,
+  SecurityEvent,
+  SecurityEventType,
+  Severity,
+} from '../../../contract/security';
 import type { Database } from '../db/schema';
 
 export interface StoredEvent {
@@ -16,6 +22,9 @@ export interface StoredEvent {
   ruleId: string;
   matched: string | null;
   points: number;
+  /** Set when the request is answered (hooks.ts); null for what no request caused. */
+  status: number | null;
+  outcome: EventOutcome | null;
 }
 
 export interface ActiveBlock {
@@ -63,6 +72,8 @@ export async function saveEvents(db: Db, stored: StoredEvent[], suppressed: Stor
           rule_id: event.ruleId,
           matched: event.matched,
           points: event.points,
+          status: event.status,
+          outcome: event.outcome,
         })),
       )
       .execute();
@@ -114,6 +125,8 @@ export function toSecurityEvent(row: {
   rule_id: string;
   matched: string | null;
   points: number;
+  status: number | null;
+  outcome: string | null;
 }): SecurityEvent {
   return storedToSecurityEvent({
     eventType: row.event_type as SecurityEventType,
@@ -127,6 +140,8 @@ export function toSecurityEvent(row: {
     ruleId: row.rule_id,
     matched: row.matched,
     points: row.points,
+    status: row.status,
+    outcome: row.outcome as EventOutcome | null,
   });
 }
 
@@ -143,6 +158,8 @@ export function storedToSecurityEvent(event: StoredEvent): SecurityEvent {
     ruleId: event.ruleId,
     matched: event.matched,
     points: event.points,
+    status: event.status,
+    outcome: event.outcome,
   };
 }
 

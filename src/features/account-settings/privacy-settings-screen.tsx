@@ -1,7 +1,9 @@
 // /privacy-settings: what Tapnet keeps about the member, and their contacts as a file to take with them.
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContactExportFormat } from '../../../contract/user';
 import { downloadContactsExport } from '../../api/user';
+import { useContacts } from '../../sync/use-contacts';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/notice';
 import { Panel, PanelText } from '../../ui/panel';
@@ -26,8 +28,9 @@ const KEPT_DATA: { title: string; detail: string }[] = [
   {
     title: 'Your contacts',
     detail:
-      'The cards you saved, your notes and flags on them, when you met and, only if you allowed it when ' +
-      'saving, where (latitude and longitude). Invitations you sent and received.',
+      'The cards you saved, your notes, flags and events on them, when you met and, only if you allowed it ' +
+      'when saving, where (latitude and longitude). The current event you set, until you end it. ' +
+      'Invitations you sent and received.',
   },
   {
     title: 'Visits to your card page',
@@ -56,9 +59,21 @@ const FORMATS: { format: ContactExportFormat; label: string }[] = [
   { format: 'outlook-csv', label: 'Download for Outlook (.csv)' },
 ];
 
+/** The events the member's contacts are tagged with, for exporting one event's contacts. */
+function useContactEvents(): string[] {
+  const contacts = useContacts();
+  return useMemo(() => {
+    const names = new Set<string>();
+    for (const contact of contacts ?? []) if (contact.event) names.add(contact.event);
+    return [...names].sort((a, b) => a.localeCompare(b));
+  }, [contacts]);
+}
+
 export function PrivacySettingsScreen() {
+  const events = useContactEvents();
+  const [event, setEvent] = useState('');
   const exporting = useAction(async (format: ContactExportFormat) => {
-    const { blob, fileName } = await downloadContactsExport(format);
+    const { blob, fileName } = await downloadContactsExport(format, event || undefined);
     saveFile(blob, fileName);
   });
   const busyFormat = exporting.runningWith ?? null;
@@ -83,6 +98,19 @@ export function PrivacySettingsScreen() {
           All your contacts with your notes, in one file: vCard for phone and computer address books, CSV for
           spreadsheets, or a CSV file Google Contacts or Outlook imports as it is.
         </PanelText>
+        {events.length > 0 && (
+          <label className={styles.eventChoice}>
+            <span>Which contacts</span>
+            <select value={event} onChange={(change) => setEvent(change.target.value)}>
+              <option value="">All contacts</option>
+              {events.map((name) => (
+                <option key={name} value={name}>
+                  Met at {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <div className={styles.actions}>
           {FORMATS.map(({ format, label }) => (
             <Button

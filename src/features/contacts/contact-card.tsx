@@ -1,6 +1,7 @@
 // One contact's business card in the carousel: who they are, how to reach them, when and where we met, the flag,
 // and in edit mode Send Card, Delete and hiding Send Card.
 
+import type { ReactNode } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import { CardLinks } from '../../ui/card-links';
 import { formatDate } from '../../ui/format';
@@ -20,7 +21,7 @@ function metOn(connectedAt: string): string | null {
   return Number.isNaN(time) ? null : `Met on ${formatDate(time)}`;
 }
 
-function initials(name: string): string {
+export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
@@ -37,6 +38,8 @@ interface ContactCardProps {
   onSendCard: () => void;
   onDelete: () => void;
   onToggleSendCardHidden: () => void;
+  /** More about the contact, under where you met (their event). */
+  children?: ReactNode;
 }
 
 export function ContactCard({
@@ -50,6 +53,7 @@ export function ContactCard({
   onSendCard,
   onDelete,
   onToggleSendCardHidden,
+  children,
 }: ContactCardProps) {
   const headline = [contact.role, contact.company].filter(Boolean).join(' · ');
   const met = metOn(contact.connectedAt);
@@ -125,6 +129,7 @@ export function ContactCard({
           They shared their details after they {SHARED_HOW[contact.sharedWithYou.source]}.
         </p>
       )}
+      {children}
       <div className={styles.cardFooter}>
         {met && (
           <p className={styles.met}>

@@ -36,16 +36,19 @@ interface ContactPanelProps {
   contact: Contact | null;
   /** Entering edit mode lowers the panel, so it does not cover the card's Delete and Send Card. */
   isEditing: boolean;
+  /** Beside the card on a wide screen (issue 27): always open, covering nothing, so no toggle. */
+  isDocked?: boolean;
 }
 
-export function ContactPanel({ contact, isEditing }: ContactPanelProps) {
+export function ContactPanel({ contact, isEditing, isDocked = false }: ContactPanelProps) {
   const [tab, setTab] = useState<PanelTab>(readTab);
-  const [isExpanded, setIsExpanded] = useState(readExpanded);
+  const [isExpandedChoice, setIsExpanded] = useState(readExpanded);
+  const isExpanded = isDocked || isExpandedChoice;
   const swipeStartY = useRef<number | null>(null);
   const isDisabled = contact === null;
 
   useEffect(() => Stored.contactsPanelTab.write(tab), [tab]);
-  useEffect(() => Stored.contactsPanelExpanded.write(isExpanded), [isExpanded]);
+  useEffect(() => Stored.contactsPanelExpanded.write(isExpandedChoice), [isExpandedChoice]);
   useEffect(() => {
     if (isEditing) setIsExpanded(false);
   }, [isEditing]);
@@ -73,7 +76,7 @@ export function ContactPanel({ contact, isEditing }: ContactPanelProps) {
 
   return (
     <section
-      className={`${styles.panel} ${isExpanded ? styles.panelExpanded : ''}`}
+      className={`${styles.panel} ${isExpanded ? styles.panelExpanded : ''} ${isDocked ? styles.panelDocked : ''}`}
       aria-label="Contact details"
     >
       <div className={styles.panelHandle} onTouchStart={handleTouchStart} onTouchEnd={handleTouchEnd}>
@@ -87,19 +90,21 @@ export function ContactPanel({ contact, isEditing }: ContactPanelProps) {
             onSelect={selectTab}
             isDisabled={isDisabled}
           />
-          <button
-            type="button"
-            className={styles.panelToggle}
-            aria-expanded={isExpanded}
-            aria-controls={tabPanelProps(ID_PREFIX, tab).id}
-            aria-label={isExpanded ? 'Collapse panel' : 'Expand panel'}
-            disabled={isDisabled}
-            onClick={() => setIsExpanded((expanded) => !expanded)}
-          >
-            <span className={isExpanded ? styles.chevronDown : undefined}>
-              <Icon name="chevronUp" />
-            </span>
-          </button>
+          {!isDocked && (
+            <button
+              type="button"
+              className={styles.panelToggle}
+              aria-expanded={isExpanded}
+              aria-controls={tabPanelProps(ID_PREFIX, tab).id}
+              aria-label={isExpanded ? 'Collapse panel' : 'Expand panel'}
+              disabled={isDisabled}
+              onClick={() => setIsExpanded((expanded) => !expanded)}
+            >
+              <span className={isExpanded ? styles.chevronDown : undefined}>
+                <Icon name="chevronUp" />
+              </span>
+            </button>
+          )}
         </div>
       </div>
       {TABS.map(({ id }) => {

@@ -1,7 +1,9 @@
-// /contacts (spec §2, §4): the member's contacts one at a time, sorted their way, with a Map / Notes
-// panel for the one shown, edit mode (Delete, Send Card), invitations, and the card activation prompt.
+// /contacts (spec §2, §4; issue 27): the member's contacts as a searchable list, and the contact opened
+// from it one at a time in a carousel, with a Map / Notes panel, edit mode (Delete, Send Card),
+// invitations, and the card activation prompt. Phones show the list or the contact opened (`?contact=`,
+// so Back returns to the list); wide screens show both side by side.
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
@@ -18,24 +20,16 @@ import { ActivationPrompt, shouldPromptActivation } from './activation-prompt';
 import { ContactCard } from './contact-card';
 import { ContactCarousel } from './contact-carousel';
 import { CompleteCardDialog, DeleteContactDialog } from './contact-dialogs';
-import { ContactList, useIsWideScreen } from './contact-list';
-import {
-  isSortMode,
-  orderContacts,
-  readIgnoredContacts,
-  SORT_MODES,
-  type SortMode,
-  writeIgnoredContacts,
-} from './contact-order';
+import { ContactEvent, CurrentEventBar } from './contact-events';
+import { ContactFinder } from './contact-finder';
+import { readIgnoredContacts, writeIgnoredContacts } from './contact-order';
 import { ContactPanel } from './contact-panel';
 import styles from './contacts.module.css';
-import { ContactMessages } from './messages';
 import { PendingSaves } from './pending-saves';
 import { contactToSendBackTo, SEND_BACK_PARAM, SendBackPrompt } from './send-back-prompt';
 import { useContactActions } from './use-contact-actions';
-
-/** A contact to show first, e.g. from a card page that says "already in your contacts". */
-const OPEN_CONTACT_PARAM = 'contact';
+import { useContactFinder } from './use-contact-finder';
+import { useHasRoomForPanel, useIsWideScreen } from './use-wide-screen';
 
 const SETTINGS_MENU = [
   { label: 'Map', to: '/map' },
@@ -44,6 +38,12 @@ const SETTINGS_MENU = [
   { label: 'Insights', to: '/insights' },
   { label: 'Settings', to: '/settings' },
 ] as const;
+
+/**
+ * The contact opened, in the URL: a reload or Back on a phone keeps the member where they were, and a
+ * card page that says "already in your contacts" links to it.
+ */
+const OPENED_PARAM = 'contact';
 
 /** Pending invitations for the badge; null hides it (none, or they could not be loaded). */
 function usePendingInvitationCount(): number | null {
@@ -100,31 +100,57 @@ export function ContactsScreen() {
     () => storedContacts && withPendingChanges(storedContacts, pendingChanges),
     [storedContacts, pendingChanges],
   );
+  const pendingIds = useMemo(() => new Set(pendingChanges.keys()), [pendingChanges]);
   const invitationCount = usePendingInvitationCount();
   const newlyShared = useNewlySharedCount(contacts);
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
-  const [sortMode, setSortMode] = useState<SortMode>('recent');
+  const finder = useContactFinder(contacts);
   const [searchParams, setSearchParams] = useSearchParams();
-  const [selectedId, setSelectedId] = useState<string | null>(() => searchParams.get(OPEN_CONTACT_PARAM));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const openedId = searchParams.get(OPENED_PARAM);
+  const [activeId, setActiveId] = useState<string | null>(openedId);
   const sendBackTo = contactToSendBackTo(contacts, searchParams.get(SEND_BACK_PARAM));
   const [direction, setDirection] = useState<'previous' | 'next' | 'none'>('none');
   const [ignoredIds, setIgnoredIds] = useState(readIgnoredContacts);
   const [isPromptOpen, setIsPromptOpen] = useState(true);
   const isWideScreen = useIsWideScreen();
+  const hasRoomForPanel = useHasRoomForPanel();
 
-  // Sorting thousands of contacts again on every selection or toast would slow each of them.
-  const shown = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
-  // Spec §4: the first contact is selected until the member picks another.
-  const foundIndex = shown.findIndex((contact) => contact._id === selectedId);
-  const index = foundIndex === -1 ? 0 : foundIndex;
+  const { shown } = finder;
+  const openedIndex = shown.findIndex((contact) => contact._id === openedId);
+  // Spec §4: on wide screens the first contact is selected until the member picks another; a phone shows
+  // the list until one is opened.
+  const index = openedIndex !== -1 ? openedIndex : isWideScreen ? 0 : -1;
   const selected: Contact | null = shown[index] ?? null;
+  const isListShown = isWideScreen || selected === null;
+  const isContactShown = isWideScreen || selected !== null;
 
+  function open(contactId: string) {
+    setDirection('none');
+    setActiveId(contactId);
+    if (isWideScreen) setSearchParams({ [OPENED_PARAM]: contactId }, { replace: true });
+    else
+      navigate(
+        { search: `?${OPENED_PARAM}=${encodeURIComponent(contactId)}` },
+        { state: { fromList: true } },
+      );
+  }
+
+  /** The carousel moved: the contact shown changes, but Back still leads to the list. */
   function select(next: number) {
     const contact = shown[next];
     if (!contact) return;
     setDirection(next > index ? 'next' : 'previous');
-    setSelectedId(contact._id);
+    setActiveId(contact._id);
+    setSearchParams({ [OPENED_PARAM]: contact._id }, { replace: true, state: location.state });
+  }
+
+  function backToList() {
+    const cameFromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+    if (cameFromList) navigate(-1);
+    else setSearchParams({}, { replace: true });
   }
 
   function toggleSendCardHidden(contactId: string) {
@@ -134,6 +160,12 @@ export function ContactsScreen() {
     writeIgnoredContacts(next);
     setIgnoredIds(next);
   }
+
+  const editHint = isEditing && selected && (
+    <p className={styles.editHint} role="status">
+      Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.
+    </p>
+  );
 
   return (
     <main className={`${appBar.screen} ${styles.page}`}>
@@ -160,120 +192,107 @@ export function ContactsScreen() {
         </nav>
       </header>
 
-      {isWideScreen && <ContactList contacts={shown} selectedIndex={index} onSelect={select} />}
-
-      <div className={styles.content}>
-        <div className={styles.column}>
-          <div className={styles.titleRow}>
-            <div>
-              <h1 className={styles.title}>Contacts</h1>
-              {contacts && (
-                <p className={styles.subtitle}>
-                  {contacts.length === 1 ? '1 contact' : `${contacts.length} contacts`}
-                  {newlyShared > 0 && (
-                    <span className={styles.newShared}>
-                      {newlyShared === 1 ? '1 new shared with you' : `${newlyShared} new shared with you`}
-                    </span>
-                  )}
+      {isListShown && (
+        <ContactFinder
+          finder={finder}
+          total={contacts?.length}
+          selectedId={isWideScreen ? (selected?._id ?? null) : null}
+          activeId={activeId}
+          onActivate={setActiveId}
+          onOpen={open}
+          pendingIds={pendingIds}
+          hasAlphabetIndex={!isWideScreen}
+          countNote={
+            newlyShared > 0 && (
+              <span className={styles.newShared}>
+                {newlyShared === 1 ? '1 new shared with you' : `${newlyShared} new shared with you`}
+              </span>
+            )
+          }
+          notices={
+            <>
+              {isPromptOpen && shouldPromptActivation(account) && (
+                <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
+              )}
+              <PendingSaves />
+              {sendBackTo && (
+                <SendBackPrompt
+                  contact={sendBackTo}
+                  isSending={actions.sendingId === sendBackTo._id}
+                  onSend={() => void actions.sendCard(sendBackTo)}
+                  onClose={() => setSearchParams({}, { replace: true })}
+                />
+              )}
+              <CurrentEventBar />
+              {isEditing && !isWideScreen && (
+                <p className={styles.editHint} role="status">
+                  Edit mode: open a contact to Send Card or Delete.
                 </p>
               )}
-            </div>
-            <div className={styles.toolbar}>
-              <label className={styles.sort}>
-                <span className={styles.sortLabel}>Sort by</span>
-                <select
-                  className={styles.sortSelect}
-                  value={sortMode}
-                  onChange={(event) => {
-                    if (!isSortMode(event.target.value)) return;
-                    setSortMode(event.target.value);
-                    // A new order starts from its first contact (spec §4: the first one is selected).
-                    setSelectedId(null);
-                    setDirection('none');
-                  }}
+            </>
+          }
+        />
+      )}
+
+      {isContactShown && (
+        <div className={styles.detail}>
+          <div className={styles.content}>
+            <div className={styles.column}>
+              <div className={styles.detailBar}>
+                {!isWideScreen && (
+                  <>
+                    <h1 className="visually-hidden">Contacts</h1>
+                    <button type="button" className={styles.backToList} onClick={backToList}>
+                      <Icon name="back" size={18} />
+                      All contacts
+                    </button>
+                  </>
+                )}
+                <button
+                  type="button"
+                  className={`${styles.editToggle} ${isEditing ? styles.editToggleOn : ''}`}
+                  aria-pressed={isEditing}
+                  disabled={!selected}
+                  data-edit-zone
+                  onClick={() => setIsEditing((editing) => !editing)}
                 >
-                  {SORT_MODES.map((mode) => (
-                    <option key={mode.id} value={mode.id}>
-                      {mode.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                className={`${styles.editToggle} ${isEditing ? styles.editToggleOn : ''}`}
-                aria-pressed={isEditing}
-                disabled={!contacts?.length}
-                data-edit-zone
-                onClick={() => setIsEditing((editing) => !editing)}
-              >
-                <Icon name="pencil" size={18} />
-                {isEditing ? 'Done' : 'Edit'}
-              </button>
+                  <Icon name="pencil" size={18} />
+                  {isEditing ? 'Done' : 'Edit'}
+                </button>
+              </div>
+              {editHint}
+              {selected && (
+                <div data-edit-zone>
+                  <ContactCarousel
+                    count={shown.length}
+                    index={index}
+                    direction={direction}
+                    slideKey={selected._id}
+                    nameAt={(at) => shown[at]?.name ?? ''}
+                    onSelect={select}
+                  >
+                    <ContactCard
+                      contact={selected}
+                      isEditing={isEditing}
+                      isSendCardHidden={ignoredIds.includes(selected._id)}
+                      isFlagBusy={false}
+                      isFlagPending={pendingChanges.get(selected._id)?.isFlagged !== undefined}
+                      isSending={actions.sendingId === selected._id}
+                      onToggleFlag={() => actions.toggleFlag(selected)}
+                      onSendCard={() => actions.sendCard(selected)}
+                      onDelete={() => actions.askDelete(selected)}
+                      onToggleSendCardHidden={() => toggleSendCardHidden(selected._id)}
+                    >
+                      <ContactEvent contactId={selected._id} event={selected.event ?? null} />
+                    </ContactCard>
+                  </ContactCarousel>
+                </div>
+              )}
             </div>
           </div>
-
-          {isPromptOpen && shouldPromptActivation(account) && (
-            <ActivationPrompt onClose={() => setIsPromptOpen(false)} />
-          )}
-          <PendingSaves />
-          {sendBackTo && (
-            <SendBackPrompt
-              contact={sendBackTo}
-              isSending={actions.sendingId === sendBackTo._id}
-              onSend={() => void actions.sendCard(sendBackTo)}
-              onClose={() => setSearchParams({}, { replace: true })}
-            />
-          )}
-          {isEditing && shown.length > 0 && (
-            <p className={styles.editHint} role="status">
-              Edit mode: Send Card or Delete on each card. Tap outside the cards to finish.
-            </p>
-          )}
-
-          {contacts === undefined ? (
-            <div className={styles.loading} role="status" aria-busy="true">
-              <span className={styles.skeletonCard} aria-hidden="true" />
-              <span className="visually-hidden">Loading contacts…</span>
-            </div>
-          ) : shown.length === 0 || !selected ? (
-            <div className={styles.empty}>
-              <p className={styles.emptyTitle}>{ContactMessages.empty}</p>
-              <p className={styles.emptyHint}>
-                {sortMode === 'flagged' && contacts.length > 0
-                  ? 'Flag a contact to find them here.'
-                  : 'Tap someone’s Tapnet card and save it: they will appear here.'}
-              </p>
-            </div>
-          ) : (
-            <div data-edit-zone>
-              <ContactCarousel
-                count={shown.length}
-                index={index}
-                direction={direction}
-                slideKey={selected._id}
-                nameAt={(at) => shown[at]?.name ?? ''}
-                onSelect={select}
-              >
-                <ContactCard
-                  contact={selected}
-                  isEditing={isEditing}
-                  isSendCardHidden={ignoredIds.includes(selected._id)}
-                  isFlagBusy={false}
-                  isFlagPending={pendingChanges.get(selected._id)?.isFlagged !== undefined}
-                  isSending={actions.sendingId === selected._id}
-                  onToggleFlag={() => actions.toggleFlag(selected)}
-                  onSendCard={() => actions.sendCard(selected)}
-                  onDelete={() => actions.askDelete(selected)}
-                  onToggleSendCardHidden={() => toggleSendCardHidden(selected._id)}
-                />
-              </ContactCarousel>
-            </div>
-          )}
+          <ContactPanel contact={selected} isEditing={isEditing} isDocked={hasRoomForPanel} />
         </div>
-      </div>
-
-      <ContactPanel contact={selected} isEditing={isEditing} />
+      )}
 
       {actions.toDelete && (
         <DeleteContactDialog

@@ -1,5 +1,6 @@
 // /map (spec §2): every contact with a location on one full-screen map, and the way back to /contacts.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import type { MapContact } from '../../../contract/contacts';
 import { MapContactsResource } from '../../api/contacts';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import appBar from '../../ui/app-bar.module.css';
@@ -7,6 +8,7 @@ import { BackLink } from '../../ui/back-link';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
 import { Notice } from '../../ui/notice';
+import { filterMapContacts, isTimeWindow, type MapFilters, mapEvents, TIME_WINDOWS } from './map-filters';
 import { MapLoadBoundary } from './map-load-boundary';
 import styles from './map-screen.module.css';
 
@@ -21,6 +23,12 @@ export const NO_LOCATION_DATA = 'No location data available';
 // The spec names no message for these failures.
 export const FETCH_MAP_CONTACTS_FAILED = 'Failed to load your contacts for the map.';
 const MAP_LOAD_FAILED = 'The map could not be loaded.';
+export const NO_MATCH = 'No one you met matches these filters.';
+
+/** A name on the map opens that contact on the contacts screen (issue 27). */
+function contactPath(contactId: string): string {
+  return `/contacts?contact=${encodeURIComponent(contactId)}`;
+}
 
 export function MapScreen() {
   const load = useCachedResource(MapContactsResource);
@@ -44,7 +52,60 @@ export function MapScreen() {
             <p className={styles.empty}>{NO_LOCATION_DATA}</p>
           </div>
         )}
-        {load.status === 'ready' && load.value.length > 0 && (
+        {load.status === 'ready' && load.value.length > 0 && <FilteredMap contacts={load.value} />}
+      </div>
+    </main>
+  );
+}
+
+/** The filters above the map, and the map of the contacts they keep, fitted to them. */
+function FilteredMap({ contacts }: { contacts: readonly MapContact[] }) {
+  const [filters, setFilters] = useState<MapFilters>({ event: null, time: 'all' });
+  const events = useMemo(() => mapEvents(contacts), [contacts]);
+  const shown = useMemo(() => filterMapContacts(contacts, filters, Date.now()), [contacts, filters]);
+
+  return (
+    <div className={styles.filtered}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of choices above the map, not a form's fieldset. */}
+      <div className={styles.filters} role="group" aria-label="Show on the map">
+        <label className={styles.filter}>
+          <span className={styles.filterLabel}>When</span>
+          <select
+            value={filters.time}
+            onChange={(event) =>
+              isTimeWindow(event.target.value) && setFilters({ ...filters, time: event.target.value })
+            }
+          >
+            {TIME_WINDOWS.map((window) => (
+              <option key={window.id} value={window.id}>
+                {window.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {events.length > 0 && (
+          <label className={styles.filter}>
+            <span className={styles.filterLabel}>Event</span>
+            <select
+              value={filters.event ?? ''}
+              onChange={(event) => setFilters({ ...filters, event: event.target.value || null })}
+            >
+              <option value="">Any event</option>
+              {events.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <div className={styles.message}>
+          <p className={styles.empty}>{NO_MATCH}</p>
+        </div>
+      ) : (
+        <div className={styles.mapArea}>
           <MapLoadBoundary
             fallback={
               <div className={styles.message}>
@@ -55,11 +116,16 @@ export function MapScreen() {
             }
           >
             <Suspense fallback={<LoadingPlaceholder label={LOADING_LABEL} />}>
-              <ContactsMap contacts={load.value} />
+              {/* A new choice draws the map again, fitted to the contacts it keeps. */}
+              <ContactsMap
+                key={`${filters.time} ${filters.event}`}
+                contacts={shown}
+                contactPath={contactPath}
+              />
             </Suspense>
           </MapLoadBoundary>
-        )}
-      </div>
-    </main>
+        </div>
+      )}
+    </div>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { collectNfcSignals, isLikelyNfc, type ReferrerKind, visitSource } from './nfc-likelihood';
 import styles from './public-card.module.css';
 import type { ShareDetailsForm } from './share-details-form';
+import { ShareDetailsSection } from './share-details-section';
 import { tapProofIn } from './tap-proof';
 
 /** Loaded when a visitor opens it: none of its code is in the card's first script (issue 26). */
@@ -541,8 +542,14 @@ function CardView({
           <EmailMeForm cardKey={card.nfcUID} ownerName={card.name} />
         </Suspense>
       )}
-      {shareForm && !isOwner && !known && (
-        <shareForm.Form cardKey={card.nfcUID} ownerName={card.name} source={nfc.current.source} />
+      {seen === 'now' && !isOwner && !known && (
+        <ShareDetailsSection ownerName={card.name}>
+          {shareForm ? (
+            <shareForm.Form cardKey={card.nfcUID} ownerName={card.name} source={nfc.current.source} />
+          ) : (
+            <p className={styles.formLoading}>Loading the form...</p>
+          )}
+        </ShareDetailsSection>
       )}
     </>
   );

@@ -1,6 +1,7 @@
-// "Share your details with {name}" on the public card (issue 26): a visitor leaves their own details with
-// the card's owner, with no account, after reading exactly what the owner receives. Loaded on its own
-// once the card is on screen, so nothing here weighs on the card's first paint.
+// The form of "Share your details with {name}" on the public card (issue 26): a visitor leaves their own
+// details with the card's owner, with no account, after reading exactly what the owner receives. Loaded
+// on its own once the card is on screen, into the section the server already drew
+// (share-details-section.tsx), so nothing here weighs on the card's first paint.
 import { type FormEvent, useId, useState } from 'react';
 import { type CardSource, SHARED_DETAILS_LIMITS } from '../../../contract/card-paths';
 import { shareDetailsWithOwner } from '../../api/cards';
@@ -9,6 +10,7 @@ import { Field } from '../../ui/field';
 import fieldStyles from '../../ui/field.module.css';
 import { HoneypotField } from './honeypot-field';
 import styles from './share-details.module.css';
+import { firstNameOf } from './share-details-section';
 
 export const ShareDetailsMessages = {
   nameRequired: 'Name is required',
@@ -59,7 +61,7 @@ export function ShareDetailsForm({
   const [failure, setFailure] = useState<{ message: string; errors: string[] } | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [sent, setSent] = useState<{ withCopy: boolean } | null>(null);
-  const firstName = ownerName.trim().split(/\s+/)[0] || ownerName;
+  const firstName = firstNameOf(ownerName);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,14 +90,9 @@ export function ShareDetailsForm({
 
   if (sent) {
     return (
-      <section className={styles.section} aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className={styles.title}>
-          Details shared
-        </h2>
-        <p role="status" className={styles.done}>
-          {ShareDetailsMessages.shared(ownerName)} {sent.withCopy && ShareDetailsMessages.copyOnItsWay}
-        </p>
-      </section>
+      <p role="status" className={styles.done}>
+        {ShareDetailsMessages.shared(ownerName)} {sent.withCopy && ShareDetailsMessages.copyOnItsWay}
+      </p>
     );
   }
 
@@ -109,90 +106,84 @@ export function ShareDetailsForm({
   };
 
   return (
-    <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.title}>
-        Share your details with {firstName}
-      </h2>
-      <p className={styles.lead}>No account needed. An e-mail address or a phone number is enough.</p>
-      <form className={styles.form} onSubmit={handleSubmit} noValidate>
-        {FIELDS.map((field) => (
-          <Field
-            key={field.key}
-            id={`${id}-${field.key}`}
-            label={field.key === 'name' ? 'Name (required)' : field.label}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            maxLength={SHARED_DETAILS_LIMITS[field.key]}
-            value={values[field.key]}
-            error={errors[field.key]}
-            onChange={(event) => update(field.key, event.target.value)}
-          />
-        ))}
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${id}-note`} className={fieldStyles.label}>
-            A short note
-          </label>
-          <textarea
-            id={`${id}-note`}
-            className={`${fieldStyles.input} ${styles.note}`}
-            maxLength={SHARED_DETAILS_LIMITS.note}
-            rows={3}
-            placeholder="Where you met, what you talked about"
-            value={values.note}
-            onChange={(event) => update('note', event.target.value)}
-          />
-        </div>
-        <HoneypotField id={`${id}-leave-empty`} value={leaveEmpty} onChange={setLeaveEmpty} />
+    <form className={styles.form} onSubmit={handleSubmit} noValidate>
+      {FIELDS.map((field) => (
+        <Field
+          key={field.key}
+          id={`${id}-${field.key}`}
+          label={field.key === 'name' ? 'Name (required)' : field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          maxLength={SHARED_DETAILS_LIMITS[field.key]}
+          value={values[field.key]}
+          error={errors[field.key]}
+          onChange={(event) => update(field.key, event.target.value)}
+        />
+      ))}
+      <div className={fieldStyles.field}>
+        <label htmlFor={`${id}-note`} className={fieldStyles.label}>
+          A short note
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className={`${fieldStyles.input} ${styles.note}`}
+          maxLength={SHARED_DETAILS_LIMITS.note}
+          rows={3}
+          placeholder="Where you met, what you talked about"
+          value={values.note}
+          onChange={(event) => update('note', event.target.value)}
+        />
+      </div>
+      <HoneypotField id={`${id}-leave-empty`} value={leaveEmpty} onChange={setLeaveEmpty} />
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={wantsCopy}
+          disabled={!values.email.trim()}
+          onChange={(event) => setWantsCopy(event.target.checked)}
+        />
+        <span>E-mail me a copy of {firstName}&rsquo;s card</span>
+      </label>
+      <div>
         <label className={styles.check}>
           <input
+            id={`${id}-consent`}
             type="checkbox"
-            checked={wantsCopy}
-            disabled={!values.email.trim()}
-            onChange={(event) => setWantsCopy(event.target.checked)}
+            checked={hasConsent}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
+            onChange={(event) => {
+              setHasConsent(event.target.checked);
+              setErrors((current) => ({ ...current, consent: undefined }));
+            }}
           />
-          <span>E-mail me a copy of {firstName}&rsquo;s card</span>
+          <span>
+            I agree that {ownerName} receives the details above, kept in their Tapnet contacts so that they
+            can get back in touch with me. They stay there until {firstName} deletes them; to have them
+            erased, ask {firstName} or write to Tapnet (see the <a href="/policy">privacy policy</a>).
+          </span>
         </label>
-        <div>
-          <label className={styles.check}>
-            <input
-              id={`${id}-consent`}
-              type="checkbox"
-              checked={hasConsent}
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-              onChange={(event) => {
-                setHasConsent(event.target.checked);
-                setErrors((current) => ({ ...current, consent: undefined }));
-              }}
-            />
-            <span>
-              I agree that {ownerName} receives the details above, kept in their Tapnet contacts so that they
-              can get back in touch with me. They stay there until {firstName} deletes them; to have them
-              erased, ask {firstName} or write to Tapnet (see the <a href="/policy">privacy policy</a>).
-            </span>
-          </label>
-          {errors.consent && (
-            <p id={`${id}-consent-error`} className={fieldStyles.error}>
-              {errors.consent}
-            </p>
+        {errors.consent && (
+          <p id={`${id}-consent-error`} className={fieldStyles.error}>
+            {errors.consent}
+          </p>
+        )}
+      </div>
+      {failure && (
+        <div className={styles.failure} role="alert">
+          <p>{failure.message}</p>
+          {failure.errors.length > 0 && (
+            <ul>
+              {failure.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
           )}
         </div>
-        {failure && (
-          <div className={styles.failure} role="alert">
-            <p>{failure.message}</p>
-            {failure.errors.length > 0 && (
-              <ul>
-                {failure.errors.map((error) => (
-                  <li key={error}>{error}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <Button type="submit" isFullWidth isBusy={isSending} busyLabel="Sending...">
-          Share my details
-        </Button>
-      </form>
-    </section>
+      )}
+      <Button type="submit" isFullWidth isBusy={isSending} busyLabel="Sending...">
+        Share my details
+      </Button>
+    </form>
   );
 }

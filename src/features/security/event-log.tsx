@@ -1,8 +1,14 @@
 // The event log (issue 30 point 2): every stored event, filtered by time range, type, severity, address or
-// network and path, a page at a time, exportable exactly as filtered. The alerts and counts above open it
+// network, path and outcome, a page at a time, exportable exactly as filtered. The alerts and counts above open it
 // with their own filter; each address opens its page.
 import { type FormEvent, useId, useState } from 'react';
-import { SecurityEndpoints, SecurityEventTypeSchema, SeveritySchema } from '../../../contract/security';
+import {
+  type EventOutcome,
+  EventOutcomeSchema,
+  SecurityEndpoints,
+  SecurityEventTypeSchema,
+  SeveritySchema,
+} from '../../../contract/security';
 import { exportEvents } from '../../api/security';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -29,14 +35,23 @@ export interface EventLogFilter {
   severity: string;
   address: string;
   path: string;
+  outcome: string;
 }
+
+/** What became of each event's request, as the filter and the table name it. */
+const OUTCOME_NAMES: Record<EventOutcome, string> = {
+  blocked: 'Blocked by security',
+  refused: 'Refused by the app',
+  served: 'Served',
+  failed: 'Failed (server error)',
+};
 
 /**
  * The last 24 hours and nothing else: what the log shows first, and what an alert narrows. An empty range
  * is the server's default (the 24 hours up to each read), so Refresh Data brings new events in.
  */
 export function lastDayFilter(narrowing: Partial<EventLogFilter> = {}): EventLogFilter {
-  return { from: '', to: '', type: '', severity: '', address: '', path: '', ...narrowing };
+  return { from: '', to: '', type: '', severity: '', address: '', path: '', outcome: '', ...narrowing };
 }
 
 /** The filter as the server's query: only what is set, times as instants. */
@@ -44,7 +59,7 @@ function toQuery(filter: EventLogFilter): Record<string, string> {
   const query: Record<string, string> = {};
   if (filter.from) query.from = new Date(filter.from).toISOString();
   if (filter.to) query.to = new Date(filter.to).toISOString();
-  for (const key of ['type', 'severity', 'address', 'path'] as const) {
+  for (const key of ['type', 'severity', 'address', 'path', 'outcome'] as const) {
     const value = filter[key].trim();
     if (value) query[key] = value;
   }
@@ -110,7 +125,14 @@ export function EventLog({ filter, onFilterChange, onOpenAddress }: EventLogProp
               events={state.value.events}
               keyOf={(event) => event.id}
               details={(event) =>
-                [event.email, event.endpoint, event.matched].filter(Boolean).join(' · ') || '-'
+                [
+                  event.outcome && `${OUTCOME_NAMES[event.outcome]} (${event.status})`,
+                  event.email,
+                  event.endpoint,
+                  event.matched,
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || '-'
               }
               address={(event) => (
                 <button
@@ -173,6 +195,12 @@ const CHOICE_FIELDS = [
     label: 'Severity',
     any: 'Any severity',
     options: SeveritySchema.options.map((severity) => ({ value: severity, label: SEVERITY_NAMES[severity] })),
+  },
+  {
+    key: 'outcome',
+    label: 'Outcome',
+    any: 'Any outcome',
+    options: EventOutcomeSchema.options.map((outcome) => ({ value: outcome, label: OUTCOME_NAMES[outcome] })),
   },
 ] as const;
 

@@ -1,25 +1,13 @@
-// The settings screens on a wide screen: their sections listed beside the one open, so a member moves
-// between them without going back to /settings. Phones keep the menu and Back links alone.
+// The settings screens on a wide screen: every entry of the settings screen listed beside the one open
+// (spec §2 /settings, issue 27), so a member moves between them without going back to /settings. Phones
+// keep the menu and Back links alone.
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { SETTINGS_ENTRIES, useLogOut } from './settings-entries';
 import styles from './settings-frame.module.css';
-
-interface Section {
-  label: string;
-  to: string;
-  /** Screens opened from this section that belong to it. */
-  within?: readonly string[];
-}
-
-const SECTIONS: readonly Section[] = [
-  { label: 'Notification Settings', to: '/notification-settings' },
-  { label: 'Insight Preferences', to: '/insight-preferences' },
-  { label: 'Contacts in Other Apps', to: '/other-apps' },
-  { label: 'Policy Documents', to: '/policy' },
-  { label: 'Account', to: '/account-settings', within: ['/privacy-settings', '/delete-account'] },
-];
 
 export function SettingsFrame() {
   const { pathname } = useLocation();
+  const logOut = useLogOut();
   return (
     <div className={styles.frame}>
       <nav className={styles.nav} aria-label="Settings sections">
@@ -27,10 +15,11 @@ export function SettingsFrame() {
           Settings
         </NavLink>
         <ul className={styles.sections}>
-          {SECTIONS.map((section) => (
+          {SETTINGS_ENTRIES.map((section) => (
             <li key={section.to}>
               <NavLink
                 to={section.to}
+                state={section.state}
                 className={styles.section}
                 aria-current={
                   pathname === section.to || section.within?.includes(pathname) ? 'page' : undefined
@@ -40,6 +29,11 @@ export function SettingsFrame() {
               </NavLink>
             </li>
           ))}
+          <li>
+            <button type="button" className={`${styles.section} ${styles.logOut}`} onClick={logOut}>
+              Log Out
+            </button>
+          </li>
         </ul>
       </nav>
       <div className={styles.content}>

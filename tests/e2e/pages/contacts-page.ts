@@ -2,6 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 
 export class ContactsPage {
   readonly heading: Locator;
+  /** The list the screen opens on (issue 27), beside the contact shown on wide screens. */
+  readonly list: Locator;
+  readonly rows: Locator;
+  readonly search: Locator;
+  /** "3 contacts", or "1 of 3 contacts" while a search or filter narrows the list. */
+  readonly count: Locator;
+  /** On phones, from the contact opened back to the list. */
+  readonly backToList: Locator;
   readonly carousel: Locator;
   /** The one contact shown, named "Contact 2 of 5". */
   readonly slide: Locator;
@@ -24,6 +32,11 @@ export class ContactsPage {
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Contacts', level: 1 });
+    this.list = page.getByRole('listbox', { name: 'Contact list' });
+    this.rows = this.list.getByRole('option');
+    this.search = page.getByRole('searchbox', { name: 'Search contacts' });
+    this.count = page.getByText(/^(\d+ of )?\d+ contacts?$/);
+    this.backToList = page.getByRole('button', { name: 'All contacts' });
     this.carousel = page.getByRole('region', { name: 'Contacts' });
     this.slide = this.carousel.getByRole('group', { name: /^Contact \d+ of \d+$/ });
     this.cardName = this.slide.getByRole('heading', { level: 2 });
@@ -54,6 +67,40 @@ export class ContactsPage {
 
   async openActivationPrompt(): Promise<void> {
     await this.activationOffer.getByRole('button', { name: 'Activate card' }).click();
+  }
+
+  /** A contact's row in the list, found by a name it shows. */
+  row(name: string): Locator {
+    return this.rows.filter({ hasText: name });
+  }
+
+  /** Opens a contact from the list (on phones the list gives way to it). */
+  async openContact(name: string): Promise<void> {
+    await this.row(name).click();
+    await this.page.waitForURL(/[?&]contact=/);
+  }
+
+  /** Opens the contact at the top of the list. */
+  async openFirst(): Promise<void> {
+    await this.rows.first().click();
+    await this.page.waitForURL(/[?&]contact=/);
+  }
+
+  /** On a phone, from the contact opened back to the list; wide screens show both, so nothing to do. */
+  async returnToList(): Promise<void> {
+    if (await this.backToList.isVisible()) await this.backToList.click();
+    await this.list.or(this.emptyText).waitFor();
+  }
+
+  filter(name: 'Flagged' | 'This week' | 'Has notes'): Locator {
+    return this.page.getByRole('group', { name: 'Filters' }).getByRole('button', { name });
+  }
+
+  /** A click on the page outside the cards and the list (it ends edit mode). */
+  async clickOutsideCards(): Promise<void> {
+    const header = await this.page.locator('main > header').boundingBox();
+    if (!header) throw new Error('The app header is not on screen');
+    await this.page.mouse.click(header.x + header.width / 2, header.y + header.height / 2);
   }
 
   slideLabelled(position: number, total: number): Locator {

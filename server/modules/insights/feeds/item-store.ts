@@ -1,7 +1,7 @@
 // Feed entries into insight_items, each story once across feeds (research wave2.md §4.1 "Tapnet" dedupe),
 // and the feeds' fetch state. The SQL of the feed side of insights lives here.
 import { setImmediate } from 'node:timers/promises';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { InsightKind } from '../../../../contract/insights';
 import type { Database, InsightItemsTable } from '../../../platform/db/schema';
 import { DAY_MS } from '../../../platform/time';
@@ -13,7 +13,12 @@ import { itemId, titleKey, urlKey } from './text';
 export const DEDUPE_WINDOW_DAYS = 14;
 /** News older than this is no longer offered. */
 export const NEWS_RETENTION_DAYS = 30;
-const INSERT_BATCH = 200;
+/**
+ * Rows stored (or deleted) per statement. On PGlite the database runs in the server's own thread, and one
+ * statement holds every request until it ends: a batch must stay well under a request's budget (about
+ * 100 ms) even on a loaded machine (docs/budgets.md "Hostile feeds").
+ */
+const STORE_BATCH = 50;
 const ROWS_BETWEEN_YIELDS = 250;
 /** The advisory lock that makes stores take turns (any constant no other module uses). */
 const STORE_LOCK = 15_013;
@@ -39,6 +44,11 @@ function keysOf(kind: InsightKind, entry: FeedEntry) {
 /**
  * Stores a feed's entries: a story already held from another feed (same normalised URL, or same title
  * within the window) is skipped; a story of this feed is updated. Answers how many were new or updated.
+ *
+ * In batches of STORE_BATCH rows, each its own short transaction, with a turn of the event loop between
+ * them: PGlite's statements resolve without the event loop ever polling, so one transaction over a
+ * whole calendar held the server 4–15 s, and every request waited for its one connection. A refresh
+ * cut short between batches keeps what it stored; the next one stores the rest.
  */
 export async function storeEntries(
   db: Kysely<Database>,
@@ -46,21 +56,21 @@ export async function storeEntries(
   entries: readonly FeedEntry[],
   now: Date,
 ): Promise<number> {
-  // Feeds are fetched side by side (and by several processes): one store at a time, or two feeds could
-  // each miss the other's copy of a story in the title check.
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`.execute(trx);
-    return storeLocked(trx, source, entries, now);
-  });
+  const rows = await rowsOf(source, entries, now);
+  let stored = 0;
+  for (let start = 0; start < rows.length; start += STORE_BATCH) {
+    stored += await storeBatch(db, source, rows.slice(start, start + STORE_BATCH), now);
+    await setImmediate();
+  }
+  if (source.kind === 'events') await removeUnlisted(db, source.url, rows, now);
+  return stored;
 }
 
-async function storeLocked(
-  db: Kysely<Database>,
-  source: FeedSource & { title: string },
-  entries: readonly FeedEntry[],
-  now: Date,
-): Promise<number> {
-  const rows = new Map<string, Insertable<InsightItemsTable> & { starts_at: Date }>();
+type ItemRow = Insertable<InsightItemsTable> & { starts_at: Date; title_key: string };
+
+/** The feed's rows, one per story (news: one per title). */
+async function rowsOf(source: FeedSource & { title: string }, entries: readonly FeedEntry[], now: Date) {
+  const rows = new Map<string, ItemRow>();
   // Linear in the entries: a calendar can give thousands of occurrences (security-review-2 §2.2), and
   // building their rows takes a few hundred milliseconds, so the loop lets other requests in between.
   const newsTitles = new Set<string>();
@@ -92,36 +102,24 @@ async function storeLocked(
       fetched_at: now,
     });
   }
-  if (source.kind === 'news' && rows.size > 0) {
-    const since = new Date(now.getTime() - 2 * DEDUPE_WINDOW_DAYS * DAY_MS);
-    const held = await db
-      .selectFrom('insight_items')
-      .select(['title_key', 'dedupe_key', 'feed_url', 'starts_at'])
-      .where('kind', '=', 'news')
-      .where('starts_at', '>', since)
-      .where(
-        'title_key',
-        'in',
-        [...rows.values()].map((row) => row.title_key),
-      )
-      .execute();
-    const heldByTitle = Map.groupBy(held, (other) => other.title_key);
-    for (const [key, row] of rows) {
-      const isHeldElsewhere = (heldByTitle.get(row.title_key) ?? []).some(
-        (other) =>
-          other.dedupe_key !== key &&
-          Math.abs(new Date(other.starts_at).getTime() - row.starts_at.getTime()) <=
-            DEDUPE_WINDOW_DAYS * DAY_MS,
-      );
-      if (isHeldElsewhere) rows.delete(key);
-    }
-  }
-  const values = [...rows.values()];
-  let stored = 0;
-  for (let start = 0; start < values.length; start += INSERT_BATCH) {
-    const result = await db
+  return [...rows.values()];
+}
+
+async function storeBatch(
+  db: Kysely<Database>,
+  source: FeedSource,
+  batch: readonly ItemRow[],
+  now: Date,
+): Promise<number> {
+  // Feeds are stored side by side (and by several processes): each batch's title check and insert take
+  // turns with every other store's, or two feeds could each miss the other's copy of a story.
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`.execute(trx);
+    const fresh = source.kind === 'news' ? await withoutStoriesHeldElsewhere(trx, batch, now) : batch;
+    if (fresh.length === 0) return 0;
+    const result = await trx
       .insertInto('insight_items')
-      .values(values.slice(start, start + INSERT_BATCH))
+      .values([...fresh])
       .onConflict((conflict) =>
         conflict
           .columns(['kind', 'dedupe_key'])
@@ -142,37 +140,103 @@ async function storeLocked(
           .where('insight_items.feed_url', '=', source.url),
       )
       .executeTakeFirst();
-    stored += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  if (source.kind === 'events') {
-    // Occurrences the calendar no longer lists (cancelled, moved) go, past ones are pruned anyway.
-    const kept = values.map((row) => row.id);
-    let removal = db
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
+  });
+}
+
+/** The news rows whose title another story holds within the window (another URL, or another feed's). */
+async function withoutStoriesHeldElsewhere(
+  db: Kysely<Database>,
+  batch: readonly ItemRow[],
+  now: Date,
+): Promise<readonly ItemRow[]> {
+  const since = new Date(now.getTime() - 2 * DEDUPE_WINDOW_DAYS * DAY_MS);
+  const held = await db
+    .selectFrom('insight_items')
+    .select(['title_key', 'dedupe_key', 'starts_at'])
+    .where('kind', '=', 'news')
+    .where('starts_at', '>', since)
+    .where(
+      'title_key',
+      'in',
+      batch.map((row) => row.title_key),
+    )
+    .execute();
+  const heldByTitle = Map.groupBy(held, (other) => other.title_key);
+  return batch.filter(
+    (row) =>
+      !(heldByTitle.get(row.title_key) ?? []).some(
+        (other) =>
+          other.dedupe_key !== row.dedupe_key &&
+          Math.abs(new Date(other.starts_at).getTime() - row.starts_at.getTime()) <=
+            DEDUPE_WINDOW_DAYS * DAY_MS,
+      ),
+  );
+}
+
+/**
+ * Occurrences the calendar no longer lists (cancelled, moved) go; past ones are pruned anyway. Compared
+ * here rather than by `id NOT IN (…every listed id…)`, one statement that took 200–300 ms on PGlite.
+ */
+async function removeUnlisted(
+  db: Kysely<Database>,
+  feedUrl: string,
+  listed: readonly ItemRow[],
+  now: Date,
+): Promise<void> {
+  const kept = new Set(listed.map((row) => row.id));
+  const held = await db
+    .selectFrom('insight_items')
+    .select('id')
+    .where('kind', '=', 'events')
+    .where('feed_url', '=', feedUrl)
+    .where('starts_at', '>=', now)
+    .execute();
+  const unlisted = held.map((row) => row.id).filter((id) => !kept.has(id));
+  for (let start = 0; start < unlisted.length; start += STORE_BATCH) {
+    await db
       .deleteFrom('insight_items')
-      .where('kind', '=', 'events')
-      .where('feed_url', '=', source.url)
-      .where('starts_at', '>=', now);
-    if (kept.length > 0) removal = removal.where('id', 'not in', kept);
-    await removal.execute();
+      .where('id', 'in', unlisted.slice(start, start + STORE_BATCH))
+      .execute();
+    await setImmediate();
   }
-  return stored;
+}
+
+/** Deletes the rows `selected` names, STORE_BATCH at a time with a turn of the event loop between. */
+async function deleteInBatches(
+  db: Kysely<Database>,
+  selected: SelectQueryBuilder<Database, 'insight_items', { id: string }>,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db
+      .deleteFrom('insight_items')
+      .where('id', 'in', selected.limit(STORE_BATCH))
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < STORE_BATCH) return deleted;
+    await setImmediate();
+  }
 }
 
 /** Past events and old news are not offered any more. */
 export async function pruneItems(db: Kysely<Database>, now: Date): Promise<number> {
-  const result = await db
-    .deleteFrom('insight_items')
-    .where((where) =>
-      where.or([
-        where.and([
-          where('kind', '=', 'news'),
-          where('starts_at', '<', new Date(now.getTime() - NEWS_RETENTION_DAYS * DAY_MS)),
+  return deleteInBatches(
+    db,
+    db
+      .selectFrom('insight_items')
+      .select('id')
+      .where((where) =>
+        where.or([
+          where.and([
+            where('kind', '=', 'news'),
+            where('starts_at', '<', new Date(now.getTime() - NEWS_RETENTION_DAYS * DAY_MS)),
+          ]),
+          where.and([where('kind', '=', 'events'), where(sql<Date>`coalesce(ends_at, starts_at)`, '<', now)]),
         ]),
-        where.and([where('kind', '=', 'events'), where(sql<Date>`coalesce(ends_at, starts_at)`, '<', now)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+      ),
+  );
 }
 
 export interface FeedState extends Validators {

@@ -1,0 +1,162 @@
+// Search as you type over the contacts on the device (issue 27): every word typed must begin a word of
+// the contact's name, company, role, e-mail, notes, the place met or their event, ignoring case and accents ("zur"
+// finds "Zürich", "ANA" finds "Ana Núñez"), as Apple's and Google's contacts apps match.
+import type { Contact } from '../../../contract/contacts';
+
+/** The fields a search looks in, in the order a row explains a match. */
+export const SEARCHED_FIELDS = ['name', 'company', 'role', 'email', 'notes', 'whereMet', 'event'] as const;
+export type SearchedField = (typeof SEARCHED_FIELDS)[number];
+
+/** Letters that carry no accent mark to strip but that readers treat as plain letters. */
+const PLAIN_LETTERS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+const PLAIN_LETTER_PATTERN = /[ßæœøłđðþı]/g;
+const MARKS = /\p{M}/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+
+/** Lower case, without accents: the form both the contacts and the query are compared in. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(MARKS, '')
+    .toLowerCase()
+    .replace(PLAIN_LETTER_PATTERN, (letter) => PLAIN_LETTERS[letter] ?? letter);
+}
+
+/** The words of a query, folded; punctuation separates words ("o'brien" is "o" and "brien"). */
+export function queryWords(query: string): string[] {
+  return fold(query).split(NOT_WORD).filter(Boolean);
+}
+
+function fieldText(contact: Contact, field: SearchedField): string {
+  return contact[field] ?? '';
+}
+
+/**
+ * A contact's searched fields, folded and joined, each word preceded by a space: a query word then
+ * matches the start of a word with one `includes`. Kept per contact object (a changed contact is a new
+ * object), so a keystroke over 5,000 contacts costs a few milliseconds (docs/budgets.md).
+ */
+const haystacks = new WeakMap<Contact, string>();
+
+function haystackOf(contact: Contact): string {
+  let haystack = haystacks.get(contact);
+  if (haystack === undefined) {
+    haystack = ` ${SEARCHED_FIELDS.map((field) => fold(fieldText(contact, field)).replace(NOT_WORD, ' ')).join(' ')}`;
+    haystacks.set(contact, haystack);
+  }
+  return haystack;
+}
+
+/** Contacts prepared for searching in one go, between which the browser may draw and answer input. */
+const PREPARE_SLICE = 500;
+
+/**
+ * Prepares `contacts` for searching a slice at a time when the browser is idle, after the list is on
+ * screen, so the first keystroke does not pay for it. Returns a function that stops it.
+ */
+export function prepareSearch(contacts: readonly Contact[]): () => void {
+  let next = 0;
+  let isStopped = false;
+  const whenIdle = (work: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(work) : setTimeout(work, 50);
+  const work = () => {
+    if (isStopped) return;
+    for (const end = Math.min(contacts.length, next + PREPARE_SLICE); next < end; next += 1) {
+      const contact = contacts[next];
+      if (contact) haystackOf(contact);
+    }
+    if (next < contacts.length) whenIdle(work);
+  };
+  whenIdle(work);
+  return () => {
+    isStopped = true;
+  };
+}
+
+/** The contacts every query word matches, in the order given; all of them for a query without words. */
+export function searchContacts(contacts: readonly Contact[], words: readonly string[]): readonly Contact[] {
+  if (words.length === 0) return contacts;
+  const starts = words.map((word) => ` ${word}`);
+  return contacts.filter((contact) => {
+    const haystack = haystackOf(contact);
+    return starts.every((start) => haystack.includes(start));
+  });
+}
+
+/** A piece of a shown text, marked when a query word matched there. */
+export interface TextPiece {
+  text: string;
+  isMatch: boolean;
+}
+
+function isWordCharacter(character: string | undefined): boolean {
+  return character !== undefined && /[\p{L}\p{N}]/u.test(character);
+}
+
+/**
+ * `text` cut into pieces, with the starts of words that a query word matches marked, for highlighting.
+ * Folding can change a text's length ("ß" is "ss"), so each character is folded alone and the folded
+ * positions are mapped back to the shown ones.
+ */
+export function highlightMatches(text: string, words: readonly string[]): TextPiece[] {
+  // Most texts of most rows match nothing: one fold of the whole text says so, without the per-character work.
+  if (!hasMatch(text, words)) return [{ text, isMatch: false }];
+  let folded = '';
+  const shownAt: number[] = [];
+  for (let at = 0; at < text.length; at += 1) {
+    const piece = fold(text.charAt(at));
+    folded += piece;
+    for (let count = 0; count < piece.length; count += 1) shownAt.push(at);
+  }
+  const isMarked = new Array<boolean>(text.length).fill(false);
+  for (const word of words) {
+    let from = folded.indexOf(word);
+    while (from !== -1) {
+      if (!isWordCharacter(folded[from - 1])) {
+        const start = shownAt[from] ?? 0;
+        const end = shownAt[from + word.length - 1] ?? text.length - 1;
+        isMarked.fill(true, start, end + 1);
+      }
+      from = folded.indexOf(word, from + 1);
+    }
+  }
+  const pieces: TextPiece[] = [];
+  for (let at = 0; at < text.length; at += 1) {
+    const isMatch = isMarked[at] === true;
+    const last = pieces.at(-1);
+    if (last && last.isMatch === isMatch) last.text += text.charAt(at);
+    else pieces.push({ text: text.charAt(at), isMatch });
+  }
+  return pieces;
+}
+
+/** Whether a query word begins a word of `text`. */
+export function hasMatch(text: string, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  const haystack = ` ${fold(text).replace(NOT_WORD, ' ')}`;
+  return words.some((word) => haystack.includes(` ${word}`));
+}
+
+/** Characters of context kept before a match in a long text (a note), so the row shows why it matched. */
+const EXCERPT_LEAD = 24;
+
+/** A long text from a little before its first match, with "…" where it was cut; null without a match. */
+export function excerptAroundMatch(text: string, words: readonly string[]): string | null {
+  const pieces = highlightMatches(text, words);
+  const firstMatch = pieces.findIndex((piece) => piece.isMatch);
+  if (firstMatch === -1) return null;
+  const matchAt = pieces.slice(0, firstMatch).reduce((length, piece) => length + piece.text.length, 0);
+  if (matchAt <= EXCERPT_LEAD) return text;
+  const wordStart = text.lastIndexOf(' ', matchAt - EXCERPT_LEAD);
+  return `…${text.slice(wordStart === -1 ? matchAt - EXCERPT_LEAD : wordStart + 1)}`;
+}

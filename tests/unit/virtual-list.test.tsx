@@ -1,0 +1,77 @@
+// The virtual list (src/ui/virtual-list.tsx): which rows it draws for a scroll position, where it scrolls
+// to reveal a row, and that 5,000 rows put only a screenful (and a margin) in the page.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rowsInView, scrollTopFor, VirtualList } from '../../src/ui/virtual-list';
+
+describe('rows in view', () => {
+  it('draws the rows on screen and a margin on each side, never past either end', () => {
+    expect(rowsInView(0, 400, 50, 5000, 2)).toEqual({ start: 0, end: 10 });
+    expect(rowsInView(1000, 400, 50, 5000, 2)).toEqual({ start: 18, end: 30 });
+    expect(rowsInView(249_600, 400, 50, 5000, 2)).toEqual({ start: 4990, end: 5000 });
+  });
+
+  it('draws a partly shown row at either edge', () => {
+    expect(rowsInView(25, 100, 50, 100, 0)).toEqual({ start: 0, end: 3 });
+  });
+
+  it('draws nothing for an empty list, and tolerates the bounce past the top', () => {
+    expect(rowsInView(0, 400, 50, 0)).toEqual({ start: 0, end: 0 });
+    expect(rowsInView(-30, 100, 50, 10, 0)).toEqual({ start: 0, end: 2 });
+  });
+});
+
+describe('scrolling to a row', () => {
+  const view = { scrollTop: 500, viewportHeight: 200, rowHeight: 50 };
+
+  it('does not move for a row already in view', () => {
+    expect(scrollTopFor(11, 'nearest', view)).toBe(500);
+  });
+
+  it('moves the least to show a row above or below the view', () => {
+    expect(scrollTopFor(4, 'nearest', view)).toBe(200);
+    expect(scrollTopFor(20, 'nearest', view)).toBe(850);
+  });
+
+  it('puts the row at the top for a jump', () => {
+    expect(scrollTopFor(11, 'start', view)).toBe(550);
+  });
+});
+
+describe('the list in a page', () => {
+  // Tells React this test drives its updates through act().
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    document.body.replaceChildren();
+  });
+
+  it('puts a screenful of 5,000 rows in the page, each at its place', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() =>
+      root?.render(
+        <VirtualList
+          aria-label="People"
+          count={5000}
+          rowHeight={50}
+          renderRow={(index, style) => (
+            <div key={index} data-row={index} style={style}>
+              Person {index}
+            </div>
+          )}
+        />,
+      ),
+    );
+    const options = container.querySelectorAll<HTMLElement>('[data-row]');
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.length).toBeLessThan(60);
+    expect(options[1]?.style.top).toBe('50px');
+    expect(
+      container.querySelector<HTMLElement>('[aria-label="People"]')?.style.getPropertyValue('--list-height'),
+    ).toBe('250000px');
+  });
+});
