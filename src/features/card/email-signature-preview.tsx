@@ -1,7 +1,9 @@
 // Shows the signature's own HTML as a mail client will. Its inline styles are what mail clients need,
 // but the app's Content-Security-Policy refuses style attributes in markup; styles set through the
-// CSSOM are allowed, so the markup is parsed inert (DOMParser runs and loads nothing) and rebuilt here
-// element by element, each style given through `style.cssText`.
+// CSSOM are allowed. So the markup is parsed inert (DOMParser runs and loads nothing) with its style
+// attributes renamed (Chromium reports them even there), and rebuilt here element by element, each
+// style given through `style.cssText`. The HTML is ours (email-signature.ts escapes every quote in a
+// value), so ` style="` can only be an attribute.
 import { useEffect, useRef } from 'react';
 
 const ELEMENTS = new Set(['TABLE', 'TBODY', 'TR', 'TD', 'DIV', 'SPAN', 'A', 'IMG']);
@@ -15,7 +17,7 @@ function rebuild(source: Node): Node | null {
     const value = source.getAttribute(name);
     if (value !== null) element.setAttribute(name, value);
   }
-  element.style.cssText = source.getAttribute('style') ?? '';
+  element.style.cssText = source.getAttribute('data-style') ?? '';
   for (const child of source.childNodes) {
     const rebuilt = rebuild(child);
     if (rebuilt) element.append(rebuilt);
@@ -27,7 +29,7 @@ export function EmailSignaturePreview({ html, className }: { html: string; class
   const container = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const parsed = new DOMParser().parseFromString(html, 'text/html');
+    const parsed = new DOMParser().parseFromString(html.replaceAll(' style="', ' data-style="'), 'text/html');
     const nodes = [...parsed.body.childNodes].map(rebuild).filter((node) => node !== null);
     container.current?.replaceChildren(...nodes);
   }, [html]);

@@ -60,24 +60,30 @@ export function TakeCardPanel({ account, handle }: { account: Account; handle: s
     };
   }, []);
 
-  async function copySignature() {
-    try {
-      await navigator.clipboard.write([
-        new ClipboardItem({
-          'text/html': new Blob([signature.html], { type: 'text/html' }),
-          'text/plain': new Blob([signature.text], { type: 'text/plain' }),
-        }),
-      ]);
+  /**
+   * Rich HTML with its plain-text twin, through a copy event: Chromium's async clipboard (ClipboardItem)
+   * sanitizes HTML by parsing it in this page, whose CSP then refuses the signature's inline styles.
+   * Where the browser will not copy, the preview is selected for the member to copy.
+   */
+  function copySignature() {
+    const onCopy = (event: ClipboardEvent) => {
+      event.clipboardData?.setData('text/html', signature.html);
+      event.clipboardData?.setData('text/plain', signature.text);
+      event.preventDefault();
+    };
+    document.addEventListener('copy', onCopy);
+    const isCopied = document.execCommand('copy');
+    document.removeEventListener('copy', onCopy);
+    if (isCopied) {
       showToast('success', TakeCardMessages.signatureCopied);
-    } catch {
-      // No rich clipboard here (or no permission): the preview is selected for the member to copy.
-      const selection = window.getSelection();
-      const range = document.createRange();
-      if (preview.current) range.selectNodeContents(preview.current);
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      showToast('info', TakeCardMessages.selectToCopy);
+      return;
     }
+    const selection = window.getSelection();
+    const range = document.createRange();
+    if (preview.current) range.selectNodeContents(preview.current);
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    showToast('info', TakeCardMessages.selectToCopy);
   }
 
   async function addToWallet() {
