@@ -1,8 +1,11 @@
 // Builds the client into dist/ (served by the server) with the service worker from sw/sw.ts.
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { OCR_BASE_PATH } from './src/db/response-caches';
+import { OCR_FILES } from './src/features/add-someone/ocr-files';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -20,10 +23,43 @@ function emitWebManifest(): Plugin {
   };
 }
 
+/**
+ * The on-device OCR engine's files (src/features/add-someone/ocr-files.ts), served from our own origin
+ * under /ocr: copied into the build, and served from node_modules in development. Unhashed, because the
+ * engine finds them by name; the service worker leaves them out of its precache.
+ */
+function serveOcrFiles(): Plugin {
+  const require = createRequire(import.meta.url);
+  const byUrl = new Map(OCR_FILES.map(([path, module]) => [`${OCR_BASE_PATH}/${path}`, module]));
+  return {
+    name: 'tapnet:ocr-files',
+    // The server-rendering build has no use for them.
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const module = byUrl.get(request.url?.split('?')[0] ?? '');
+        if (!module) return next();
+        response.setHeader('Content-Type', module.endsWith('.gz') ? 'application/gzip' : 'text/javascript');
+        createReadStream(require.resolve(module)).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const [path, module] of OCR_FILES) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${OCR_BASE_PATH.slice(1)}/${path}`,
+          source: readFileSync(require.resolve(module)),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     emitWebManifest(),
+    serveOcrFiles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -33,6 +69,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,png,svg,webmanifest,json}'],
+        // Megabytes that only members who scan a paper card need: cached on first use (sw/sw.ts).
+        globIgnores: ['ocr/**'],
       },
     }),
   ],

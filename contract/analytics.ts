@@ -199,6 +199,8 @@ export const AnalyticsDefinitions = {
     'Profile views: visits to your card page by other people (not you; one visitor again within 30 minutes counts once).',
   nfcScans:
     'NFC scans: the profile views that came from a tap of your NFC card (each is also a profile view).',
+  verifiedTaps:
+    'Verified taps: the NFC scans whose tap your secure card signed and the server checked, so someone held your card (each is also an NFC scan).',
   linkClicks:
     'Link clicks: visitors who used the e-mail, phone, LinkedIn, website, vCard or share button of your card page, once per button in 30 minutes.',
   contactSaves:
@@ -245,6 +247,7 @@ export const INDUSTRIES_FIGURES = ['industries'] as const satisfies readonly Ana
 export const ENGAGEMENT_FIGURES = [
   'profileViews',
   'nfcScans',
+  'verifiedTaps',
   'linkClicks',
   'contactSaves',
   'totalEngagements',
@@ -398,6 +401,7 @@ export const EngagementDaySchema = z.object({
   date: z.string(),
   profileViews: count,
   nfcScans: count,
+  verifiedTaps: count,
   linkClicks: count,
   contactSaves: count,
 });
@@ -406,6 +410,7 @@ export type EngagementDay = z.infer<typeof EngagementDaySchema>;
 export const EngagementSummarySchema = z.object({
   totalProfileViews: count,
   totalNfcScans: count,
+  totalVerifiedTaps: count,
   totalLinkClicks: count,
   totalContactSaves: count,
   totalEngagements: count,

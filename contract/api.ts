@@ -1,4 +1,5 @@
 // Every endpoint of the API, by area: the table /api/openapi.json and /api/docs are generated from.
+import { addSomeoneEndpoints } from './add-someone';
 import { adminAnalyticsEndpoints } from './admin-analytics';
 import { analyticsEndpoints } from './analytics';
 import { appPasswordEndpoints } from './app-passwords';
@@ -39,7 +40,11 @@ export const apiAreas: readonly ApiArea[] = [
     description: 'The signed-in member’s account, card link, Wallet pass, settings, export.',
     endpoints: [...userEndpoints, ...walletEndpoints],
   },
-  { name: 'Contacts', description: 'The member’s saved contacts.', endpoints: contactEndpoints },
+  {
+    name: 'Contacts',
+    description: 'The member’s saved contacts.',
+    endpoints: [...contactEndpoints, ...addSomeoneEndpoints],
+  },
   {
     name: 'Contacts in other apps',
     description:

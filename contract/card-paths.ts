@@ -23,6 +23,16 @@ export function cardLinkPath(handle: string): string {
   return `/c/${encodeURIComponent(handle)}`;
 }
 
+/** A secure card's tap data (NTAG 424 DNA SUN): `p` the encrypted tag data, `c` the truncated MAC. */
+export const TAP_P_PATTERN = /^[0-9A-Fa-f]{32}$/;
+export const TAP_C_PATTERN = /^[0-9A-Fa-f]{16}$/;
+
+/** Whether `p` and `c` are shaped like a tap's data (whether they verify is the server's to say). */
+export function isTapProof(value: { p?: unknown; c?: unknown }): value is { p: string; c: string } {
+  const { p, c } = value;
+  return typeof p === 'string' && typeof c === 'string' && TAP_P_PATTERN.test(p) && TAP_C_PATTERN.test(c);
+}
+
 export const PublicCardPaths = {
   lookup: '/api/nfc/:nfcUID',
   vcard: '/api/nfc/:nfcUID/vcard',

@@ -1,6 +1,13 @@
 // Cards: the business card a member shows, the NFC card IDs operators issue, and the public card page's calls.
 import { z } from 'zod';
-import { CARD_HANDLE_PATTERN, CARD_SOURCES, PUBLIC_CARD_FIELDS, PublicCardRoutes } from './card-paths';
+import {
+  CARD_HANDLE_PATTERN,
+  CARD_SOURCES,
+  PUBLIC_CARD_FIELDS,
+  PublicCardRoutes,
+  TAP_C_PATTERN,
+  TAP_P_PATTERN,
+} from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 
@@ -116,8 +123,8 @@ export type TapQuery = z.infer<typeof TapQuerySchema>;
 
 /** A tap's signed data as a save carries it (the page's URL had them): verified again by the server. */
 export const TapProofSchema = z.object({
-  p: z.string().regex(/^[0-9A-Fa-f]{32}$/, 'p must be 32 hex characters'),
-  c: z.string().regex(/^[0-9A-Fa-f]{16}$/, 'c must be 16 hex characters'),
+  p: z.string().regex(TAP_P_PATTERN, 'p must be 32 hex characters'),
+  c: z.string().regex(TAP_C_PATTERN, 'c must be 16 hex characters'),
 });
 export type TapProof = z.infer<typeof TapProofSchema>;
 // card-paths.ts names the card's fields without importing this file (no import loop): a name that is
@@ -155,7 +162,9 @@ export const CardVisitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
  * Reported by the public card page; `link` says which action was used for a link_click, `source` how the
  * visitor came (absent from pages built before it existed: counted as other), `visitor` who came, so that
  * repeat openings count once and visitors behind one address are told apart (absent: the address and
- * browser stand for the visitor). The owner's own events are not counted (sent with their token).
+ * browser stand for the visitor). The owner's own events are not counted (sent with their token). A tap
+ * event carries `tap`, the signed data of the tap that opened the page, when the lookup verified it: it
+ * counts as a verified tap when that data is still the card's last verified tap.
  */
 export const CardEventRequestSchema = z.object({
   type: CardEventTypeSchema,
@@ -163,6 +172,7 @@ export const CardEventRequestSchema = z.object({
   referrer: z.enum(['none', 'internal', 'external']).default('none'),
   source: z.enum(CARD_SOURCES).optional(),
   visitor: CardVisitorIdSchema.optional(),
+  tap: TapProofSchema.optional(),
 });
 export type CardEventRequest = z.input<typeof CardEventRequestSchema>;
 

@@ -39,12 +39,28 @@ export const ContactSchema = BusinessCardViewSchema.extend({
    */
   metInPerson: z.boolean().optional(),
   tapCounter: z.number().int().nullable().optional(),
+  /** The member typed them in, or read them from a paper card (issue 26): no card was saved. */
+  addedByHand: z.boolean().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 
 export const ContactListSchema = z.array(ContactSchema);
 
 const cardText = z.string().max(300).optional();
+
+/** Where people met, as the device gave it: both or neither (a refine in each request says so). */
+export const MetAtFields = {
+  lat: z
+    .number()
+    .min(-90, 'lat must be between -90 and 90')
+    .max(90, 'lat must be between -90 and 90')
+    .optional(),
+  lng: z
+    .number()
+    .min(-180, 'lng must be between -180 and 180')
+    .max(180, 'lng must be between -180 and 180')
+    .optional(),
+};
 
 /**
  * The payload the public card page sends. The card fields are what the visitor saw; the server
@@ -62,16 +78,7 @@ export const CreateContactRequestSchema = z
     linkedinURL: cardText,
     additionalURL: cardText,
     pronouns: cardText,
-    lat: z
-      .number()
-      .min(-90, 'lat must be between -90 and 90')
-      .max(90, 'lat must be between -90 and 90')
-      .optional(),
-    lng: z
-      .number()
-      .min(-180, 'lng must be between -180 and 180')
-      .max(180, 'lng must be between -180 and 180')
-      .optional(),
+    ...MetAtFields,
     /** The tap URL's signed data when the card page was opened by a secure card's tap; checked again here. */
     tap: TapProofSchema.optional(),
   })

@@ -44,6 +44,8 @@ export interface Endpoint {
   auth: EndpointAuth;
   /** Set on the sign-ins by password: each answer is a sign-in attempt, succeeded or failed (security events). */
   passwordSignIn?: PasswordSignIn;
+  /** Set on the operator calls that set up a second factor: the only ones an operator who must enrol first may make. */
+  admitsEnrolment?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -1,7 +1,9 @@
-// Operator (admin and security) sign-in (insights-and-operators.md §7 Operators).
+// Operator (admin and security) sign-in (insights-and-operators.md §7 Operators), its second factor
+// (TOTP, issue 30 point 4) and the operator's own sessions.
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
+import { sessionListEndpoints } from './sessions';
 
 export const OperatorLoginRequestSchema = z.object({
   email: EmailSchema,
@@ -9,8 +11,59 @@ export const OperatorLoginRequestSchema = z.object({
 });
 export type OperatorLoginRequest = z.input<typeof OperatorLoginRequestSchema>;
 
-export const OperatorLoginResponseSchema = z.object({ token: z.string() });
+/**
+ * Signed in (`token`); or signed in to set up a second factor and nothing else (`mustEnrol`, when the
+ * server requires one); or the password was right and the second factor is asked next (`secondFactorToken`).
+ */
+export const OperatorLoginResponseSchema = z.union([
+  z.object({ token: z.string(), mustEnrol: z.literal(true).optional() }),
+  z.object({ secondFactorToken: z.string() }),
+]);
 export type OperatorLoginResponse = z.infer<typeof OperatorLoginResponseSchema>;
+
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+/** A 6-digit code from the authenticator app, or one of the recovery codes (`abcde-fghij`, case ignored). */
+const SecondFactorCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[A-Za-z2-7]{5}[- ]?[A-Za-z2-7]{5})$/, 'Enter the 6-digit code or a recovery code');
+
+export const SecondFactorRequestSchema = z.object({
+  secondFactorToken: z.string().min(1).max(2000),
+  code: SecondFactorCodeSchema,
+});
+export type SecondFactorRequest = z.input<typeof SecondFactorRequestSchema>;
+
+export const OperatorTokenSchema = z.object({ token: z.string() });
+
+export const SecondFactorStatusSchema = z.object({
+  enrolled: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+  /** Whether the server requires operators to have one (OPERATOR_SECOND_FACTOR). */
+  required: z.boolean(),
+});
+export type SecondFactorStatus = z.infer<typeof SecondFactorStatusSchema>;
+
+export const EnrolmentSchema = z.object({
+  /** Base32, as authenticator apps take it typed in. */
+  secret: z.string(),
+  /** The otpauth:// URI for the QR code an authenticator app scans. */
+  otpauthUri: z.string(),
+});
+export type Enrolment = z.infer<typeof EnrolmentSchema>;
+
+export const ConfirmEnrolmentRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+/** Shown once: the server keeps only their hashes. `token` replaces the one the enrolment was made with. */
+export const EnrolledSchema = z.object({ recoveryCodes: z.array(z.string()), token: z.string() });
+export type Enrolled = z.infer<typeof EnrolledSchema>;
 
 export const OperatorRoleSchema = z.enum(['admin', 'security']);
 export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
@@ -38,6 +91,45 @@ function operatorEndpoints(role: OperatorRole) {
       responses: { 200: OperatorSessionSchema },
       errors: [],
     }),
+    secondFactor: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/login/second-factor`,
+      summary: 'Completes an operator sign-in with a code from the authenticator app or a recovery code.',
+      auth: 'credentials',
+      body: SecondFactorRequestSchema,
+      responses: { 200: OperatorTokenSchema },
+      errors: ['SECOND_FACTOR_INVALID', 'SECOND_FACTOR_EXPIRED', 'RATE_LIMITED'],
+    }),
+    secondFactorStatus: defineEndpoint({
+      method: 'GET',
+      path: `/api/${role}/second-factor`,
+      summary: 'Says whether the operator has a second factor and how many recovery codes are left.',
+      auth: role,
+      responses: { 200: SecondFactorStatusSchema },
+      errors: [],
+    }),
+    startEnrolment: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/second-factor/enrolment`,
+      summary:
+        'Starts setting up an authenticator app: a new secret, as text and as an otpauth:// URI for its QR code.',
+      auth: role,
+      admitsEnrolment: true,
+      responses: { 200: EnrolmentSchema },
+      errors: ['RATE_LIMITED'],
+    }),
+    confirmEnrolment: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/second-factor/enrolment/confirm`,
+      summary:
+        'Confirms the new authenticator with its first code; answers the recovery codes (once) and a new token, and ends the other sessions.',
+      auth: role,
+      admitsEnrolment: true,
+      body: ConfirmEnrolmentRequestSchema,
+      responses: { 200: EnrolledSchema },
+      errors: ['SECOND_FACTOR_INVALID', 'ENROLMENT_NOT_STARTED', 'RATE_LIMITED'],
+    }),
+    sessions: sessionListEndpoints(`/api/${role}/sessions`, role),
   };
 }
 
@@ -46,7 +138,11 @@ export const OperatorEndpoints = {
   security: operatorEndpoints('security'),
 };
 
+function endpointsOf({ sessions, ...rest }: ReturnType<typeof operatorEndpoints>) {
+  return [...Object.values(rest), ...Object.values(sessions)];
+}
+
 export const operatorEndpointList = [
-  ...Object.values(OperatorEndpoints.admin),
-  ...Object.values(OperatorEndpoints.security),
+  ...endpointsOf(OperatorEndpoints.admin),
+  ...endpointsOf(OperatorEndpoints.security),
 ];

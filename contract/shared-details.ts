@@ -6,8 +6,21 @@ import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
 import { EmailSchema } from './fields';
 
-const optionalText = (max: number, label: string) =>
+export const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
+
+/** A person's details as a member or a visitor types them: a name, and the rest may be empty. */
+export const PersonDetailsFields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(SHARED_DETAILS_LIMITS.name, `Name must be at most ${SHARED_DETAILS_LIMITS.name} characters`),
+  email: z.union([z.literal(''), EmailSchema]).default(''),
+  phone: BusinessCardSchema.shape.phone,
+  company: optionalText(SHARED_DETAILS_LIMITS.company, 'Company'),
+  role: optionalText(SHARED_DETAILS_LIMITS.role, 'Role'),
+};
 
 /**
  * A name and a way to reach them (an e-mail, a phone or both), and the visitor's consent to what the
@@ -16,15 +29,7 @@ const optionalText = (max: number, label: string) =>
  */
 export const ShareDetailsRequestSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(SHARED_DETAILS_LIMITS.name, `Name must be at most ${SHARED_DETAILS_LIMITS.name} characters`),
-    email: z.union([z.literal(''), EmailSchema]).default(''),
-    phone: BusinessCardSchema.shape.phone,
-    company: optionalText(SHARED_DETAILS_LIMITS.company, 'Company'),
-    role: optionalText(SHARED_DETAILS_LIMITS.role, 'Role'),
+    ...PersonDetailsFields,
     note: optionalText(SHARED_DETAILS_LIMITS.note, 'Note'),
     consent: z.literal(true, 'Please agree to share your details'),
     /** The visitor asks for a copy of the owner's card by e-mail. */

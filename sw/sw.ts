@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ListMapContactsEndpoint } from '../contract/contacts';
 import { type MapStyle, MapStyleEndpoint, MapStyleSchema } from '../contract/map';
-import { MAP_CONTACTS_CACHE } from '../src/db/response-caches';
+import { MAP_CONTACTS_CACHE, OCR_BASE_PATH, OCR_CACHE } from '../src/db/response-caches';
 import { flushWrites, QUEUE_SYNC_TAG } from '../src/sync/queue';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -92,6 +92,14 @@ const mapTilesStrategy = new CacheFirst({
     }),
   ],
 });
+// The on-device OCR engine (src/features/add-someone/ocr-files.ts) is not precached: a member who scans
+// a paper card fetches it once, and from then on reads cards with no signal.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(`${OCR_BASE_PATH}/`),
+  new CacheFirst({ cacheName: OCR_CACHE }),
+  'GET',
+);
+
 // Route matching cannot wait, but a worker the browser has just restarted has not read its cached
 // setting yet: other hosts' requests (the CSP allows only the map's) wait for it, then take their rule.
 registerRoute(

@@ -11,7 +11,7 @@ import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
 import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
-import { prepareMemberListeners } from './guards';
+import { prepareSignedInListeners } from './guards';
 import { scheduleHousekeeping } from './housekeeping';
 import { createMailer } from './mail/mailer';
 import type { PageSources } from './module';
@@ -29,6 +29,7 @@ import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
 import { sendSecurityHeaders } from './security-headers';
 import { registerStatic } from './static';
+import { systemClock } from './time';
 import { TokenService } from './tokens';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -91,7 +92,7 @@ export async function buildApp({
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
   recordRoutes(app);
-  prepareMemberListeners(app);
+  prepareSignedInListeners(app);
 
   await migrate(connection);
   const jwtSecret = await loadJwtSecret(connection.db, config.jwtSecret);
@@ -102,6 +103,7 @@ export async function buildApp({
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: connection.db, log: app.log }),
     tokens: new TokenService(jwtSecret),
     codeKey: createHash('sha256').update(`codes:${jwtSecret}`).digest('hex'),
+    clock: systemClock,
     ipCountry: await createIpCountryLookup({ geoipDb: config.geoipDb, log: app.log }),
     dataDir: connection.dataDir,
     isDatabaseReachable: () => isReachable(connection),
@@ -130,7 +132,8 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...pages.scripts],
+        // WebAssembly, not JavaScript eval: the on-device OCR engine that reads paper cards (issue 26).
+        scriptSrc: ["'self'", ...pages.scripts, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", ...pages.styles],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
         fontSrc: ["'self'"],
@@ -146,7 +149,8 @@ export async function buildApp({
     // Cross-origin isolation would block the map tiles and images later issues load.
     crossOriginEmbedderPolicy: false,
   });
-  // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four.
+  // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four: the routes'
+  // limits and the per-inbox ones alike.
   registerRateLimits(
     app,
     connection.kind === 'postgres' ? new PostgresCounters(connection.db, app.log) : new MemoryCounters(),

@@ -132,6 +132,10 @@ const ConfigSchema = z
     ADMIN_PASSWORD: optionalString,
     SECURITY_EMAIL: optionalString,
     SECURITY_PASSWORD: optionalString,
+    NODE_ENV: optionalString,
+    OPERATOR_SECOND_FACTOR: z
+      .enum(['required', 'optional'], 'OPERATOR_SECOND_FACTOR must be required or optional')
+      .optional(),
     TRUST_PROXY: TrustProxySchema,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('./dist'),
@@ -254,6 +258,12 @@ const ConfigSchema = z
           ? { email: env.SECURITY_EMAIL, password: env.SECURITY_PASSWORD }
           : undefined,
     },
+    /**
+     * Whether an operator must have a second factor (TOTP) to reach a dashboard: one without is taken
+     * to enrolment at sign-in and reaches nothing else. Required by default in production.
+     */
+    operatorSecondFactor:
+      env.OPERATOR_SECOND_FACTOR ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     staticDir: env.STATIC_DIR,

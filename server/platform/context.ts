@@ -5,6 +5,7 @@ import type { ChangeNotices } from './db/change-notices';
 import type { Database } from './db/schema';
 import type { IpCountryLookup } from './geo/ip-country';
 import type { Mailer } from './mail/mailer';
+import type { Clock } from './time';
 import type { TokenService } from './tokens';
 
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Keys the HMAC of verification codes; derived from the JWT secret so one secret is kept. */
   codeKey: string;
+  /** Where time-window checks read the time (second-factor codes); tests may hold it still. */
+  clock: Clock;
   /** Country of a client address, offline; keep its answer, never the address (analytics, security). */
   ipCountry: IpCountryLookup;
   /** The embedded database's directory; unset in memory and on PostgreSQL (which watches its own disk). */

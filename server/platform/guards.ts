@@ -10,16 +10,22 @@ import type { EndpointAuth } from '../../contract/endpoint';
 import { HttpError } from './errors';
 import type { AccessClaims, Caller, OperatorRole } from './tokens';
 
-/** Told of each member request the guard admits, before its handler runs (the sessions' activity). */
-export type MemberListener = (request: FastifyRequest, claims: AccessClaims) => Promise<void>;
+/**
+ * Told of each member or operator request the guard admits, before its handler runs: the sessions'
+ * activity, and their end (a listener refuses the request by throwing).
+ */
+export type SignedInListener = (request: FastifyRequest, claims: AccessClaims) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    memberListeners: MemberListener[];
+    memberListeners: SignedInListener[];
+    operatorListeners: SignedInListener[];
   }
   interface FastifyRequest {
     member?: AccessClaims;
     operatorId?: string;
+    /** The operator's token as the guard admitted it (its session among them). */
+    operatorClaims?: AccessClaims;
   }
 }
 
@@ -79,20 +85,30 @@ export function authenticateOperator(role: OperatorRole) {
   return async (request: FastifyRequest): Promise<void> => {
     const caller = await callerOf(request);
     const operatorId = caller?.role === role ? caller.userId : undefined;
-    if (!operatorId || !(await accountExists(request, operatorId, role))) {
+    // A token from before a mandatory second factor was enrolled opens the enrolment and nothing else.
+    const isHeldAtEnrolment = caller?.mustEnrol === true && !request.routeOptions.config.admitsEnrolment;
+    if (!operatorId || isHeldAtEnrolment || !(await accountExists(request, operatorId, role))) {
       throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
     }
     request.operatorId = operatorId;
+    const claims = { userId: operatorId, role, sessionId: caller?.sessionId };
+    request.operatorClaims = claims;
+    for (const listener of request.server.operatorListeners) await listener(request, claims);
   };
 }
 
-/** Call before the routes are registered; `onMemberRequest` adds to the list. */
-export function prepareMemberListeners(app: FastifyInstance): void {
+/** Call before the routes are registered; `onMemberRequest` and `onOperatorRequest` add to the lists. */
+export function prepareSignedInListeners(app: FastifyInstance): void {
   app.decorate('memberListeners', []);
+  app.decorate('operatorListeners', []);
 }
 
-export function onMemberRequest(app: FastifyInstance, listener: MemberListener): void {
+export function onMemberRequest(app: FastifyInstance, listener: SignedInListener): void {
   app.memberListeners.push(listener);
+}
+
+export function onOperatorRequest(app: FastifyInstance, listener: SignedInListener): void {
+  app.operatorListeners.push(listener);
 }
 
 const OPERATOR_GUARDS = { admin: authenticateOperator('admin'), security: authenticateOperator('security') };
@@ -113,4 +129,10 @@ export function memberOf(request: FastifyRequest): AccessClaims {
 export function operatorOf(request: FastifyRequest): string {
   if (!request.operatorId) throw new HttpError('UNAUTHORIZED', 'Authentication required');
   return request.operatorId;
+}
+
+/** The operator a handler acts for, with the session their token was issued in. */
+export function operatorClaimsOf(request: FastifyRequest): AccessClaims {
+  if (!request.operatorClaims) throw new HttpError('UNAUTHORIZED', 'Authentication required');
+  return request.operatorClaims;
 }

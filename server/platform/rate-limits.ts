@@ -4,10 +4,11 @@
 // venue of several hundred people; the card's public routes also per card and address. Counted where
 // every process sees the counts (rate-limit-counters.ts). RATE_LIMIT_SCALE multiplies every limit at
 // once (the e2e suite registers many people from one address). Figures: docs/security-model.md.
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ErrorResponse } from '../../contract/errors';
 import { HttpError } from './errors';
-import { type RequestCounters, WINDOW_MS } from './rate-limit-counters';
+import type { Count, RequestCounters } from './rate-limit-counters';
 import { addressFingerprint } from './security/address';
 import { MINUTE_MS } from './time';
 
@@ -24,6 +25,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     limit?: RouteLimit;
   }
+  interface FastifyInstance {
+    /** The counters every limit counts in (rate-limit-counters.ts). */
+    requestCounters: RequestCounters;
+  }
 }
 
 /** A route's limit; one figure is both the per-address and the per-account budget. */
@@ -35,8 +40,12 @@ function retryMessage(seconds: number): string {
   return `Rate limit exceeded: too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
-/** Counts every request of a limited route once its caller is known (after the area's token check). */
+/**
+ * Counts every request of a limited route once its caller is known (after the area's token check), and
+ * gives the per-inbox limits (PerEmailLimit) the same counters.
+ */
 export function registerRateLimits(app: FastifyInstance, counters: RequestCounters): void {
+  app.decorate('requestCounters', counters);
   app.addHook('onRoute', (routeOptions) => {
     const limit = routeOptions.config?.limit;
     if (!limit) return;
@@ -50,7 +59,7 @@ export function registerRateLimits(app: FastifyInstance, counters: RequestCounte
       );
       const spent = counts.filter((count, index) => count.hits > (budgets[index]?.max ?? 0));
       if (spent.length === 0) return;
-      const endsAt = Math.max(...spent.map(({ windowStart }) => windowStart + WINDOW_MS));
+      const endsAt = Math.max(...spent.map((count) => count.endsAt));
       refuse(request, reply, Math.max(1, Math.ceil((endsAt - now) / 1000)));
       return reply;
     };
@@ -87,47 +96,54 @@ function refuse(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds:
     } satisfies ErrorResponse);
 }
 
+/** How a per-inbox limit reads: its name in the counters, and its budget per window. */
+export interface PerEmailBudget {
+  name: string;
+  max: number;
+  windowMinutes: number;
+}
+
 /**
  * At most `max` requests about one e-mail address per window, whatever address they come from, so
  * spreading requests over many client addresses does not multiply them (mail to one inbox, for one).
- * Kept in memory: each process counts its own.
+ * Counted in the shared counters like the routes' limits, so two processes allow what one does; the
+ * counters keep the address's keyed hash, never the address.
  */
 export class PerEmailLimit {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private readonly counters: RequestCounters;
+  private readonly secret: string;
 
   constructor(
-    private readonly max: number,
-    private readonly windowMinutes: number,
-  ) {}
+    app: FastifyInstance,
+    private readonly budget: PerEmailBudget,
+  ) {
+    this.counters = app.requestCounters;
+    this.secret = app.ctx.codeKey;
+  }
 
   /** Counts one request for `email`; refuses it with RATE_LIMITED once the window's budget is spent. */
-  take(email: string, scale: number, now = Date.now()): void {
-    const key = email.trim().toLowerCase();
-    this.forgetEnded(now);
-    const window = this.windows.get(key) ?? { count: 0, endsAt: now + this.windowMinutes * MINUTE_MS };
-    window.count += 1;
-    this.windows.set(key, window);
-    this.refuseWhenSpent(key, scale, now);
+  async take(email: string, scale: number, now = Date.now()): Promise<void> {
+    const [count] = await this.counters.hit([this.keyOf(email)], now, this.budget.windowMinutes * MINUTE_MS);
+    this.refuseWhenSpent(count ?? null, scale, now);
   }
 
   /** Refuses with RATE_LIMITED when `email`'s budget is already spent, without counting a request. */
-  check(email: string, scale: number, now = Date.now()): void {
-    this.forgetEnded(now);
-    this.refuseWhenSpent(email.trim().toLowerCase(), scale, now);
+  async check(email: string, scale: number, now = Date.now()): Promise<void> {
+    this.refuseWhenSpent(await this.counters.peek(this.keyOf(email), now), scale, now);
   }
 
-  private refuseWhenSpent(key: string, scale: number, now: number): void {
-    const window = this.windows.get(key);
-    if (window && window.count > Math.ceil(this.max * scale)) {
-      const minutes = Math.max(1, Math.ceil((window.endsAt - now) / MINUTE_MS));
+  private keyOf(email: string): string {
+    const inbox = createHmac('sha256', this.secret).update(`inbox:${email.trim().toLowerCase()}`);
+    return `${this.budget.name}|inbox:${inbox.digest('hex')}`;
+  }
+
+  private refuseWhenSpent(count: Count | null, scale: number, now: number): void {
+    if (count && count.hits > Math.ceil(this.budget.max * scale)) {
+      const minutes = Math.max(1, Math.ceil((count.endsAt - now) / MINUTE_MS));
       throw new HttpError(
         'RATE_LIMITED',
         `Too many requests for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       );
     }
-  }
-
-  private forgetEnded(now: number): void {
-    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
   }
 }

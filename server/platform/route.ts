@@ -63,6 +63,8 @@ declare module 'fastify' {
     auth?: EndpointAuth;
     /** Whose password sign-in the route is, as its endpoint declares (the security hooks read it). */
     passwordSignIn?: PasswordSignIn;
+    /** Whether an operator who must still enrol a second factor may call the route. */
+    admitsEnrolment?: true;
   }
 }
 
@@ -103,7 +105,12 @@ export function route<E extends Endpoint>(
         response: isJson && isResponseChecked ? endpoint.responses : undefined,
       }).filter(([, part]) => part !== undefined),
     ),
-    config: { ...config, auth: endpoint.auth, passwordSignIn: endpoint.passwordSignIn },
+    config: {
+      ...config,
+      auth: endpoint.auth,
+      passwordSignIn: endpoint.passwordSignIn,
+      admitsEnrolment: endpoint.admitsEnrolment,
+    },
     ...(guard ? { onRequest: guard } : {}),
     // Typed against this endpoint's own schemas, which are the ones registered here.
     handler: handler as RouteHandlerMethod,

@@ -4,6 +4,13 @@ export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
+/** The server's "now", read through one object so tests can hold it (a TOTP code's 30-second window). */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
 /** Today's date in `timezone` (an IANA name) at the instant `now`, as YYYY-MM-DD. */
 export function todayIn(timezone: string, now: Date): string {
   // en-CA writes dates as YYYY-MM-DD.

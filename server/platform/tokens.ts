@@ -6,6 +6,8 @@ import type { Role } from '../../contract/auth';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const OPERATOR_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Between an operator's password and their second factor: long enough to open the authenticator app. */
+export const SECOND_FACTOR_TOKEN_TTL_SECONDS = 5 * 60;
 
 const ISSUER = 'tapnet';
 const AUDIENCE = {
@@ -13,6 +15,7 @@ const AUDIENCE = {
   refresh: 'tapnet:refresh',
   admin: 'tapnet:admin',
   security: 'tapnet:security',
+  secondFactor: 'tapnet:second-factor',
 } as const;
 
 export type OperatorRole = Exclude<Role, 'user'>;
@@ -20,8 +23,10 @@ export type OperatorRole = Exclude<Role, 'user'>;
 export interface AccessClaims {
   userId: string;
   role: Role;
-  /** The member session (refresh-token family) the token was issued in; absent in older tokens. */
+  /** The member or operator session the token was issued in; absent in older tokens. */
   sessionId?: string | undefined;
+  /** An operator who must enrol a second factor first: the token admits the enrolment only. */
+  mustEnrol?: boolean;
 }
 
 /** Who a bearer token speaks for: a member (role user) or an operator of one area. */
@@ -42,7 +47,13 @@ function callerOf(payload: JWTPayload, isExpired: boolean): Caller | null {
   const role = audience === undefined ? undefined : AUDIENCE_ROLE[audience];
   if (!payload.sub || role === undefined || payload.role !== role) return null;
   const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-  return { userId: payload.sub, role, sessionId, isExpired };
+  return {
+    userId: payload.sub,
+    role,
+    sessionId,
+    ...(payload.enrol === true && { mustEnrol: true }),
+    isExpired,
+  };
 }
 
 export interface RefreshClaims {
@@ -83,8 +94,33 @@ export class TokenService {
     return this.#sign(claims, userId, AUDIENCE.member, ACCESS_TOKEN_TTL_SECONDS);
   }
 
-  signOperatorToken(userId: string, role: OperatorRole): Promise<string> {
-    return this.#sign({ role }, userId, AUDIENCE[role], OPERATOR_TOKEN_TTL_SECONDS);
+  signOperatorToken(
+    userId: string,
+    role: OperatorRole,
+    sessionId: string,
+    { mustEnrol = false }: { mustEnrol?: boolean } = {},
+  ): Promise<string> {
+    const claims = mustEnrol ? { role, sid: sessionId, enrol: true as const } : { role, sid: sessionId };
+    return this.#sign(claims, userId, AUDIENCE[role], OPERATOR_TOKEN_TTL_SECONDS);
+  }
+
+  /** Proves the operator's password was right a moment ago; it is accepted by the second step only. */
+  signSecondFactorToken(userId: string, role: OperatorRole): Promise<string> {
+    return this.#sign({ role }, userId, AUDIENCE.secondFactor, SECOND_FACTOR_TOKEN_TTL_SECONDS);
+  }
+
+  /** The operator a second-factor token names, if it is ours, current and for `role`. */
+  async verifySecondFactorToken(token: string, role: OperatorRole): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.#key, {
+        issuer: ISSUER,
+        audience: AUDIENCE.secondFactor,
+        algorithms: ['HS256'],
+      });
+      return payload.sub && payload.role === role ? payload.sub : null;
+    } catch {
+      return null;
+    }
   }
 
   /** A new refresh token id; the caller stores its hash before handing the token out. */
@@ -154,7 +190,7 @@ export class TokenService {
   }
 
   async #sign(
-    claims: { role: Role; sid?: string },
+    claims: { role: Role; sid?: string; enrol?: true },
     subject: string,
     audience: string,
     ttlSeconds: number,

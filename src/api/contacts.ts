@@ -1,6 +1,11 @@
 // A member's contacts (spec §7 Cards and contacts).
 
 import {
+  AddSomeoneEndpoint,
+  type AddSomeoneRequest,
+  type AddSomeoneResponse,
+} from '../../contract/add-someone';
+import {
   type Contact,
   type ContactListTags,
   CreateContactEndpoint,
@@ -12,8 +17,6 @@ import {
   ListMapContactsEndpoint,
   readContactListTags,
   SendMyCardEndpoint,
-  SetContactEventEndpoint,
-  SetCurrentEventEndpoint,
   ToggleContactFlagEndpoint,
   UpdateContactNotesEndpoint,
 } from '../../contract/contacts';
@@ -46,6 +49,19 @@ export async function createContact(
   );
 }
 
+/** Someone who has no card (issue 26); replays of one add pass the same key, so it is stored once. */
+export function addSomeone(
+  payload: AddSomeoneRequest,
+  idempotencyKey: string,
+): Promise<ListWrite<AddSomeoneResponse>> {
+  return readListWrite(
+    callForAnswer(AddSomeoneEndpoint, {
+      json: payload,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    }),
+  );
+}
+
 /** The answer is the updated contact. */
 export function updateContactNotes(contactId: string, notes: string): Promise<ListWrite<Contact>> {
   return readListWrite(
@@ -57,20 +73,8 @@ export function toggleContactFlag(contactId: string) {
   return readListWrite(callForAnswer(ToggleContactFlagEndpoint, { params: { id: contactId } }));
 }
 
-/** The answer is the updated contact; null removes its event. */
-export function updateContactEvent(contactId: string, event: string | null): Promise<ListWrite<Contact>> {
-  return readListWrite(
-    callForAnswer(SetContactEventEndpoint, { params: { id: contactId }, json: { event } }),
-  );
-}
-
 /** The event every save takes until cleared (issue 27); asked on every visit, the copy serves offline. */
 export const CurrentEventResource = endpointResource('current-event', GetCurrentEventEndpoint, 0);
-
-/** Sets the current event, or clears it with null. */
-export function saveCurrentEvent(event: string | null) {
-  return callEndpoint(SetCurrentEventEndpoint, { json: { event } });
-}
 
 export function deleteContact(contactId: string) {
   return readListWrite(callForAnswer(DeleteContactEndpoint, { params: { id: contactId } }));

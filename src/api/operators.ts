@@ -32,7 +32,19 @@ export const OperatorAreas = {
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
 export const LOGIN_UNREACHABLE_MESSAGE = 'Authentication failed. Please check your credentials.';
 
-export type OperatorLoginOutcome = { ok: true } | { ok: false; message: string };
+/**
+ * Signed in (`next`: the dashboard, or the enrolment of a second factor the server requires first), or
+ * the password was right and the code from the authenticator app is asked next, or refused.
+ */
+export type OperatorLoginOutcome =
+  | { ok: true; next: 'dashboard' | 'enrolment' }
+  | { ok: true; next: 'second-factor'; secondFactorToken: string }
+  | { ok: false; message: string };
+
+function refusalOf(failure: CallFailure): { ok: false; message: string } {
+  if (failure.kind !== 'refused') return { ok: false, message: LOGIN_UNREACHABLE_MESSAGE };
+  return { ok: false, message: failure.error ?? LOGIN_FAILED_MESSAGE };
+}
 
 /**
  * Signs an operator in and keeps the token under the role's key, apart from the member's session.
@@ -44,13 +56,33 @@ export async function logInOperator(
   credentials: OperatorLoginRequest,
 ): Promise<OperatorLoginOutcome> {
   const outcome = await send(OperatorEndpoints[role].login, { json: credentials, cache: 'no-store' });
-  if (outcome.ok) {
-    OperatorTokens[role].write(outcome.value.token);
-    return { ok: true };
+  if (!outcome.ok) return refusalOf(outcome.failure);
+  const answer = outcome.value;
+  if ('secondFactorToken' in answer) {
+    return { ok: true, next: 'second-factor', secondFactorToken: answer.secondFactorToken };
   }
-  const { failure } = outcome;
-  if (failure.kind !== 'refused') return { ok: false, message: LOGIN_UNREACHABLE_MESSAGE };
-  return { ok: false, message: failure.error ?? LOGIN_FAILED_MESSAGE };
+  OperatorTokens[role].write(answer.token);
+  return { ok: true, next: answer.mustEnrol ? 'enrolment' : 'dashboard' };
+}
+
+/** The sign-in's second step: a code from the authenticator app, or a recovery code. */
+export async function completeOperatorSecondFactor(
+  role: OperatorRole,
+  secondFactorToken: string,
+  code: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const outcome = await send(OperatorEndpoints[role].secondFactor, {
+    json: { secondFactorToken, code },
+    cache: 'no-store',
+  });
+  if (!outcome.ok) return refusalOf(outcome.failure);
+  OperatorTokens[role].write(outcome.value.token);
+  return { ok: true };
+}
+
+/** After enrolment the server answers a token that is no longer held at the enrolment. */
+export function replaceOperatorToken(role: OperatorRole, token: string): void {
+  OperatorTokens[role].write(token);
 }
 
 export function hasOperatorToken(role: OperatorRole): boolean {

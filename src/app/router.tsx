@@ -8,6 +8,7 @@ import { ContactsScreen } from '../features/contacts/contacts-screen';
 import { EnableEditMode } from '../features/contacts/enable-edit-mode';
 import { SettingsFrame } from '../features/settings/settings-frame';
 import { SettingsScreen } from '../features/settings/settings-screen';
+import { AppFrame } from './app-frame';
 import { RequireSession, SignedOutOnly } from './guards';
 import { Shell } from './shell';
 
@@ -76,18 +77,21 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
-const signedInRoutes: RouteObject[] = [
-  { path: '/contacts', element: <ContactsScreen /> },
+/** Under the app header (AppFrame). */
+const secondaryRoutes: RouteObject[] = [
+  {
+    path: '/contacts/new',
+    lazy: async () => ({
+      Component: (await import('../features/add-someone/add-someone-screen')).AddSomeoneScreen,
+    }),
+  },
   { path: '/settings', element: <SettingsScreen /> },
-  { path: '/edit-contacts', element: <EnableEditMode /> },
   {
     path: '/invitations',
     lazy: async () => ({
       Component: (await import('../features/invitations/invitations-screen')).InvitationsScreen,
     }),
   },
-  // The map and maplibre load only here and in the contacts panel, never with the app's entry.
-  { path: '/map', lazy: async () => ({ Component: (await import('../features/map/map-screen')).MapScreen }) },
   {
     path: '/my-card',
     lazy: async () => ({ Component: (await import('../features/card/my-card-screen')).MyCardScreen }),
@@ -104,6 +108,7 @@ const signedInRoutes: RouteObject[] = [
       accountSettingsRoute('/privacy-settings', 'PrivacySettingsScreen'),
       accountSettingsRoute('/delete-account', 'DeleteAccountScreen'),
       accountSettingsRoute('/notification-settings', 'NotificationSettingsScreen'),
+      accountSettingsRoute('/sessions', 'SessionsScreen'),
       {
         path: '/policy',
         lazy: async () => ({ Component: (await import('../features/legal/policy-screen')).PolicyScreen }),
@@ -139,6 +144,14 @@ const signedInRoutes: RouteObject[] = [
       Component: (await import('../features/analytics/sample-analytics-screen')).SampleAnalyticsScreen,
     }),
   },
+];
+
+const signedInRoutes: RouteObject[] = [
+  { path: '/contacts', element: <ContactsScreen /> },
+  { path: '/edit-contacts', element: <EnableEditMode /> },
+  // The map and maplibre load only here and in the contacts panel, never with the app's entry.
+  { path: '/map', lazy: async () => ({ Component: (await import('../features/map/map-screen')).MapScreen }) },
+  { element: <AppFrame />, children: secondaryRoutes },
 ];
 
 export const router = createBrowserRouter([

@@ -8,3 +8,10 @@ export async function clearMemberResponseCaches(): Promise<void> {
   if (!('caches' in globalThis)) return;
   await Promise.all(MEMBER_RESPONSE_CACHES.map((name) => caches.delete(name)));
 }
+
+/**
+ * The on-device OCR engine's files (src/features/add-someone/ocr-files.ts), served from our own origin:
+ * not member data, so kept across sessions; cached on first use, never precached.
+ */
+export const OCR_BASE_PATH = '/ocr';
+export const OCR_CACHE = 'tapnet-ocr';

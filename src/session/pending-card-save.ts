@@ -1,6 +1,6 @@
 // The card a signed-out visitor asked to save, kept until they sign in (spec §3, §4).
-import type { PublicCard } from '../../contract/card';
-import { PUBLIC_CARD_FIELDS } from '../../contract/card-paths';
+import type { PublicCard, TapProof } from '../../contract/card';
+import { isTapProof, PUBLIC_CARD_FIELDS } from '../../contract/card-paths';
 import { Stored } from './browser-storage';
 
 /** Spec §9: a pending save older than this is dropped. */
@@ -13,10 +13,14 @@ export interface WhereWeMet {
 }
 
 /**
- * Spec §3: the timestamp plus the card fields and nfcUID; and where they met, for a save made offline
- * (taken at the tap, as the location rules allow, since the sign-in comes later and elsewhere).
+ * Spec §3: the timestamp plus the card fields and nfcUID; where they met, for a save made offline
+ * (taken at the tap, as the location rules allow, since the sign-in comes later and elsewhere); and a
+ * secure card's tap data, so that the save after sign-in is verified as met in person (issue 28).
  */
-export type PendingCardSave = Omit<PublicCard, 'userId'> & { timestamp: number } & Partial<WhereWeMet>;
+export type PendingCardSave = Omit<PublicCard, 'userId'> & {
+  timestamp: number;
+  tap?: TapProof;
+} & Partial<WhereWeMet>;
 
 export type PendingCardSaveRead =
   | { status: 'none' }
@@ -45,6 +49,9 @@ function parse(raw: string): PendingCardSave | undefined {
     save.lat = record.lat;
     save.lng = record.lng;
   }
+  if (typeof record.tap === 'object' && record.tap !== null && isTapProof(record.tap)) {
+    save.tap = { p: record.tap.p, c: record.tap.c };
+  }
   return save;
 }
 
@@ -56,8 +63,14 @@ export function storePendingCardSave(
   card: PublicCard,
   now = Date.now(),
   whereWeMet: WhereWeMet | null = null,
+  tap: TapProof | null = null,
 ): void {
-  const save: PendingCardSave = { timestamp: now, nfcUID: card.nfcUID, ...whereWeMet } as PendingCardSave;
+  const save = {
+    timestamp: now,
+    nfcUID: card.nfcUID,
+    ...whereWeMet,
+    ...(tap ? { tap } : null),
+  } as PendingCardSave;
   for (const field of CARD_FIELDS) save[field] = card[field];
   Stored.pendingCardSave.write(JSON.stringify(save));
 }

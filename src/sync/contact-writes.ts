@@ -11,6 +11,7 @@ import {
   ContactNotesWrite,
   SendCardWrite,
 } from './writes/contact-writes';
+import { ContactEventWrite, CurrentEventWrite } from './writes/event-writes';
 
 function owner(): string {
   const ownerUserId = readSignedInUserId();
@@ -59,5 +60,21 @@ export async function queueSendCard(
     { contactId: contact._id, contactName: contact.name },
     { ownerUserId: owner(), idempotencyKey },
   );
+  requestFlush();
+}
+
+/** Tags the contact with an event, or removes it with null (issue 27); shown from the queue until sent. */
+export async function queueContactEvent(contact: Pick<Contact, '_id' | 'name'>, event: string | null) {
+  await enqueueWrite(
+    ContactEventWrite,
+    { contactId: contact._id, event, contactName: contact.name },
+    { ownerUserId: owner() },
+  );
+  requestFlush();
+}
+
+/** Sets the event every save takes until it is ended (null ends it); shown from the queue until sent. */
+export async function queueCurrentEvent(event: string | null) {
+  await enqueueWrite(CurrentEventWrite, { event }, { ownerUserId: owner() });
   requestFlush();
 }

@@ -4,8 +4,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Contact, CreateContactRequest } from '../../contract/contacts';
 import { db, keepParsed, type PendingWrite, PendingWriteSchema, WriteNoticeSchema } from '../db/tapnet-db';
 import { useSignedInUserId } from '../session/signed-in-user';
+import { ContactAddWrite } from './writes/contact-add';
 import { ContactSaveWrite, savedCardLabel } from './writes/contact-save';
 import { ContactDeleteWrite, ContactFlagWrite, ContactNotesWrite } from './writes/contact-writes';
+import { ContactEventWrite, CurrentEventWrite } from './writes/event-writes';
 import { AcceptInvitationWrite, DenyInvitationWrite } from './writes/invitation-answers';
 import type { ResourceEdit } from './writes/resource-edits';
 import type { WriteKind } from './writes/write-kind';
@@ -40,6 +42,8 @@ function payloadsOf<P>(writes: readonly PendingWrite[], kind: WriteKind<P>): P[]
 export interface PendingContactChange {
   isFlagged?: boolean;
   notes?: string;
+  /** The event chosen (null: removed). */
+  event?: string | null;
   isDeleted?: boolean;
 }
 
@@ -54,6 +58,7 @@ export function usePendingContactChanges(): ReadonlyMap<string, PendingContactCh
   for (const { contactId, isFlagged } of payloadsOf(writes, ContactFlagWrite))
     change(contactId).isFlagged = isFlagged;
   for (const { contactId, notes } of payloadsOf(writes, ContactNotesWrite)) change(contactId).notes = notes;
+  for (const { contactId, event } of payloadsOf(writes, ContactEventWrite)) change(contactId).event = event;
   for (const { contactId } of payloadsOf(writes, ContactDeleteWrite)) change(contactId).isDeleted = true;
   return changes;
 }
@@ -73,6 +78,7 @@ export function withPendingChanges(
         ...contact,
         ...(change.isFlagged === undefined ? {} : { isFlagged: change.isFlagged }),
         ...(change.notes === undefined ? {} : { notes: change.notes }),
+        ...(change.event === undefined ? {} : { event: change.event }),
       },
     ];
   });
@@ -84,10 +90,14 @@ export interface PendingSave {
   label: string;
 }
 
-/** This member's contact saves waiting to sync, oldest first. */
+/** This member's contact saves, and people added by hand, waiting to sync, oldest first. */
 export function usePendingSaves(): PendingSave[] {
   const writes = useMemberWrites();
   return writes.flatMap((write) => {
+    if (write.kind === ContactAddWrite.kind) {
+      const added = ContactAddWrite.payload.safeParse(write.payload);
+      return added.success ? [{ id: write.id, label: added.data.name }] : [];
+    }
     if (write.kind !== ContactSaveWrite.kind) return [];
     const parsed = ContactSaveWrite.payload.safeParse(write.payload);
     return parsed.success
@@ -115,6 +125,12 @@ export function usePendingCount(): number {
 export function usePendingEdit(kind: WriteKind<ResourceEdit>): Record<string, unknown> | null {
   const [edit] = payloadsOf(useMemberWrites(), kind);
   return edit?.next ?? null;
+}
+
+/** The current event the member chose that waits to be sent (null: ended); undefined when none waits. */
+export function usePendingCurrentEvent(): string | null | undefined {
+  const [choice] = payloadsOf(useMemberWrites(), CurrentEventWrite);
+  return choice?.event;
 }
 
 /** Notices about writes refused for good or merged with another device's change, oldest first. */

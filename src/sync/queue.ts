@@ -286,6 +286,8 @@ async function settle<P>(
     await kind
       .applied({ ownerUserId: row.ownerUserId, queuedAt: row.queuedAt }, payload, answer)
       .catch((error: unknown) => console.warn('Pending writes: cache update failed', error));
+    const notice = kind.settledNotice?.(payload, answer);
+    if (notice) await addNotice(row, 'replaced', notice);
   }
   await db.transaction('rw', db.pendingWrites, async () => {
     const latest = await db.pendingWrites.get(row.id);

@@ -2,19 +2,22 @@
 // loading, error, empty-data or loaded, and the moves between them, for the admin and security screens.
 // The operator's session (login, logout, expiry) is kept here; the figures are a live read of the
 // dashboard's endpoint (use-live-endpoint.ts), asked while an operator is signed in.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { OperatorLoginRequest } from '../../contract/operators';
 import {
+  completeOperatorSecondFactor,
   failureDetail,
   hasOperatorToken,
   logInOperator,
   logOutOperator,
   OperatorAreas,
   type OperatorEndpoint,
-  type OperatorLoginOutcome,
 } from '../api/operators';
+import { OperatorSessionCalls } from '../api/sessions';
 import type { SuccessAnswer } from '../api/transport';
 import { type LiveRead, useLiveEndpoint } from './use-live-endpoint';
+import { type EnrolmentControls, useEnrolment, useSecondFactorStatus } from './use-second-factor';
+import { type SessionListControls, useSessionList } from './use-session-list';
 
 /**
  * `logged-out` carries the message the login form shows above itself (a session that expired);
@@ -22,14 +25,33 @@ import { type LiveRead, useLiveEndpoint } from './use-live-endpoint';
  */
 export type OperatorDashboardState<T> =
   | { status: 'logged-out'; notice: string | null }
+  /** Signed in to set up the second factor the server requires, and to nothing else. */
+  | { status: 'enrolling' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'empty' }
   | { status: 'loaded'; data: T; loadedAt: Date; isRefreshing: boolean };
 
+/** How a sign-in step went, as the login form shows it. */
+export type OperatorSignInStep = { ok: true; needsCode?: boolean } | { ok: false; message: string };
+
 export interface OperatorDashboard<T> {
   state: OperatorDashboardState<T>;
-  logIn(credentials: OperatorLoginRequest): Promise<OperatorLoginOutcome>;
+  logIn(credentials: OperatorLoginRequest): Promise<OperatorSignInStep>;
+  /** The sign-in's second step, after a password that was right. */
+  verifySecondFactor(code: string): Promise<OperatorSignInStep>;
+  /** The operator's own account: second factor and sessions, read while it is open. */
+  account: {
+    isOpen: boolean;
+    open(): void;
+    close(): void;
+    secondFactor: ReturnType<typeof useSecondFactorStatus>;
+    isEnrolling: boolean;
+    startEnrolling(): void;
+    /** Also the first sign-in's, when the server requires a second factor. */
+    enrolment: EnrolmentControls;
+    sessions: SessionListControls;
+  };
   /** Removes the token, drops the data and shows a fresh login form. */
   logOut(): void;
   /** Loads again; the figures on screen stay until the new ones arrive. */
@@ -41,6 +63,8 @@ export interface OperatorDashboard<T> {
 /** Whether an operator is signed in, what the login form says, and how many logins this screen saw. */
 interface OperatorSession {
   isSignedIn: boolean;
+  /** Signed in to the enrolment only (OPERATOR_SECOND_FACTOR=required, no factor yet). */
+  mustEnrol?: boolean;
   notice: string | null;
   logins: number;
 }
@@ -55,6 +79,7 @@ function dashboardState<E extends DashboardEndpoint, T>(
 ): OperatorDashboardState<T> {
   const area = OperatorAreas[endpoint.auth];
   if (!session.isSignedIn) return { status: 'logged-out', notice: session.notice };
+  if (session.mustEnrol) return { status: 'enrolling' };
   switch (read.status) {
     case 'idle':
     case 'loading':
@@ -85,20 +110,64 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
     notice: null,
     logins: 0,
   }));
-  const read = useLiveEndpoint(endpoint, { enabled: session.isSignedIn, freshness: session.logins });
+  const read = useLiveEndpoint(endpoint, {
+    enabled: session.isSignedIn && !session.mustEnrol,
+    freshness: session.logins,
+  });
+  /** Between the password and the code: the token only the second step accepts. */
+  const secondFactorToken = useRef<string | null>(null);
+
+  const signedIn = useCallback((mustEnrol: boolean) => {
+    secondFactorToken.current = null;
+    setSession(({ logins }) => ({ isSignedIn: true, mustEnrol, notice: null, logins: logins + 1 }));
+  }, []);
 
   const logIn = useCallback(
-    async (credentials: OperatorLoginRequest) => {
+    async (credentials: OperatorLoginRequest): Promise<OperatorSignInStep> => {
       const outcome = await logInOperator(role, credentials);
-      if (outcome.ok) setSession(({ logins }) => ({ isSignedIn: true, notice: null, logins: logins + 1 }));
+      if (!outcome.ok) return outcome;
+      if (outcome.next === 'second-factor') {
+        secondFactorToken.current = outcome.secondFactorToken;
+        return { ok: true, needsCode: true };
+      }
+      signedIn(outcome.next === 'enrolment');
+      return { ok: true };
+    },
+    [role, signedIn],
+  );
+
+  const verifySecondFactor = useCallback(
+    async (code: string): Promise<OperatorSignInStep> => {
+      const outcome = await completeOperatorSecondFactor(role, secondFactorToken.current ?? '', code);
+      if (outcome.ok) signedIn(false);
       return outcome;
     },
-    [role],
+    [role, signedIn],
   );
+
+  const [isAccountOpen, setAccountOpen] = useState(false);
+  const [isEnrolling, setEnrolling] = useState(false);
+  const secondFactor = useSecondFactorStatus(role, isAccountOpen && session.isSignedIn);
+  const sessions = useSessionList(OperatorSessionCalls[role], isAccountOpen && session.isSignedIn);
+  const { reload: reloadSecondFactor } = secondFactor;
+  const { retry: reloadSessions } = sessions;
+  const isHeldAtEnrolment = session.mustEnrol === true;
+  const enrolled = useCallback(() => {
+    setEnrolling(false);
+    if (isHeldAtEnrolment) {
+      signedIn(false);
+      return;
+    }
+    reloadSecondFactor();
+    reloadSessions();
+  }, [isHeldAtEnrolment, signedIn, reloadSecondFactor, reloadSessions]);
+  const enrolment = useEnrolment(role, enrolled);
 
   const leave = useCallback(
     (notice: string | null) => {
       logOutOperator(role);
+      setAccountOpen(false);
+      setEnrolling(false);
       setSession(({ logins }) => ({ isSignedIn: false, notice, logins }));
     },
     [role],
@@ -112,6 +181,20 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
   return {
     state: dashboardState(endpoint, session, read, select),
     logIn,
+    verifySecondFactor,
+    account: {
+      isOpen: isAccountOpen,
+      open: () => setAccountOpen(true),
+      close: () => {
+        setAccountOpen(false);
+        setEnrolling(false);
+      },
+      secondFactor,
+      isEnrolling,
+      startEnrolling: () => setEnrolling(true),
+      enrolment,
+      sessions,
+    },
     logOut,
     refresh: read.reload,
     showSessionExpired,

@@ -7,8 +7,9 @@ import { Button } from './button';
 import { formatClock } from './format';
 import { LogoMark } from './logo';
 import { Notice } from './notice';
+import { OperatorAccount, type OperatorAccountControls } from './operator-account';
 import styles from './operator-dashboard-frame.module.css';
-import { OperatorLoginForm, type OperatorLoginFormProps } from './operator-login-form';
+import { OperatorEnrolmentPage, OperatorLoginForm, type OperatorLoginFormProps } from './operator-login-form';
 
 interface OperatorHeaderProps {
   title: string;
@@ -17,9 +18,20 @@ interface OperatorHeaderProps {
   isRefreshing: boolean;
   onRefresh(): void;
   onLogOut(): void;
+  /** Opens the operator's own account (second factor, sessions); shown pressed while it is open. */
+  isAccountOpen: boolean;
+  onAccount(): void;
 }
 
-export function OperatorHeader({ title, loadedAt, isRefreshing, onRefresh, onLogOut }: OperatorHeaderProps) {
+export function OperatorHeader({
+  title,
+  loadedAt,
+  isRefreshing,
+  onRefresh,
+  onLogOut,
+  isAccountOpen,
+  onAccount,
+}: OperatorHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -41,6 +53,14 @@ export function OperatorHeader({ title, loadedAt, isRefreshing, onRefresh, onLog
             onClick={onRefresh}
           >
             Refresh Data
+          </Button>
+          <Button
+            variant="secondary"
+            className={styles.headerButton}
+            aria-pressed={isAccountOpen}
+            onClick={onAccount}
+          >
+            Account
           </Button>
           <Button variant="quiet" className={styles.headerButton} onClick={onLogOut}>
             Logout
@@ -92,13 +112,16 @@ export interface OperatorFigures<T> {
 export interface OperatorDashboardControls<T> {
   state:
     | { status: 'logged-out'; notice: string | null }
+    | { status: 'enrolling' }
     | { status: 'loading' }
     | { status: 'error'; message: string }
     | { status: 'empty' }
     | ({ status: 'loaded' } & OperatorFigures<T>);
   logIn: OperatorLoginFormProps['onLogIn'];
+  verifySecondFactor: OperatorLoginFormProps['onSecondFactor'];
   logOut(): void;
   refresh(): void;
+  account: OperatorAccountControls;
 }
 
 interface OperatorDashboardFrameProps<T> {
@@ -130,7 +153,24 @@ export function OperatorDashboardFrame<T>({
   const { state } = dashboard;
   switch (state.status) {
     case 'logged-out':
-      return <OperatorLoginForm title={title} {...login} notice={state.notice} onLogIn={dashboard.logIn} />;
+      return (
+        <OperatorLoginForm
+          title={title}
+          {...login}
+          notice={state.notice}
+          onLogIn={dashboard.logIn}
+          onSecondFactor={dashboard.verifySecondFactor}
+        />
+      );
+    case 'enrolling':
+      return (
+        <OperatorEnrolmentPage
+          title={title}
+          idPrefix={login.idPrefix}
+          enrolment={dashboard.account.enrolment}
+          onLogOut={dashboard.logOut}
+        />
+      );
     case 'loading':
       return loading;
     case 'error':
@@ -144,6 +184,7 @@ export function OperatorDashboardFrame<T>({
     case 'empty':
     case 'loaded': {
       const isLoaded = state.status === 'loaded';
+      const { account } = dashboard;
       return (
         <div className={pageClassName}>
           <OperatorHeader
@@ -152,8 +193,18 @@ export function OperatorDashboardFrame<T>({
             isRefreshing={isLoaded && state.isRefreshing}
             onRefresh={dashboard.refresh}
             onLogOut={dashboard.logOut}
+            isAccountOpen={account.isOpen}
+            onAccount={account.isOpen ? account.close : account.open}
           />
-          <main className={mainClassName}>{isLoaded ? children(state) : empty}</main>
+          <main className={mainClassName}>
+            {account.isOpen ? (
+              <OperatorAccount account={account} idPrefix={login.idPrefix} />
+            ) : isLoaded ? (
+              children(state)
+            ) : (
+              empty
+            )}
+          </main>
         </div>
       );
     }

@@ -189,6 +189,8 @@ test('the current event tags every save until it ends; a contact’s event is ed
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const current = page.getByRole('region', { name: 'Current event' });
   await expect(current).toContainText('Saving contacts to Web Summit 2026');
+  // Sent through the queue at once: the server has it when the bar no longer waits.
+  await expect(current).not.toContainText('Waiting for connection');
 
   // Saved elsewhere (a tap on another phone) while the event is on: it arrives tagged.
   await giveContacts(request, mailbox, verifiedUser, [{ name: 'Barbara Liskov' }]);
@@ -210,4 +212,50 @@ test('the current event tags every save until it ends; a contact’s event is ed
 
   await current.getByRole('button', { name: 'End event' }).click();
   await expect(page.getByRole('button', { name: 'At an event? Tag everyone you save' })).toBeVisible();
+});
+
+test('offline, the current event and a contact’s event wait on the device as chosen and reach the server once back online', async ({
+  page,
+  context,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Alan Turing' }]);
+  const contacts = await openContacts(page, verifiedUser);
+  await expect(contacts.rows).toHaveCount(1);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'At an event? Tag everyone you save' }).click();
+  await page.getByRole('textbox', { name: /^Current event/ }).fill('Web Summit 2026');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    contacts.toast('You are offline. The event will be saved when you are back online.'),
+  ).toBeVisible();
+  const current = page.getByRole('region', { name: 'Current event' });
+  await expect(current).toContainText('Saving contacts to Web Summit 2026');
+  await expect(current).toContainText('Waiting for connection');
+
+  await contacts.openContact('Alan Turing');
+  await contacts.slide.getByRole('button', { name: 'Add an event' }).click();
+  await contacts.slide.getByLabel('Event where you met').fill('Web Summit 2026');
+  await contacts.slide.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(contacts.slide).toContainText('Web Summit 2026');
+  await expect(contacts.slide).toContainText('Waiting for connection');
+  await contacts.returnToList();
+  await expect(contacts.row('Alan Turing')).toContainText('Web Summit 2026');
+
+  await context.setOffline(false);
+  await expect(current).not.toContainText('Waiting for connection');
+  const token = await logInByApi(request, verifiedUser);
+  const headers = { Authorization: `Bearer ${token}` };
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get('/api/contact', { headers })).json()) as { event?: string }[])[0]?.event,
+    )
+    .toBe('Web Summit 2026');
+  expect(await (await request.get('/api/contact/current-event', { headers })).json()).toEqual({
+    event: 'Web Summit 2026',
+  });
 });

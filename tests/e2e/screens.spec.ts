@@ -196,3 +196,32 @@ test('on a desktop the settings sections stay listed beside the one open @deskto
   );
   await expect(page.getByRole('heading', { name: 'Policy Documents', level: 1 })).toBeVisible();
 });
+
+test('secondary screens keep the app header: Invitations, the menu, and the logo back to the contacts @desktop', async ({
+  page,
+  verifiedUser,
+}, testInfo) => {
+  await new LoginPage(page).signIn(verifiedUser);
+  const header = page.getByRole('banner');
+  for (const [path, title] of [
+    ['/settings', 'Settings'],
+    ['/account-settings', 'Account'],
+    ['/invitations', 'Invitations'],
+    ['/my-card', 'My Card'],
+    ['/map', 'Map'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(header.getByRole('link', { name: /^Invitations/ })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Settings menu' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`${path.slice(1)}.png`) });
+  }
+  await expectNoSeriousAxeViolations(page);
+
+  await header.getByRole('button', { name: 'Settings menu' }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await header.getByRole('link', { name: 'Tapnet, your contacts' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(new ContactsPage(page).heading).toBeVisible();
+});

@@ -23,6 +23,7 @@ test('each settings entry reaches its screen and Back returns to settings', asyn
   const screens = [
     { entry: 'Notification Settings', url: /\/notification-settings$/, heading: 'Notification Settings' },
     { entry: 'Insight Preferences', url: /\/insight-preferences$/, heading: 'Insight Preferences' },
+    { entry: 'Signed-in Devices', url: /\/sessions$/, heading: 'Signed-in Devices' },
     { entry: 'Contacts in Other Apps', url: /\/other-apps$/, heading: 'Contacts in Other Apps' },
     { entry: 'Policy Documents', url: /\/policy$/, heading: 'Policy Documents' },
     { entry: 'Account', url: /\/account-settings$/, heading: 'Account' },

@@ -1,20 +1,11 @@
 // One member on two devices (issue 24): what each changed is kept. The second device is a browser
 // context of its own (its own IndexedDB and storage), as a second phone or a laptop is.
-import type { Browser, Page } from '@playwright/test';
 import { giveContacts, logInByApi } from './cards';
-import { expect, type NewUser, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { ContactsPage } from './pages/contacts-page';
 import { InsightPreferencesPage } from './pages/insights-pages';
 import { LoginPage } from './pages/login-page';
-
-/** A second device of the member, signed in, the same size as this project's. */
-async function secondDevice(browser: Browser, member: NewUser): Promise<Page> {
-  const { baseURL, viewport, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const page = await context.newPage();
-  await new LoginPage(page).signIn(member);
-  return page;
-}
+import { secondDevice } from './second-device';
 
 test('two devices editing insight preferences keep each other’s choices @desktop', async ({
   page,

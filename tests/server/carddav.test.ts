@@ -3,6 +3,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { AppPasswordListSchema, CreatedAppPasswordSchema } from '../../contract/app-passwords';
+import { SUSPENDED_MESSAGE } from '../../server/platform/security/hooks';
 import { basic, memberWithAddressBook, PEOPLE, readMultistatus } from './carddav-support';
 import { bearer, createMember, describeOnEachDatabase, json, type TestContext } from './helpers';
 
@@ -422,6 +423,30 @@ describeOnEachDatabase('app passwords', (t: () => TestContext) => {
       code: 'APP_PASSWORD_LIMIT',
       error: 'You already have 10 app passwords. Revoke one you no longer use first.',
     });
+  });
+
+  it('refuse a suspended account, as the API refuses its token', async () => {
+    const ada = await memberWithAddressBook(t());
+    const propfind = () =>
+      t().app.inject({
+        method: 'PROPFIND',
+        url: '/carddav/',
+        headers: { ...ada.auth, depth: '0' },
+        payload: PROPFIND_PRINCIPAL,
+      });
+    expect((await propfind()).statusCode).toBe(207);
+    // The account attacks (a scanner with its token, from an office's address; loopback is never
+    // scored): it is suspended wherever it asks from.
+    const scan = await t().app.inject({
+      method: 'GET',
+      url: '/api/contact',
+      headers: { ...bearer(ada.accessToken), 'user-agent': 'sqlmap/1.7.2#stable (https://sqlmap.org)' },
+      remoteAddress: '203.0.113.91',
+    });
+    expect(json(scan).code).toBe('ACCOUNT_SUSPENDED');
+    const refused = await propfind();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe(SUSPENDED_MESSAGE);
   });
 
   it('refuse an account after 10 wrong ones in 15 minutes, even with the right one', async () => {

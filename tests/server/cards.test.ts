@@ -310,7 +310,14 @@ describeOnEachDatabase('the public card', (t) => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     const writer = new CardEventWriter(t().db);
-    const event = { nfcUid: nfcUID, type: 'tap', link: null, source: 'nfc', isMobile: false } as const;
+    const event = {
+      nfcUid: nfcUID,
+      type: 'tap',
+      link: null,
+      source: 'nfc',
+      isMobile: false,
+      isVerifiedTap: false,
+    } as const;
     // Asked for together, so written together; the second names an owner who no longer exists (an
     // account deleted between the card's lookup and the write).
     const outcomes = await Promise.allSettled([

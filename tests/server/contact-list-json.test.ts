@@ -1,4 +1,4 @@
-// Migration 028 stores each contact's list JSON (032 and 033 add fields to it); contacts saved before get
+// Migration 028 stores each contact's list JSON (032, 033 and 034 add fields to it); contacts saved before get
 // theirs from the migrations. Here they are undone on saved contacts and run again, as an upgrade
 // would: the list reads the same, and its tag does not move (the members' apps keep their cached lists).
 import { readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ const MIGRATIONS = [
   '028_contact_list_json.sql',
   '032_contact_list_json_shared.sql',
   '033_contact_list_json_event.sql',
+  '034_contacts_added_by_hand.sql',
 ].map((name) =>
   readFileSync(new URL(`../../server/platform/db/migrations/${name}`, import.meta.url), 'utf8'),
 );
@@ -53,11 +54,20 @@ describeOnEachDatabase('contacts saved before their list JSON was stored', (t) =
       payload: { event: 'Web Summit "2026"' },
     });
     expect(tagged.statusCode).toBe(200);
+    const addedByHand = await t().app.inject({
+      method: 'POST',
+      url: '/api/contact/add',
+      headers: bearer(visitor.accessToken),
+      payload: { name: 'Paper Card', phone: '+1 555 0199', where: 'at the fair' },
+    });
+    expect(addedByHand.json()).toMatchObject({ contact: { addedByHand: true } });
     const list = () =>
       t().app.inject({ method: 'GET', url: '/api/contact', headers: bearer(visitor.accessToken) });
     const before = await list();
-    expect(before.json()).toHaveLength(2);
-    expect(before.json()).toEqual(expect.arrayContaining([saves[1], tagged.json()]));
+    expect(before.json()).toHaveLength(3);
+    expect(before.json()).toEqual(
+      expect.arrayContaining([saves[1], tagged.json(), addedByHand.json().contact]),
+    );
 
     // As the database was before migration 028.
     await sql`DROP TRIGGER contacts_list_json ON contacts`.execute(t().db);
@@ -68,7 +78,7 @@ describeOnEachDatabase('contacts saved before their list JSON was stored', (t) =
     const after = await list();
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual(before.json());
-    expect(after.json()).toHaveLength(2);
+    expect(after.json()).toHaveLength(3);
     expect(after.headers.etag).toBe(before.headers.etag);
   });
 });

@@ -591,6 +591,16 @@ function ownCodeCalls(): OwnCodeCall[] {
         payload: { nfcUID: unknownCard },
       }),
     ],
+    // The success run added someone else under this key.
+    [
+      'POST /api/contact/add',
+      'IDEMPOTENCY_KEY_REUSED',
+      (f) => ({
+        token: f.ada.accessToken,
+        headers: { 'idempotency-key': 'conformance-add-1' },
+        payload: { name: 'Another Person' },
+      }),
+    ],
     ...(
       [
         ['POST /api/contact/send-card/:id', 'POST', (id) => `/api/contact/send-card/${id}`],
@@ -782,7 +792,33 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
   'POST /api/admin/cards/secure CARD_NOT_FOUND':
     'tests/server/secure-cards.test.ts (new keys for a card that is not secure)',
+  // Enrolling a factor here would turn every later operator sign-in into a two-step one.
+  SECOND_FACTOR_INVALID: 'tests/server/two-factor.test.ts (a wrong, replayed or late code)',
+  SECOND_FACTOR_EXPIRED: 'tests/server/two-factor.test.ts (no current second-factor token of the role)',
+  ENROLMENT_NOT_STARTED: 'tests/server/two-factor.test.ts (a confirmation before any enrolment)',
+  'POST /api/admin/second-factor/enrolment/confirm 200': 'tests/server/two-factor.test.ts',
+  'POST /api/security/second-factor/enrolment/confirm 200': 'tests/server/two-factor.test.ts',
+  'POST /api/admin/login/second-factor 200': 'tests/server/two-factor.test.ts',
+  'POST /api/security/login/second-factor 200': 'tests/server/two-factor.test.ts',
+  SESSION_NOT_FOUND: 'tests/server/session-list.test.ts (an ended, unknown or other account’s session)',
+  // Ending the other operator sessions would end the fixtures' own.
+  'DELETE /api/admin/sessions 200': 'tests/server/session-list.test.ts',
+  'DELETE /api/security/sessions 200': 'tests/server/session-list.test.ts',
 };
+
+/** Signs in once more at `loginUrl` and answers that new session's id, as `token`'s list shows it. */
+async function otherSessionOf(
+  t: TestContext,
+  loginUrl: string,
+  credentials: { email: string; password: string },
+  listUrl: string,
+  token: string,
+): Promise<string> {
+  await t.app.inject({ method: 'POST', url: loginUrl, payload: credentials });
+  const listed = await t.app.inject({ method: 'GET', url: listUrl, headers: bearer(token) });
+  const { sessions } = json<{ sessions: { id: string; isCurrent: boolean }[] }>(listed);
+  return sessions.find((session) => !session.isCurrent)?.id ?? '';
+}
 
 /** What an answer is, for the ledger: its error code, or its status. */
 function answerOf(response: LightMyRequestResponse): string {
@@ -959,6 +995,11 @@ function successCalls(): Record<string, SuccessCall> {
         payload: { nfcUID: other.nfcUID, lat: 51.5, lng: -0.12 },
       };
     },
+    'POST /api/contact/add': (f) => ({
+      ...member(f),
+      headers: { 'idempotency-key': 'conformance-add-1' },
+      payload: { name: 'Paper Card Person', email: 'paper.person@example.com', where: 'at the fair' },
+    }),
     'PUT /api/contact/:id': (f) => ({
       ...member(f),
       params: { id: f.contactId },
@@ -1101,6 +1142,37 @@ function successCalls(): Record<string, SuccessCall> {
     'GET /api/user-analytics/geographical': member,
     'GET /api/user-analytics/export': (f) => ({ ...member(f), query: { type: 'countries' } }),
     'POST /api/sessions/heartbeat': member,
+    'GET /api/sessions/open': member,
+    // Ada's e-mail changed in an earlier call: a member of its own signs in twice.
+    'DELETE /api/sessions/open/:id': async (_, t) => {
+      const other = await createMember(t);
+      const credentials = { email: other.email, password: STRONG_PASSWORD };
+      const id = await otherSessionOf(
+        t,
+        '/api/auth/login',
+        credentials,
+        '/api/sessions/open',
+        other.accessToken,
+      );
+      return { token: other.accessToken, params: { id } };
+    },
+    'DELETE /api/sessions/open': member,
+    'GET /api/admin/second-factor': admin,
+    'POST /api/admin/second-factor/enrolment': admin,
+    'GET /api/admin/sessions': admin,
+    'DELETE /api/admin/sessions/:id': async (f, t) => ({
+      ...admin(f),
+      params: { id: await otherSessionOf(t, '/api/admin/login', ADMIN, '/api/admin/sessions', f.admin) },
+    }),
+    'GET /api/security/second-factor': security,
+    'POST /api/security/second-factor/enrolment': security,
+    'GET /api/security/sessions': security,
+    'DELETE /api/security/sessions/:id': async (f, t) => ({
+      ...security(f),
+      params: {
+        id: await otherSessionOf(t, '/api/security/login', SECURITY, '/api/security/sessions', f.security),
+      },
+    }),
     'POST /api/analytics/page-view': () => ({ payload: { path: '/contacts' } }),
     'GET /api/unsubscribe/:token': async (_, t) => {
       const mail = await t.sink.waitForMail(GRACE_CARD_EMAIL);

@@ -39,23 +39,34 @@ async function loadDevice(name: string) {
   Dexie.dependencies.indexedDB = new IDBFactory();
   Dexie.dependencies.IDBKeyRange = IDBKeyRange;
   vi.resetModules();
-  const [queue, writes, contactWrites, resourceEdits, cache, resources, mirror, transport, tapnetDb] =
-    await Promise.all([
-      import('../../src/sync/queue'),
-      import('../../src/sync/writes/contact-save'),
-      import('../../src/sync/writes/contact-writes'),
-      import('../../src/sync/writes/resource-edits'),
-      import('../../src/db/contacts-cache'),
-      import('../../src/db/cached-resources'),
-      import('../../src/db/auth-mirror'),
-      import('../../src/api/transport'),
-      import('../../src/db/tapnet-db'),
-    ]);
+  const [
+    queue,
+    writes,
+    contactWrites,
+    eventWrites,
+    resourceEdits,
+    cache,
+    resources,
+    mirror,
+    transport,
+    tapnetDb,
+  ] = await Promise.all([
+    import('../../src/sync/queue'),
+    import('../../src/sync/writes/contact-save'),
+    import('../../src/sync/writes/contact-writes'),
+    import('../../src/sync/writes/event-writes'),
+    import('../../src/sync/writes/resource-edits'),
+    import('../../src/db/contacts-cache'),
+    import('../../src/db/cached-resources'),
+    import('../../src/db/auth-mirror'),
+    import('../../src/api/transport'),
+    import('../../src/db/tapnet-db'),
+  ]);
   return {
     name,
     isOnline: true,
     queue,
-    kinds: { ...writes, ...contactWrites, ...resourceEdits },
+    kinds: { ...writes, ...contactWrites, ...eventWrites, ...resourceEdits },
     cache,
     resources,
     mirror,
@@ -96,6 +107,7 @@ const RESOURCES = [
   { name: 'insight-preferences', url: '/api/user/insight-preferences' },
   { name: 'notification-settings', url: '/api/user/notification-settings' },
   { name: 'account', url: '/api/user/account' },
+  { name: 'current-event', url: '/api/contact/current-event' },
 ] as const;
 
 afterAll(() => {
@@ -303,6 +315,16 @@ describeOnEachDatabase('offline writes from several devices converge', (t) => {
             (copy) => ({ name: copy.name, nfcUID: copy.nfcUID ?? null }),
             () => ({ name: `Member ${device.name} ${step}` }),
           );
+        } else if (roll < 0.76 && contact) {
+          await enqueue(device, device.kinds.ContactEventWrite, {
+            contactId: contact._id,
+            event: rng.next() < 0.3 ? null : `Event ${step % 3}`,
+            contactName: contact.name,
+          });
+        } else if (roll < 0.77) {
+          await enqueue(device, device.kinds.CurrentEventWrite, {
+            event: rng.next() < 0.5 ? null : `Show ${device.name}`,
+          });
         } else if (roll < 0.88) await flush(device);
         else if (device.isOnline) {
           await revalidateContacts(device);

@@ -288,6 +288,7 @@ describeOnEachDatabase('member analytics', (t) => {
         date: '2026-03-01',
         profileViews: 3,
         nfcScans: 2,
+        verifiedTaps: 0,
         linkClicks: 0,
         contactSaves: 0,
       });
@@ -295,6 +296,7 @@ describeOnEachDatabase('member analytics', (t) => {
         date: '2026-03-02',
         profileViews: 0,
         nfcScans: 0,
+        verifiedTaps: 0,
         linkClicks: 0,
         contactSaves: 0,
       });
@@ -303,6 +305,7 @@ describeOnEachDatabase('member analytics', (t) => {
       expect(answer.summary).toEqual({
         totalProfileViews: 3,
         totalNfcScans: 2,
+        totalVerifiedTaps: 0,
         totalLinkClicks: 1,
         totalContactSaves: 1,
         // 3 views + 1 link click + 1 save: the 2 taps are how 2 of the views came.
@@ -701,10 +704,10 @@ describeOnEachDatabase('member analytics', (t) => {
       ]);
       expect(await rowsOf('industries')).toEqual(['role,count,previousCount', 'CTO,1,0']);
       expect(await rowsOf('engagement')).toEqual([
-        'date,profileViews,nfcScans,linkClicks,contactSaves',
-        '2026-03-01,0,0,0,0',
-        '2026-03-02,1,0,0,0',
-        '2026-03-03,0,0,0,0',
+        'date,profileViews,nfcScans,verifiedTaps,linkClicks,contactSaves',
+        '2026-03-01,0,0,0,0,0',
+        '2026-03-02,1,0,0,0,0',
+        '2026-03-03,0,0,0,0,0',
       ]);
       expect(await rowsOf('conversion')).toContain('views from qr,1,0');
       expect(await rowsOf('geographical')).toEqual([

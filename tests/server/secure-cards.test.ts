@@ -4,6 +4,7 @@
 // (tests/support/tag-simulator.ts), the tag's own computation; a real tag cannot be reached from a test.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { EngagementAnalyticsSchema } from '../../contract/analytics';
 import { loadSecureCardKeys } from '../../server/modules/cards';
 import { diversifyCardKeys } from '../../server/modules/cards/sun';
 import { readConfig } from '../../server/platform/config';
@@ -253,6 +254,67 @@ describeOnEachDatabase(
         tapCounter: null,
       });
       expect(await eventTypesOfCard(t(), nfcUID)).toEqual(['CARD_REPLAY', 'CARD_INVALID_SIGNATURE']);
+    });
+
+    it('counts a verified tap in the owner’s analytics beside NFC scans, once per visit, and against the previous period', async () => {
+      const tag = new SimulatedTag();
+      const owner = await memberWithSecureCard(t(), tag);
+      const sendTap = (visitor: string, tap?: { p: string; c: string }) =>
+        t().app.inject({
+          method: 'POST',
+          url: `/api/nfc/${owner.nfcUID}/events`,
+          headers: { 'user-agent': PHONE },
+          payload: { type: 'tap', source: 'nfc', visitor, ...(tap ? { tap } : {}) },
+        });
+      const opened = tag.tap();
+      expect((await lookUp(t(), owner.nfcUID, `p=${opened.p}&c=${opened.c}`)).tap.verified).toBe(true);
+      const proof = { p: opened.p, c: opened.c };
+      // The page that tap opened, reloaded within 30 minutes: one visit, one verified tap.
+      for (const _ of [1, 2]) expect((await sendTap('tapped-visitor-00000001', proof)).statusCode).toBe(204);
+      // A tap the server never verified (read from the tag, never opened), another card's signature,
+      // a tampered MAC and a tap event without any proof are NFC scans, never verified ones.
+      const neverOpened = tag.tap();
+      const tampered = { ...proof, c: `${proof.c.slice(0, 15)}${proof.c.endsWith('0') ? '1' : '0'}` };
+      const otherCard = new SimulatedTag(randomKeys(), tag.uid).tap();
+      await sendTap('unverified-visitor-0001', { p: neverOpened.p, c: neverOpened.c });
+      await sendTap('unverified-visitor-0002', tampered);
+      await sendTap('unverified-visitor-0003', { p: otherCard.p, c: otherCard.c });
+      await sendTap('unverified-visitor-0004');
+      // Last week's verified tap, for the previous period's figure.
+      const { user_id: ownerId } = await t()
+        .db.selectFrom('cards')
+        .select('user_id')
+        .where('nfc_uid', '=', owner.nfcUID)
+        .executeTakeFirstOrThrow();
+      await t()
+        .db.insertInto('card_events')
+        .values({
+          nfc_uid: owner.nfcUID,
+          card_owner_id: ownerId,
+          type: 'tap',
+          link: null,
+          referrer: 'none',
+          source: 'nfc',
+          is_mobile: true,
+          verified_tap: true,
+          occurred_at: new Date(Date.now() - 9 * 24 * 3_600_000),
+        })
+        .execute();
+      // Whole-hour zones read the hourly counts, others the events themselves: both count the same.
+      for (const timezone of ['UTC', 'Asia/Kolkata']) {
+        const response = await t().app.inject({
+          method: 'GET',
+          url: `/api/user-analytics/engagement?range=7&timezone=${encodeURIComponent(timezone)}`,
+          headers: bearer(owner.accessToken),
+        });
+        const answer = EngagementAnalyticsSchema.parse(json(response));
+        expect(answer.summary).toMatchObject({ totalNfcScans: 5, totalVerifiedTaps: 1 });
+        expect(answer.previous.summary).toMatchObject({ totalNfcScans: 1, totalVerifiedTaps: 1 });
+        expect(answer.engagementData.at(-1)).toMatchObject({ nfcScans: 5, verifiedTaps: 1 });
+        expect(answer.explanations.verifiedTaps).toMatch(/^Verified taps: /);
+      }
+      // Checking an event's tap records nothing: the lookup already did.
+      expect(await eventTypesOfCard(t(), owner.nfcUID)).toEqual([]);
     });
 
     it('rotates a card’s keys: the old ones verify until the card shows the new ones', async () => {

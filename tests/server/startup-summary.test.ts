@@ -51,6 +51,7 @@ describe('the start-up summary', () => {
         database: `PGlite in ${dataDir} (fsync on)`,
         mail: 'mail is logged, not sent (SMTP_URL is not set)',
         operators: 'owner@tapnet.test (admin)',
+        'operator second factor': 'optional (set OPERATOR_SECOND_FACTOR=required, or NODE_ENV=production)',
         feeds:
           'the sample news and events, whose links go to example.org and lead nowhere (set NEWS_FEEDS, EVENT_FEEDS or FEEDS_FILE)',
       });
@@ -80,6 +81,7 @@ describe('the start-up summary', () => {
         database: `PostgreSQL ${hostname}:${port || '5432'}${pathname}`,
         mail: 'SMTP 127.0.0.1:2599',
         operators: 'watch@tapnet.test (security)',
+        'operator second factor': 'optional (set OPERATOR_SECOND_FACTOR=required, or NODE_ENV=production)',
         feeds: '2 news and 1 event feeds',
       });
       expect(server.output()).not.toMatch(/Smtp-Secret-9|Watch-Passw0rd-2/);

@@ -2,6 +2,8 @@
 // asking decides: a valid token is its account (limited and judged as such), everyone else is their
 // address (an IPv6 /64). Card pages open at a blocked address, a browser's cross-site fetches earn no
 // points, operators are never kept out, and limits hold across processes on one PostgreSQL.
+
+import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { SecurityDashboard } from '../../contract/security';
@@ -9,6 +11,7 @@ import { buildApp } from '../../server/platform/app';
 import { readConfig } from '../../server/platform/config';
 import { openDatabase } from '../../server/platform/db/connection';
 import { createThrowawayDatabase } from '../support/throwaway-postgres';
+import { basic } from './carddav-support';
 import {
   ADMIN,
   bearer,
@@ -414,7 +417,8 @@ describeOnEachDatabase('a venue on the security dashboard', (t) => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two app instances on one PostgreSQL', () => {
-  it('refuses the 31st reset request from one address a minute, however the requests are spread', async () => {
+  /** Two app instances on one throwaway database, as two processes (WORKERS=2) or two machines are. */
+  async function withTwoInstances(use: (apps: [FastifyInstance, FastifyInstance]) => Promise<void>) {
     const database = await createThrowawayDatabase(process.env.TEST_DATABASE_URL ?? '', 'tapnet_venue');
     const config = readConfig({
       PUBLIC_URL,
@@ -422,21 +426,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two app instance
       JWT_SECRET,
       SECURITY_MONITORING: 'off',
     });
-    const first = await buildApp({
-      config,
-      connection: await openDatabase({ databaseUrl: database.url }),
-      logger: false,
-      housekeeping: false,
-    });
-    const second = await buildApp({
-      config,
-      connection: await openDatabase({ databaseUrl: database.url }),
-      logger: false,
-      housekeeping: false,
-    });
+    const instance = async () =>
+      buildApp({
+        config,
+        connection: await openDatabase({ databaseUrl: database.url }),
+        logger: false,
+        housekeeping: false,
+      });
+    const apps: [FastifyInstance, FastifyInstance] = [await instance(), await instance()];
     try {
-      await first.ready();
-      await second.ready();
+      await Promise.all(apps.map((app) => app.ready()));
+      await use(apps);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await database.drop();
+    }
+  }
+
+  it('refuses the 31st reset request from one address a minute, however the requests are spread', async () => {
+    await withTwoInstances(async ([first, second]) => {
       const statuses: number[] = [];
       for (let n = 0; n < 31; n += 1) {
         const app = n % 2 === 0 ? first : second;
@@ -450,10 +458,45 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two app instance
       }
       expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
       expect(statuses[30]).toBe(429);
-    } finally {
-      await first.close();
-      await second.close();
-      await database.drop();
-    }
+    });
+  });
+
+  it('holds one inbox to 5 reset mails in 15 minutes and 10 wrong CardDAV passwords across both, asked at once', async () => {
+    await withTwoInstances(async (apps) => {
+      // Eight requests at the same moment, half to each instance, each from another address.
+      const inbox = uniqueEmail('one-inbox');
+      const resets = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          apps[n % 2]?.inject({
+            method: 'POST',
+            url: '/api/auth/forgot-password',
+            payload: { email: inbox },
+            remoteAddress: `198.51.100.${n + 1}`,
+          }),
+        ),
+      );
+      const resetStatuses = resets.map((answer) => answer?.statusCode).sort();
+      expect(resetStatuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = resets.find((answer) => answer?.statusCode === 429);
+      expect(refused && json(refused).error).toBe(
+        'Too many requests for this email address. Please try again in 15 minutes.',
+      );
+
+      // Ten wrong app passwords for one account, spread over both instances: from the eleventh on, a
+      // try is refused by either.
+      const account = uniqueEmail('dav');
+      const davTry = (app: FastifyInstance, n: number) =>
+        app.inject({
+          method: 'PROPFIND',
+          url: '/carddav/',
+          headers: basic(account, `wrong-password-${n}`),
+          remoteAddress: `198.51.100.${n + 20}`,
+        });
+      const wrong = await Promise.all(
+        apps.flatMap((app, half) => [0, 1, 2, 3, 4].map((n) => davTry(app, half * 5 + n))),
+      );
+      expect(wrong.map((answer) => answer.statusCode)).toEqual(Array(10).fill(401));
+      for (const app of apps) expect((await davTry(app, 11)).statusCode).toBe(429);
+    });
   });
 });

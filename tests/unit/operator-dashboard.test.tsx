@@ -37,7 +37,7 @@ describe('operator login', () => {
 
     const outcome = await logInOperator('admin', { email: 'ops@example.test', password: 'secret' });
 
-    expect(outcome).toEqual({ ok: true });
+    expect(outcome).toEqual({ ok: true, next: 'dashboard' });
     expect(sent).toMatchObject([
       {
         method: 'POST',
@@ -50,6 +50,23 @@ describe('operator login', () => {
     expect(localStorage.getItem(StorageKeys.adminToken)).toBe('admin.jwt.token');
     expect(localStorage.getItem(StorageKeys.securityToken)).toBeNull();
     expect(localStorage.getItem(StorageKeys.token)).toBe(memberToken);
+  });
+
+  it('keeps no token while the second factor is asked, and says when the enrolment comes first', async () => {
+    stubServer(() => jsonResponse(200, { secondFactorToken: 'pending.jwt' }));
+    expect(await logInOperator('admin', { email: 'ops@example.test', password: 'secret' })).toEqual({
+      ok: true,
+      next: 'second-factor',
+      secondFactorToken: 'pending.jwt',
+    });
+    expect(localStorage.getItem(StorageKeys.adminToken)).toBeNull();
+
+    stubServer(() => jsonResponse(200, { token: 'held.jwt', mustEnrol: true }));
+    expect(await logInOperator('admin', { email: 'ops@example.test', password: 'secret' })).toEqual({
+      ok: true,
+      next: 'enrolment',
+    });
+    expect(localStorage.getItem(StorageKeys.adminToken)).toBe('held.jwt');
   });
 
   it("says the server's error, else 'Login failed', else that authentication failed", async () => {

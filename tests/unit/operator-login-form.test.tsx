@@ -12,6 +12,7 @@ let container: HTMLElement;
 function render(
   onLogIn: (credentials: OperatorLoginRequest) => Promise<OperatorLoginResult>,
   notice?: string,
+  onSecondFactor: (code: string) => Promise<OperatorLoginResult> = async () => ({ ok: true }),
 ) {
   container = document.createElement('div');
   document.body.append(container);
@@ -25,6 +26,7 @@ function render(
       notice={notice ?? null}
       idPrefix="admin-login"
       onLogIn={onLogIn}
+      onSecondFactor={onSecondFactor}
     />,
   );
 }
@@ -101,6 +103,22 @@ describe('operator login form', () => {
     await vi.waitFor(() => expect(alertText()).toBe('Invalid email or password'));
     expect(submitButton().textContent).toBe('Log In');
     expect(input('Password').disabled).toBe(false);
+  });
+
+  it('asks for the code after a right password, and shows its refusal', async () => {
+    const onSecondFactor = vi.fn(async () => ({ ok: false, message: 'That code is not right' }) as const);
+    render(async () => ({ ok: true, needsCode: true }), undefined, onSecondFactor);
+    await vi.waitFor(() => expect(submitButton()).not.toBeNull());
+    type('Password', 'secret');
+    submitButton().click();
+
+    await vi.waitFor(() => expect(input('Authentication code')).toBeDefined());
+    submitButton().click();
+    await vi.waitFor(() => expect(alertText()).toBe('Please enter the code from your authenticator app'));
+    type('Authentication code', ' 123456 ');
+    submitButton().click();
+    await vi.waitFor(() => expect(alertText()).toBe('That code is not right'));
+    expect(onSecondFactor).toHaveBeenCalledWith('123456');
   });
 
   it('shows the message it opened with, e.g. an expired session', async () => {

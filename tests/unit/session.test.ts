@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PublicCard } from '../../contract/card';
+import { CARD_DETAIL_FIELDS } from '../../contract/card-paths';
 import {
   PENDING_CARD_SAVE_VALIDITY_MS,
+  readPendingCardSave,
   removeExpiredPendingCardSave,
+  storePendingCardSave,
 } from '../../src/session/pending-card-save';
 import { clearSession, storeSignIn } from '../../src/session/session';
 import { CONTACTS_CACHE_PREFIX, POLL_LEADER_PREFIX, StorageKeys } from '../../src/session/storage-keys';
@@ -77,5 +81,32 @@ describe('removeExpiredPendingCardSave', () => {
     localStorage.setItem(StorageKeys.pendingCardSave, '{not json');
     removeExpiredPendingCardSave(now);
     expect(localStorage.getItem(StorageKeys.pendingCardSave)).toBeNull();
+  });
+});
+
+describe('a pending save of a secure card’s tap', () => {
+  const card = {
+    nfcUID: `${'a'.repeat(40)}-7`,
+    userId: 'owner',
+    pronouns: '',
+    name: 'Grace Hopper',
+    ...Object.fromEntries(CARD_DETAIL_FIELDS.map((field) => [field, ''])),
+  } as PublicCard;
+  const tap = { p: 'EF963FF7828658A599F3041510671E88', c: '94EED9EE65337086' };
+
+  it('keeps the tap’s data through the sign-in, so the save after it is verified', () => {
+    storePendingCardSave(card, 1_000, null, tap);
+    const read = readPendingCardSave(2_000);
+    expect(read).toMatchObject({ status: 'valid', save: { nfcUID: card.nfcUID, tap } });
+  });
+
+  it('drops tap data that is not shaped like a tap’s, and keeps the save', () => {
+    localStorage.setItem(
+      StorageKeys.pendingCardSave,
+      JSON.stringify({ timestamp: 1_000, nfcUID: card.nfcUID, tap: { p: 'not hex', c: tap.c } }),
+    );
+    const read = readPendingCardSave(2_000);
+    expect(read.status).toBe('valid');
+    expect(read.status === 'valid' && 'tap' in read.save).toBe(false);
   });
 });

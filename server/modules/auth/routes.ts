@@ -23,7 +23,7 @@ import { AuthService } from './service';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = new AuthService(app.ctx);
   // Five reset links in 15 minutes are plenty for a person; more to one inbox is mail-bombing.
-  const resetMailsPerEmail = new PerEmailLimit(5, 15);
+  const resetMailsPerEmail = new PerEmailLimit(app, { name: 'forgot-password', max: 5, windowMinutes: 15 });
 
   route(
     app,
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     ForgotPasswordEndpoint,
     async (request) => {
-      resetMailsPerEmail.take(request.body.email, app.ctx.config.rateLimitScale);
+      await resetMailsPerEmail.take(request.body.email, app.ctx.config.rateLimitScale);
       return { message: auth.forgotPassword(request.body.email, request.log) };
     },
     { config: perMinute(30) },

@@ -15,7 +15,7 @@ import { addressFingerprint } from '../../platform/security/address';
 import { MINUTE_MS } from '../../platform/time';
 import { type OperatorRole, REFRESH_TOKEN_TTL_SECONDS } from '../../platform/tokens';
 import { createCardLink, createStartingBusinessCard } from '../cards';
-import { endSessions, insertSession, type SessionClient } from '../sessions';
+import { endOpenSessions, endSessions, insertSession, type SessionClient } from '../sessions';
 import { CODE_TTL_MINUTES, checkCode, codeExpiry, codeMessages, secondsUntilResend } from './codes';
 import * as queries from './queries';
 import {
@@ -162,10 +162,16 @@ export class AuthService {
     return { ...(await this.issueTokenPair(user.id, user.role, client)), user: { id: user.id } };
   }
 
-  async operatorLogin(email: string, password: string, role: OperatorRole, address: string): Promise<string> {
+  /** The operator of `role` whose password this is; the second factor and the session are the operators module's. */
+  async checkOperatorPassword(
+    email: string,
+    password: string,
+    role: OperatorRole,
+    address: string,
+  ): Promise<string> {
     const user = await this.checkPassword(email, password, address);
     if (user.role !== role) throw new HttpError('INVALID_CREDENTIALS', messages.invalidCredentials);
-    return this.ctx.tokens.signOperatorToken(user.id, role);
+    return user.id;
   }
 
   async refresh(refreshToken: string): Promise<RefreshTokenResponse> {
@@ -259,13 +265,19 @@ export class AuthService {
     return messages.resetDone;
   }
 
+  /** A changed password ends the operator's sessions: whoever signed in with the old one is out. */
   async ensureOperator(role: OperatorRole, credentials: { email: string; password: string }): Promise<void> {
+    const email = credentials.email.trim().toLowerCase();
+    const existing = await queries.findUserByEmail(this.db, email);
     await queries.upsertOperator(this.db, {
       name: role === 'admin' ? 'Administrator' : 'Security Operator',
-      email: credentials.email.trim().toLowerCase(),
+      email,
       passwordHash: await hashPassword(credentials.password),
       role,
     });
+    if (existing && !(await verifyPassword(existing.password_hash, credentials.password))) {
+      await endOpenSessions(this.ctx, 'operator_sessions', existing.id, {});
+    }
   }
 
   private async checkPassword(email: string, password: string, address: string) {

@@ -3,6 +3,7 @@
 // sign in with HTTP Basic, the account e-mail and an app password; anything that would write is refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
+import { isAccountSuspended, SUSPENDED_MESSAGE } from '../../platform/security/hooks';
 import {
   findContactListVersion,
   findOldestCursor,
@@ -96,8 +97,16 @@ function refuse(reply: FastifyReply, status: number, ns: string, precondition: s
 
 export async function davRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  const requests = new PerEmailLimit(REQUESTS_PER_ACCOUNT_PER_MINUTE, 1);
-  const failures = new PerEmailLimit(FAILURES_PER_ACCOUNT, 15);
+  const requests = new PerEmailLimit(app, {
+    name: 'carddav-requests',
+    max: REQUESTS_PER_ACCOUNT_PER_MINUTE,
+    windowMinutes: 1,
+  });
+  const failures = new PerEmailLimit(app, {
+    name: 'carddav-wrong-passwords',
+    max: FAILURES_PER_ACCOUNT,
+    windowMinutes: 15,
+  });
 
   // Every body is kept as text and read as XML by the handler (or ignored: a refused PUT's vCard).
   app.removeAllContentTypeParsers();
@@ -111,10 +120,10 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     const credentials = credentialsOf(request);
     if (!credentials) return undefined;
     const scale = app.ctx.config.rateLimitScale;
-    failures.check(credentials.email, scale);
-    requests.take(credentials.email, scale);
+    await failures.check(credentials.email, scale);
+    await requests.take(credentials.email, scale);
     const userId = await signInWithAppPassword(db, credentials.email, credentials.password);
-    if (!userId) failures.take(credentials.email, scale);
+    if (!userId) await failures.take(credentials.email, scale);
     return userId;
   }
 
@@ -246,6 +255,10 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
         .header('WWW-Authenticate', CHALLENGE)
         .type('text/plain')
         .send(DavMessages.signIn);
+    }
+    // App passwords are no way around a suspension: refused here as the API refuses its token.
+    if (isAccountSuspended(app.security, userId)) {
+      return reply.code(403).type('text/plain').header('Cache-Control', 'no-store').send(SUSPENDED_MESSAGE);
     }
     // Nothing is written anywhere, whatever the path names.
     if (WRITE_METHODS.includes(request.method as HTTPMethods)) {

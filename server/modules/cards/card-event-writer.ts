@@ -8,8 +8,21 @@
 // arrive meanwhile are read only in the loop's next turn. So a write first lets one turn pass
 // (setImmediate, after the loop's I/O), or every batch would hold the one event that started it.
 import type { Kysely } from 'kysely';
+import type { CardEventType } from '../../../contract/card';
+import type { CardSource } from '../../../contract/card-paths';
 import type { Database } from '../../platform/db/schema';
-import { type CardEvent, insertCardEvents } from './queries';
+
+export interface CardEvent {
+  nfcUid: string;
+  cardOwnerId: string;
+  type: CardEventType;
+  link: string | null;
+  referrer: string;
+  source: CardSource;
+  isMobile: boolean;
+  /** A tap whose signed data was the card's last verified tap. */
+  isVerifiedTap: boolean;
+}
 
 /** One INSERT's worth at most, well under PostgreSQL's 65,535 bind parameters (7 a row). */
 const MOST_PER_WRITE = 1_000;
@@ -51,10 +64,21 @@ export class CardEventWriter {
   /** Together, or (when that fails) one by one, so one bad row fails only its own request. */
   private async writeBatch(batch: Waiting[]): Promise<void> {
     try {
-      await insertCardEvents(
-        this.db,
-        batch.map(({ event }) => event),
-      );
+      await this.db
+        .insertInto('card_events')
+        .values(
+          batch.map(({ event }) => ({
+            nfc_uid: event.nfcUid,
+            card_owner_id: event.cardOwnerId,
+            type: event.type,
+            link: event.link,
+            referrer: event.referrer,
+            source: event.source,
+            is_mobile: event.isMobile,
+            verified_tap: event.isVerifiedTap,
+          })),
+        )
+        .execute();
       for (const one of batch) one.resolve();
     } catch (error) {
       if (batch.length === 1) {

@@ -1,8 +1,7 @@
 // SQL of issued cards, their owners' business cards, and public card page events.
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { CardEventType, PublicCard } from '../../../contract/card';
-import type { CardSource } from '../../../contract/card-paths';
+import type { PublicCard } from '../../../contract/card';
 import type { Database } from '../../platform/db/schema';
 import {
   BUSINESS_CARD_COLUMNS,
@@ -112,31 +111,4 @@ export async function findPublicCard(db: Db, nfcUid: string): Promise<PublicCard
     .where('cards.nfc_uid', '=', nfcUid)
     .executeTakeFirst();
   return row && toPublicCard(row, row.nfc_uid);
-}
-
-export interface CardEvent {
-  nfcUid: string;
-  cardOwnerId: string;
-  type: CardEventType;
-  link: string | null;
-  referrer: string;
-  source: CardSource;
-  isMobile: boolean;
-}
-
-export function insertCardEvents(db: Db, events: readonly CardEvent[]) {
-  return db
-    .insertInto('card_events')
-    .values(
-      events.map((event) => ({
-        nfc_uid: event.nfcUid,
-        card_owner_id: event.cardOwnerId,
-        type: event.type,
-        link: event.link,
-        referrer: event.referrer,
-        source: event.source,
-        is_mobile: event.isMobile,
-      })),
-    )
-    .execute();
 }

@@ -20,7 +20,7 @@ import { cardsToCsv, cardUrl } from './csv';
 import { type CardLookup, lookUpCard } from './lookup';
 import { issueCards, listCards } from './queries';
 import { registerSecureCards, secureCardUrl } from './secure-cards';
-import { tapProofOf } from './secure-taps';
+import { isLastVerifiedTap, tapProofOf } from './secure-taps';
 import { verifyTap } from './verified-taps';
 import { DailySalts, isNewVisit } from './visits';
 
@@ -85,6 +85,7 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
           new Date(),
         ));
       if (counts) {
+        const { tap } = request.body;
         await cardEvents.write({
           nfcUid: card.nfcUID,
           cardOwnerId: card.userId,
@@ -94,6 +95,10 @@ export const publicCardRoutes: FastifyPluginAsyncZod = async (app) => {
           // A tap is an NFC opening by definition; pages built before sources existed send none.
           source: request.body.source ?? (type === 'tap' ? 'nfc' : 'other'),
           isMobile: /Mobi|Android/i.test(userAgent),
+          isVerifiedTap:
+            type === 'tap' &&
+            tap !== undefined &&
+            (await isLastVerifiedTap(app.ctx.db, app.secureCardKeys.vault, card.nfcUID, tap, new Date())),
         });
       }
       // The page learns nothing from the answer: whether it counted is the owner's business.

@@ -126,6 +126,32 @@ function cloneSigns(card: SecureCardRow, reading: SunReading, country: string | 
   return signs;
 }
 
+/** Whether `reading` is the tap the card's counter was last raised by, within the time a save may take. */
+function isLastTap(card: SecureCardRow, reading: SunReading, now: Date): boolean {
+  return (
+    reading.counter === card.last_counter &&
+    card.last_tap_at !== null &&
+    now.getTime() - card.last_tap_at.getTime() < SAVE_AFTER_TAP_MS
+  );
+}
+
+/**
+ * Whether `proof` is the card's last verified tap, as the page that tap opened reports it with its card
+ * events. It reads and raises nothing and finds nothing: the lookup that opened the page already did.
+ */
+export async function isLastVerifiedTap(
+  db: Db,
+  vault: CardKeyVault | null,
+  nfcUid: string,
+  proof: TapProof,
+  now: Date,
+): Promise<boolean> {
+  const card = await findSecureCard(db, nfcUid);
+  if (!card || !vault) return false;
+  const found = read(vault, card, proof);
+  return found !== null && found.reading.uid === card.tag_uid && isLastTap(card, found.reading, now);
+}
+
 /**
  * Checks a tap of card `nfcUid`. A card without keys (an ordinary one) is never verified and finds
  * nothing. `acceptLastTap`: the save from the page this tap opened may show the counter just verified.
@@ -158,11 +184,7 @@ export async function checkTap(
     };
   }
   const verified: Tap = { verified: true, counter: reading.counter };
-  const isLastTap =
-    reading.counter === card.last_counter &&
-    card.last_tap_at !== null &&
-    context.now.getTime() - card.last_tap_at.getTime() < SAVE_AFTER_TAP_MS;
-  if (context.acceptLastTap && isLastTap) return { tap: verified, findings: [] };
+  if (context.acceptLastTap && isLastTap(card, reading, context.now)) return { tap: verified, findings: [] };
   if (!(await advanceCounter(db, card, reading, isUnderCurrentKeys, context.country))) {
     return {
       tap: UNVERIFIED_TAP,

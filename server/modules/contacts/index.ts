@@ -2,6 +2,7 @@
 // one's card, the details visitors of one's card share back and the copies they ask for, and the
 // contacts export; the CardDAV address book reads the list and its changes here.
 import type { ApiModule } from '../../platform/module';
+import { addSomeoneRoutes } from './add-someone-routes';
 import { cardCopyRoutes } from './card-copy-routes';
 import { pruneCardSends } from './card-sends';
 import { invitationRoutes } from './invitation-routes';
@@ -26,6 +27,7 @@ export const contactsModule: ApiModule = {
     await app.register(invitationRoutes);
     await app.register(sharedDetailsRoutes);
     await app.register(cardCopyRoutes);
+    await app.register(addSomeoneRoutes);
   },
   onStart: (app) => {
     // Contacts saved before the "Met near …" words existed get theirs, after listening, so start-up

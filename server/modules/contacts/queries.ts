@@ -35,6 +35,7 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
         : null,
     metInPerson: row.met_in_person,
     tapCounter: row.tap_counter,
+    addedByHand: row.added_by_hand,
   };
 }
 

@@ -44,9 +44,10 @@ export async function shareDetails(
   const { card } = lookup;
   // A filled hidden field is a bot: it is told what a person is told, and nothing is kept.
   if (request.leaveEmpty !== '') return { message: SharedDetailsMessages.shared };
+  // The owner's handle names the card link mailed back, so it is needed only when the card is asked for.
   const [owner, handle] = await Promise.all([
     findAccount(ctx.db, card.userId),
-    findCurrentHandle(ctx.db, card.userId),
+    request.sendMeTheCard ? findCurrentHandle(ctx.db, card.userId) : undefined,
   ]);
   // The owner left between the lookup and now.
   if (!owner) throw new HttpError('CARD_NOT_FOUND', cardMessages.notFound);

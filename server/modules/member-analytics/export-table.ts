@@ -49,9 +49,11 @@ const TABLES: Record<AnalyticsExportType, TableOf> = {
   async engagement(db, ownerId, periods) {
     const { engagementData } = await engagementAnalytics(db, ownerId, periods);
     return {
-      header: ['date', 'profileViews', 'nfcScans', 'linkClicks', 'contactSaves'],
+      header: ['date', 'profileViews', 'nfcScans', 'verifiedTaps', 'linkClicks', 'contactSaves'],
       rows: engagementData.map((day) =>
-        [day.date, day.profileViews, day.nfcScans, day.linkClicks, day.contactSaves].map(text),
+        [day.date, day.profileViews, day.nfcScans, day.verifiedTaps, day.linkClicks, day.contactSaves].map(
+          text,
+        ),
       ),
     };
   },

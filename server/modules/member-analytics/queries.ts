@@ -101,6 +101,7 @@ export function cardEventsPerDay(db: Db, ownerId: string, period: AnalyticsPerio
       counts: {
         profileViews: sql<number>`sum(views_nfc + views_qr + views_link + views_other)`,
         nfcScans: sql<number>`sum(taps)`,
+        verifiedTaps: sql<number>`sum(verified_taps)`,
         linkClicks: sql<number>`sum(link_clicks)`,
         contactSaves: sql<number>`sum(saves_nfc + saves_qr + saves_link + saves_other)`,
       },
@@ -115,6 +116,7 @@ export function cardEventsPerDay(db: Db, ownerId: string, period: AnalyticsPerio
     counts: {
       profileViews: ofType('view'),
       nfcScans: ofType('tap'),
+      verifiedTaps: sql<number>`count(*) FILTER (WHERE type = 'tap' AND verified_tap)`,
       linkClicks: ofType('link_click'),
       contactSaves: ofType('save'),
     },

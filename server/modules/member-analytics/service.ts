@@ -237,6 +237,7 @@ export async function industriesAnalytics(
 function engagementSummary(days: readonly EngagementDay[]): EngagementSummary {
   const totalProfileViews = sumOf(days, (day) => day.profileViews);
   const totalNfcScans = sumOf(days, (day) => day.nfcScans);
+  const totalVerifiedTaps = sumOf(days, (day) => day.verifiedTaps);
   const totalLinkClicks = sumOf(days, (day) => day.linkClicks);
   const totalContactSaves = sumOf(days, (day) => day.contactSaves);
   // A tap is how a view came, not a second engagement: adding both counted one page opening twice.
@@ -244,6 +245,7 @@ function engagementSummary(days: readonly EngagementDay[]): EngagementSummary {
   return {
     totalProfileViews,
     totalNfcScans,
+    totalVerifiedTaps,
     totalLinkClicks,
     totalContactSaves,
     totalEngagements,

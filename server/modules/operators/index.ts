@@ -1,5 +1,15 @@
-// The operators module's face: the admin and security sign-ins and session checks.
+// The operators module's face: the admin and security sign-ins with their second factor, session checks
+// and session lists.
 import type { ApiModule } from '../../platform/module';
 import { operatorRoutes } from './routes';
 
-export const operatorsModule: ApiModule = { name: 'operators', routes: operatorRoutes };
+export const operatorsModule: ApiModule = {
+  name: 'operators',
+  routes: operatorRoutes,
+  startupFacts: async (app) => ({
+    'operator second factor':
+      app.ctx.config.operatorSecondFactor === 'required'
+        ? 'required (OPERATOR_SECOND_FACTOR)'
+        : 'optional (set OPERATOR_SECOND_FACTOR=required, or NODE_ENV=production)',
+  }),
+};

@@ -18,6 +18,11 @@ export const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((parameter) => parameter !== '-F'),
   '-c',
   'wal_sync_method=fsync',
+  // PostgreSQL's 128 MB default is all resident in PGlite from the start (about 130 MB of the server's
+  // memory, docs/budgets.md "Server memory"); pages beyond 16 MB are read again through the operating
+  // system's file cache, which a small installation's data fits in anyway.
+  '-c',
+  'shared_buffers=16MB',
 ];
 
 class DurableNodeFS extends NodeFS {

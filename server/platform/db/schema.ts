@@ -185,6 +185,8 @@ export interface ContactsTable {
   /** Saved from a verified tap of a secure card, with that tap's counter (migration 024). */
   met_in_person: Generated<boolean>;
   tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Typed in by the member, or read from a paper card: no card behind it (migration 034). */
+  added_by_hand: Generated<boolean>;
   /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
   list_json: ColumnType<string, never, never>;
 }
@@ -249,6 +251,8 @@ export interface CardEventsTable {
   is_mobile: boolean;
   /** How the visitor came: nfc, qr, link or other (migration 016). */
   source: ColumnType<CardSource, CardSource | undefined, CardSource>;
+  /** A tap event whose signed tap data was the card's last verified tap (migration 037). */
+  verified_tap: Generated<boolean>;
   occurred_at: Generated<Date>;
 }
 
@@ -257,6 +261,8 @@ export interface CardEventHoursTable {
   card_owner_id: string;
   hour: Date;
   taps: number;
+  /** Of `taps`, those of a verified tap (migration 037). */
+  verified_taps: number;
   link_clicks: number;
   views_nfc: number;
   views_qr: number;
@@ -439,7 +445,8 @@ export interface SecurityAlertsSentTable {
 /** Migration 020: request counters shared by every process, one row per key and its open minute. */
 export interface RateLimitCountersTable {
   key: string;
-  window_start: Timestamp;
+  /** When the key's window ends (migration 037). */
+  ends_at: Timestamp;
   hits: number;
 }
 
@@ -532,6 +539,24 @@ export interface SessionVisitsTable {
   last_seen_at: Timestamp;
 }
 
+/** An operator sign-in (migration 039): the same columns as a member session. */
+export type OperatorSessionsTable = MemberSessionsTable;
+
+/** An operator's TOTP, secrets encrypted (migration 039). */
+export interface OperatorFactorsTable {
+  user_id: string;
+  totp_secret: string | null;
+  pending_secret: string | null;
+  last_used_step: ColumnType<string | null, number | null | undefined, number | null>;
+  confirmed_at: NullableTimestamp;
+}
+
+export interface OperatorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -581,4 +606,7 @@ export interface Database {
   app_passwords: AppPasswordsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_factors: OperatorFactorsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
 }

@@ -115,6 +115,14 @@ function outcomeOf(request: FastifyRequest, status: number): EventOutcome {
   return status >= 400 ? 'refused' : 'served';
 }
 
+/**
+ * Whether the account is suspended (it attacked, wherever it asked from): refused by the API's token
+ * check below, and by the doors that sign in otherwise (CardDAV's app passwords).
+ */
+export function isAccountSuspended(monitor: SecurityMonitor, userId: string): boolean {
+  return monitor.isBlocked(accountSubject(userId));
+}
+
 export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMonitor): void {
   app.decorate('security', monitor);
   const burstHigh = new DistinctWithin(BURST_HIGH.windowMs);
@@ -150,7 +158,7 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
    * signed in for, card pages aside: a valid token is judged by its account, not by its neighbours.
    */
   function isRefused({ account, addressKey: key }: Who, request: FastifyRequest): boolean {
-    if (account) return monitor.isBlocked(accountSubject(account.userId));
+    if (account) return isAccountSuspended(monitor, account.userId);
     return monitor.isBlocked(key) && !isCardRequest(request);
   }
 

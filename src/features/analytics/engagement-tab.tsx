@@ -25,6 +25,7 @@ type Total = Exclude<keyof Engagement['summary'], 'totalEngagements' | 'avgDaily
 const DAILY_FIGURES: readonly { id: DailyFigure; total: Total; label: string }[] = [
   { id: 'profileViews', total: 'totalProfileViews', label: 'Profile views' },
   { id: 'nfcScans', total: 'totalNfcScans', label: 'NFC scans' },
+  { id: 'verifiedTaps', total: 'totalVerifiedTaps', label: 'Verified taps' },
   { id: 'linkClicks', total: 'totalLinkClicks', label: 'Link clicks' },
   { id: 'contactSaves', total: 'totalContactSaves', label: 'Contact saves' },
 ];

@@ -1,32 +1,37 @@
 // Events as members think of them (issue 27): the current event ("Web Summit 2026"), which every contact
 // saved takes until it is cleared, and each contact's event, which can be set, changed or removed. Both
-// need the server: offline they say so rather than pretend.
+// go through the pending-writes queue like notes and flags: offline they wait on the device, shown as
+// chosen with "Waiting for connection", and are sent when the connection returns.
 import { type FormEvent, useId, useState } from 'react';
-import { EVENT_NAME_MAX_LENGTH } from '../../../contract/contacts';
-import { CurrentEventResource, saveCurrentEvent } from '../../api/contacts';
-import { saveContactEvent } from '../../sync/contact-event-writes';
-import { storeResourceValue, useCachedResource } from '../../sync/use-cached-resource';
+import { type Contact, EVENT_NAME_MAX_LENGTH } from '../../../contract/contacts';
+import { CurrentEventResource } from '../../api/contacts';
+import { queueContactEvent, queueCurrentEvent } from '../../sync/contact-writes';
+import { usePendingCurrentEvent } from '../../sync/pending';
+import { useCachedResource } from '../../sync/use-cached-resource';
+import { FailureMessages } from '../../sync/writes/failure-messages';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { showToast } from '../../ui/toast-store';
 import { useAction } from '../../ui/use-action';
 import styles from './contact-events.module.css';
-import { isNetworkFailure } from './messages';
+import { OfflineMessages } from './messages';
 
-export const EventMessages = {
-  offline: 'You are offline. The event was not saved; try again when you are back online.',
-  failed: 'Failed to save the event. Please try again.',
-} as const;
-
-/** Saving an event's name, and the form for it open or closed: a save that worked closes it. */
+/**
+ * Saving an event's name, and the form for it open or closed: a choice kept on the device closes it (the
+ * queue sends it); only one the device could not keep is an error here.
+ */
 function useEventEditing(write: (event: string | null) => Promise<unknown>) {
   const [isEditing, setIsEditing] = useState(false);
   const saving = useAction(write);
 
   async function save(event: string | null) {
     const outcome = await saving.run(event);
-    if (outcome.ok) setIsEditing(false);
-    else showToast('error', isNetworkFailure(outcome.error) ? EventMessages.offline : EventMessages.failed);
+    if (!outcome.ok) {
+      showToast('error', FailureMessages.event);
+      return;
+    }
+    setIsEditing(false);
+    if (!navigator.onLine) showToast('info', OfflineMessages.event);
   }
 
   return { isEditing, setIsEditing, isBusy: saving.isBusy, save };
@@ -78,10 +83,10 @@ function EventNameForm({ label, initial, isBusy, onSave, onCancel }: EventNameFo
 /** Above the list: the event saves are tagged with, and the way to set, change or clear it. */
 export function CurrentEventBar() {
   const current = useCachedResource(CurrentEventResource);
-  const { isEditing, setIsEditing, isBusy, save } = useEventEditing(async (event) => {
-    await storeResourceValue(CurrentEventResource, await saveCurrentEvent(event));
-  });
-  const event = current.status === 'ready' ? current.value.event : null;
+  const pending = usePendingCurrentEvent();
+  const { isEditing, setIsEditing, isBusy, save } = useEventEditing(queueCurrentEvent);
+  const isPending = pending !== undefined;
+  const event = isPending ? pending : current.status === 'ready' ? current.value.event : null;
 
   if (isEditing) {
     return (
@@ -107,6 +112,7 @@ export function CurrentEventBar() {
     <section className={`${styles.bar} ${styles.current}`} aria-label="Current event">
       <p className={styles.currentText}>
         Saving contacts to <strong>{event}</strong>
+        {isPending && <span className={styles.waiting}>Waiting for connection</span>}
       </p>
       <div className={styles.actions}>
         <Button variant="quiet" onClick={() => setIsEditing(true)}>
@@ -120,10 +126,18 @@ export function CurrentEventBar() {
   );
 }
 
+interface ContactEventProps {
+  /** The contact with its waiting changes (withPendingChanges). */
+  contact: Pick<Contact, '_id' | 'name' | 'event'>;
+  /** The event shown waits to be sent. */
+  isPending: boolean;
+}
+
 /** On a contact's card: the event where they met, with Edit, Add and Remove. */
-export function ContactEvent({ contactId, event }: { contactId: string; event: string | null }) {
+export function ContactEvent({ contact, isPending }: ContactEventProps) {
+  const event = contact.event ?? null;
   const { isEditing, setIsEditing, isBusy, save } = useEventEditing((next) =>
-    saveContactEvent(contactId, next),
+    queueContactEvent(contact, next),
   );
 
   if (isEditing) {
@@ -143,6 +157,7 @@ export function ContactEvent({ contactId, event }: { contactId: string; event: s
         <>
           <p className={styles.eventName}>
             <span className={styles.eventLabel}>Event</span> {event}
+            {isPending && <span className={styles.waiting}>Waiting for connection</span>}
           </p>
           <Button variant="quiet" aria-label={`Change the event ${event}`} onClick={() => setIsEditing(true)}>
             Change

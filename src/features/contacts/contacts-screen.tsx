@@ -3,19 +3,18 @@
 // invitations, and the card activation prompt. Phones show the list or the contact opened (`?contact=`,
 // so Back returns to the list); wide screens show both side by side.
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
-import { InvitationsResource } from '../../api/invitations';
 import { AccountResource } from '../../api/user';
 import { Stored } from '../../session/browser-storage';
 import { useSessionStore } from '../../session/session-store';
+import { usePendingInvitationCount } from '../../sync/invitation-count';
 import { usePendingContactChanges, withPendingChanges } from '../../sync/pending';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import { useContacts } from '../../sync/use-contacts';
 import appBar from '../../ui/app-bar.module.css';
-import { DropdownMenu } from '../../ui/dropdown-menu';
+import { AppHeader } from '../../ui/app-header';
 import { Icon } from '../../ui/icon';
-import { Logo } from '../../ui/logo';
 import { ActivationPrompt, shouldPromptActivation } from './activation-prompt';
 import { ContactCard } from './contact-card';
 import { ContactCarousel } from './contact-carousel';
@@ -31,25 +30,11 @@ import { useContactActions } from './use-contact-actions';
 import { useContactFinder } from './use-contact-finder';
 import { useHasRoomForPanel, useIsWideScreen } from './use-wide-screen';
 
-const SETTINGS_MENU = [
-  { label: 'Map', to: '/map' },
-  { label: 'My Account', to: '/account' },
-  { label: 'My Card', to: '/my-card' },
-  { label: 'Insights', to: '/insights' },
-  { label: 'Settings', to: '/settings' },
-] as const;
-
 /**
  * The contact opened, in the URL: a reload or Back on a phone keeps the member where they were, and a
  * card page that says "already in your contacts" links to it.
  */
 const OPENED_PARAM = 'contact';
-
-/** Pending invitations for the badge; null hides it (none, or they could not be loaded). */
-function usePendingInvitationCount(): number | null {
-  const invitations = useCachedResource(InvitationsResource);
-  return invitations.status === 'ready' ? invitations.value.length : null;
-}
 
 /**
  * How many people shared their details with the member since they last left /contacts: the screen's
@@ -87,6 +72,8 @@ function useEditMode() {
 
   return [isEditing, setIsEditing] as const;
 }
+
+const CONTACTS_LINKS = [{ to: '/contacts/new', label: 'Add someone', icon: 'save' }] as const;
 
 export function ContactsScreen() {
   const accountLoad = useCachedResource(AccountResource);
@@ -169,28 +156,7 @@ export function ContactsScreen() {
 
   return (
     <main className={`${appBar.screen} ${styles.page}`}>
-      <header className={`${appBar.bar} ${styles.header}`}>
-        <Logo />
-        <nav className={styles.headerActions} aria-label="Contacts">
-          <Link
-            to="/invitations"
-            className={styles.iconButton}
-            aria-label={invitationCount ? `Invitations (${invitationCount} pending)` : 'Invitations'}
-          >
-            <Icon name="inbox" />
-            <span className={styles.iconButtonText}>Invitations</span>
-            {invitationCount ? (
-              <span className={styles.badge} aria-hidden="true">
-                {invitationCount > 99 ? '99+' : invitationCount}
-              </span>
-            ) : null}
-          </Link>
-          <DropdownMenu label="Settings menu" items={SETTINGS_MENU} buttonClassName={styles.iconButton}>
-            <Icon name="menu" />
-            <span className={styles.iconButtonText}>Menu</span>
-          </DropdownMenu>
-        </nav>
-      </header>
+      <AppHeader invitationCount={invitationCount} className={styles.header} screenLinks={CONTACTS_LINKS} />
 
       {isListShown && (
         <ContactFinder
@@ -283,7 +249,10 @@ export function ContactsScreen() {
                       onDelete={() => actions.askDelete(selected)}
                       onToggleSendCardHidden={() => toggleSendCardHidden(selected._id)}
                     >
-                      <ContactEvent contactId={selected._id} event={selected.event ?? null} />
+                      <ContactEvent
+                        contact={selected}
+                        isPending={pendingChanges.get(selected._id)?.event !== undefined}
+                      />
                     </ContactCard>
                   </ContactCarousel>
                 </div>

@@ -24,6 +24,7 @@ export const OfflineMessages = {
   notes: 'You are offline. Your notes are kept on this device and will be saved when you are back online.',
   delete: 'You are offline. The contact will be deleted when you are back online.',
   sendCard: 'You are offline. Your card will be sent when you are back online.',
+  event: 'You are offline. The event will be saved when you are back online.',
 } as const;
 
 /** No answer came back: the change never reached the server, so it is treated like being offline. */

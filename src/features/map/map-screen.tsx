@@ -2,8 +2,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { MapContact } from '../../../contract/contacts';
 import { MapContactsResource } from '../../api/contacts';
+import { usePendingInvitationCount } from '../../sync/invitation-count';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import appBar from '../../ui/app-bar.module.css';
+import { AppHeader } from '../../ui/app-header';
 import { BackLink } from '../../ui/back-link';
 import { LoadFailed } from '../../ui/load-failed';
 import { LoadingPlaceholder } from '../../ui/loading-placeholder';
@@ -39,22 +41,27 @@ export function MapScreen() {
   }, []);
 
   return (
-    <main className={appBar.screen}>
-      <header className={`${appBar.bar} ${styles.header}`}>
-        <BackLink to="/contacts" />
-        <h1 className={styles.title}>Map</h1>
-      </header>
-      <div className={styles.body}>
-        {load.status === 'loading' && <LoadingPlaceholder label={LOADING_LABEL} />}
-        {load.status === 'failed' && <LoadFailed message={FETCH_MAP_CONTACTS_FAILED} onRetry={load.retry} />}
-        {load.status === 'ready' && load.value.length === 0 && (
-          <div className={styles.message}>
-            <p className={styles.empty}>{NO_LOCATION_DATA}</p>
-          </div>
-        )}
-        {load.status === 'ready' && load.value.length > 0 && <FilteredMap contacts={load.value} />}
-      </div>
-    </main>
+    <div className={appBar.screen}>
+      <AppHeader invitationCount={usePendingInvitationCount()} />
+      <main className={styles.main}>
+        <div className={`${appBar.bar} ${styles.titleBar}`}>
+          <BackLink to="/contacts" />
+          <h1 className={styles.title}>Map</h1>
+        </div>
+        <div className={styles.body}>
+          {load.status === 'loading' && <LoadingPlaceholder label={LOADING_LABEL} />}
+          {load.status === 'failed' && (
+            <LoadFailed message={FETCH_MAP_CONTACTS_FAILED} onRetry={load.retry} />
+          )}
+          {load.status === 'ready' && load.value.length === 0 && (
+            <div className={styles.message}>
+              <p className={styles.empty}>{NO_LOCATION_DATA}</p>
+            </div>
+          )}
+          {load.status === 'ready' && load.value.length > 0 && <FilteredMap contacts={load.value} />}
+        </div>
+      </main>
+    </div>
   );
 }
 

@@ -313,7 +313,15 @@ function CardView({
     isOwnLook.current = card.userId !== '' && readSignedInUserId() === card.userId;
     if (isOwnLook.current) return;
     sendCardEvent(card.nfcUID, { type: 'view', referrer: signals.referrer, source });
-    if (source === 'nfc') sendCardEvent(card.nfcUID, { type: 'tap', referrer: signals.referrer, source });
+    if (source !== 'nfc') return;
+    // The tap's signed data lets the server count it as a verified tap in the owner's analytics.
+    const tapProof = isVerifiedTap ? tapProofIn(location.search) : null;
+    sendCardEvent(card.nfcUID, {
+      type: 'tap',
+      referrer: signals.referrer,
+      source,
+      ...(tapProof ? { tap: tapProof } : null),
+    });
   }, [card.nfcUID, card.userId, isVerifiedTap]);
 
   const reportLink = (link: CardLinkKind | 'vcard' | 'share') => {
@@ -371,7 +379,7 @@ function CardView({
     sendCardEvent(card.nfcUID, { type: 'save', referrer: nfc.current.referrer, source: nfc.current.source });
     if (!hasStoredSession()) {
       if (navigator.onLine) {
-        storePendingCardSave(card);
+        storePendingCardSave(card, Date.now(), null, tapProofIn(location.search));
         navigate('/register');
       } else void keepForSignIn();
       return;
@@ -386,7 +394,7 @@ function CardView({
    */
   async function keepForSignIn() {
     setIsSaving(true);
-    storePendingCardSave(card, Date.now(), await whereWeMet());
+    storePendingCardSave(card, Date.now(), await whereWeMet(), tapProofIn(location.search));
     setIsSaving(false);
     setIsKeptForSignIn(true);
   }

@@ -2,14 +2,11 @@
 // and `c`, or NXP's `picc_data` and `cmac`. The page sends them with the lookup, which verifies the tap,
 // and with a save, so that a save made offline is verified when it is replayed.
 import type { TapProof } from '../../../contract/card';
-
-const P = /^[0-9A-Fa-f]{32}$/;
-const C = /^[0-9A-Fa-f]{16}$/;
+import { isTapProof } from '../../../contract/card-paths';
 
 /** The tap's data in `search` (a URL's query), or null when the page was not opened by a secure card. */
 export function tapProofIn(search: string): TapProof | null {
   const params = new URLSearchParams(search);
-  const p = params.get('p') ?? params.get('picc_data');
-  const c = params.get('c') ?? params.get('cmac');
-  return p && c && P.test(p) && C.test(c) ? { p, c } : null;
+  const proof = { p: params.get('p') ?? params.get('picc_data'), c: params.get('c') ?? params.get('cmac') };
+  return isTapProof(proof) ? proof : null;
 }

@@ -15,6 +15,7 @@ export const SETTINGS_ENTRIES: readonly SettingsEntry[] = [
   // The reset screen's Back leads back to settings (see forgot-password-screen.tsx).
   { label: 'Change Password', to: '/forgot-password', state: { from: 'settings' } },
   { label: 'Notification Settings', to: '/notification-settings' },
+  { label: 'Signed-in Devices', to: '/sessions' },
   { label: 'Edit Contacts', to: '/edit-contacts' },
   { label: 'Insight Preferences', to: '/insight-preferences' },
   { label: 'Contacts in Other Apps', to: '/other-apps' },

@@ -11,4 +11,6 @@ export const FailureMessages = {
   profile: 'Failed to update profile',
   acceptInvitation: 'Failed to accept invitation.',
   denyInvitation: 'Failed to deny invitation.',
+  // The spec has no event (issue 27): worded as its siblings are.
+  event: 'Failed to save the event. Please try again.',
 } as const;

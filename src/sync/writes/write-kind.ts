@@ -60,6 +60,8 @@ export interface WriteKind<P> {
    * not mistaken for an edit of what the server held before.
    */
   rebase?(waiting: P, answer: WriteAnswer): P;
+  /** What the member should hear about an answer the server took (an add that matched a contact). */
+  settledNotice?(payload: P, answer: WriteAnswer): NoticeText | null;
   /** A refusal with this code means the server already has what the member wanted. */
   isDone?(code: ErrorCode | undefined): boolean;
   /** 412: merge field by field with the value as it is now. */

@@ -15,8 +15,10 @@ export class AccountSettingsPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Account', level: 1 });
     this.back = page.getByRole('link', { name: 'Back', exact: true });
-    this.changePassword = page.getByRole('link', { name: 'Change Password' });
-    this.privacySettings = page.getByRole('link', { name: 'Privacy Settings' });
+    // The page's own links: on wide screens the settings sections beside it name Change Password too.
+    const content = page.getByRole('main');
+    this.changePassword = content.getByRole('link', { name: 'Change Password' });
+    this.privacySettings = content.getByRole('link', { name: 'Privacy Settings' });
     this.deleteAccount = page.getByRole('button', { name: 'Delete Account' });
     this.dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     this.confirmation = this.dialog.getByLabel('Type "delete" to confirm');
