@@ -21,6 +21,7 @@ import { sharedDetailsEndpoints } from './shared-details';
 import { supportEndpoints } from './support';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './user';
+import { walletEndpoints } from './wallet';
 import { webhookEndpoints } from './webhooks';
 
 export interface ApiArea {
@@ -37,8 +38,8 @@ export const apiAreas: readonly ApiArea[] = [
   },
   {
     name: 'User',
-    description: 'The signed-in member’s account, card link, settings, export.',
-    endpoints: userEndpoints,
+    description: 'The signed-in member’s account, card link, Wallet pass, settings, export.',
+    endpoints: [...userEndpoints, ...walletEndpoints],
   },
   {
     name: 'Contacts',

@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   // Card photos: an upload that is not a JPEG, PNG or WebP by its content; a photo id no card has.
   PHOTO_NOT_AN_IMAGE: 415,
   PHOTO_NOT_FOUND: 404,
+  // Apple Wallet passes: the operator configured no pass-signing certificates, so there is none to have.
+  WALLET_PASSES_OFF: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -94,6 +94,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   CARD_UID_TAKEN: 'Another secure card already has this tag UID.',
   PHOTO_NOT_AN_IMAGE: 'The uploaded photo is not a JPEG, PNG or WebP image (checked by its content).',
   PHOTO_NOT_FOUND: 'No card has a photo with this id (an older photo of a card is gone once replaced).',
+  WALLET_PASSES_OFF:
+    'Apple Wallet passes need the pass-signing settings (WALLET_*) in the server’s configuration.',
 };
 
 export const ErrorResponseSchema = z.object({

@@ -19,6 +19,7 @@ import { sessionsModule } from './sessions';
 import { supportModule } from './support';
 import { unsubscribeModule } from './unsubscribe';
 import { userModule } from './user';
+import { walletModule } from './wallet';
 import { webhooksModule } from './webhooks';
 
 export const modules: readonly ApiModule[] = [
@@ -28,6 +29,7 @@ export const modules: readonly ApiModule[] = [
   apiDocsModule,
   authModule,
   userModule,
+  walletModule,
   insightsModule,
   pageViewsModule,
   sessionsModule,

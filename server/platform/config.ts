@@ -107,6 +107,15 @@ const OutboundAllowHostsSchema = z
     return entries;
   });
 
+/** What an Apple Wallet pass needs (docs/configuration.md); the key's passphrase only if it has one. */
+const WALLET_SETTINGS = [
+  'WALLET_PASS_TYPE_ID',
+  'WALLET_TEAM_ID',
+  'WALLET_SIGNER_CERT',
+  'WALLET_SIGNER_KEY',
+  'WALLET_WWDR_CERT',
+] as const;
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5001),
@@ -213,6 +222,22 @@ const ConfigSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     LLM_TOKEN_PARAM: z.enum(['max_tokens', 'max_completion_tokens']).default('max_tokens'),
+    WALLET_PASS_TYPE_ID: optionalString,
+    WALLET_TEAM_ID: optionalString,
+    WALLET_SIGNER_CERT: optionalString,
+    WALLET_SIGNER_KEY: optionalString,
+    WALLET_SIGNER_KEY_PASSPHRASE: optionalString,
+    WALLET_WWDR_CERT: optionalString,
+  })
+  .superRefine((env, context) => {
+    const missing = WALLET_SETTINGS.filter((name) => env[name] === undefined);
+    if (missing.length > 0 && missing.length < WALLET_SETTINGS.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['WALLET_PASS_TYPE_ID'],
+        message: `Apple Wallet passes need all of ${WALLET_SETTINGS.join(', ')}, or none; missing: ${missing.join(', ')}`,
+      });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -286,6 +311,25 @@ const ConfigSchema = z
     sessionRetentionDays: env.SESSION_RETENTION_DAYS,
     // The hosts of VITE_MAP_STYLE_URL's style, tiles, glyphs and sprites, which the CSP must let the map reach.
     mapOrigins: env.MAP_ORIGINS.map((url) => new URL(url).origin),
+    /**
+     * Apple Wallet passes of members' cards (docs/configuration.md): the pass type and team, and the
+     * PEM files that sign a pass; unset, the option is hidden. All or none (checked above).
+     */
+    wallet:
+      env.WALLET_PASS_TYPE_ID &&
+      env.WALLET_TEAM_ID &&
+      env.WALLET_SIGNER_CERT &&
+      env.WALLET_SIGNER_KEY &&
+      env.WALLET_WWDR_CERT
+        ? {
+            passTypeId: env.WALLET_PASS_TYPE_ID,
+            teamId: env.WALLET_TEAM_ID,
+            signerCertFile: env.WALLET_SIGNER_CERT,
+            signerKeyFile: env.WALLET_SIGNER_KEY,
+            signerKeyPassphrase: env.WALLET_SIGNER_KEY_PASSPHRASE,
+            wwdrCertFile: env.WALLET_WWDR_CERT,
+          }
+        : undefined,
     insights: {
       feedsFile: env.FEEDS_FILE,
       newsFeeds: env.NEWS_FEEDS,

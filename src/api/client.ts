@@ -22,6 +22,7 @@ import {
   type SendOptions,
   type SuccessAnswer,
   send,
+  sendForBytes,
   type Unchanged,
 } from './transport';
 
@@ -149,6 +150,11 @@ export function callForAnswer<E extends MemberEndpoint>(
   return withSession(endpoint, (token) =>
     send<E>(endpoint, ...([{ ...options, token }] as SendArguments<E>)),
   );
+}
+
+/** Calls `endpoint`, which answers a file that is not text, as a member: the answer with its bytes. */
+export function callForBytes(endpoint: MemberEndpoint & { params?: undefined }): Promise<Answered<Blob>> {
+  return withSession(endpoint, (token) => sendForBytes(endpoint, { token }));
 }
 
 /** Calls `endpoint` as a member and answers its success value (parsed with the contract's schema). */

@@ -227,6 +227,23 @@ function answer<T>(route: Route, parse?: BodyParser<T>) {
     response.ok ? readSuccess(route, response, text, parse) : refusal(response.status, text);
 }
 
+/** A file that is not text (a Wallet pass), kept as its bytes: read as text, they would be changed. */
+export async function sendForBytes(route: Route & { params?: undefined }, options: CallSettings = {}) {
+  try {
+    const response = await fetch(new Request(endpointUrl<Route>(route), requestInit(route, options)));
+    if (!response.ok) return refusal(response.status, await response.text());
+    const answered: Answered<Blob> = {
+      ok: true,
+      status: response.status,
+      value: await response.blob(),
+      headers: response.headers,
+    };
+    return answered;
+  } catch (error) {
+    return unreachable(error);
+  }
+}
+
 /** Sends `endpoint` as its contract declares it; the success value is parsed with its schema. */
 export function send<E extends Endpoint>(
   endpoint: E,

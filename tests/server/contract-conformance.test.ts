@@ -785,6 +785,9 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
     'tests/server/venue.test.ts (a scanner at a blocked venue)',
   'GET /api/nfc/:nfcUID/qr.png ADDRESS_BLOCKED': 'tests/server/venue.test.ts (a scanner at a blocked venue)',
   SECURE_CARDS_OFF: 'tests/server/secure-cards.test.ts (a server without CARD_KEYS_SECRET)',
+  'GET /api/user/card/wallet-pass 200':
+    'tests/server/wallet.test.ts (a server with pass-signing certificates, made in the test)',
+  WALLET_PASSES_OFF: 'tests/server/wallet.test.ts (a server without pass-signing certificates)',
   CARD_KEYS_NEEDED: 'tests/server/secure-cards.test.ts',
   CARD_UID_TAKEN: 'tests/server/secure-cards.test.ts',
   'POST /api/admin/cards/secure CARD_NOT_FOUND':
@@ -1053,6 +1056,7 @@ function successCalls(): Record<string, SuccessCall> {
     'GET /api/insights/cache/stats': member,
     'DELETE /api/insights/cache/my': (f) => ({ ...member(f), headers: asJson, payload: '{"type":"news"}' }),
     'GET /api/map/style': () => ({}),
+    'GET /api/wallet': () => ({}),
     'GET /api/invitations': async (f, t) => {
       // Grace is invited each time someone saves her card.
       for (const saver of [await createMemberWithCard(t), await createMemberWithCard(t)]) {

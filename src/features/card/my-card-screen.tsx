@@ -24,6 +24,7 @@ import { CardLinkPanel } from './card-link-panel';
 import { type ActivationState, CardPanel, CardStatusBadge } from './card-panel';
 import styles from './my-card.module.css';
 import { PhotoPanel } from './photo-panel';
+import { TakeCardPanel } from './take-card-panel';
 
 export const FETCH_CARD_FAILED = 'Failed to fetch card information.';
 
@@ -141,6 +142,7 @@ export function MyCardScreen() {
               activation={activation}
               onActivate={(cardId) => activate(cardId, 'manual')}
             />
+            {account.cardHandle && <TakeCardPanel account={account} handle={account.cardHandle} />}
           </div>
         </div>
       )}
