@@ -879,9 +879,25 @@ function otherOperation(endpoint: Endpoint, method: string | undefined): Endpoin
   const same = endpoints.find((one) => one.path === endpoint.path && one.method === method);
   if (same) return same;
   // HEAD is GET without a body.
+  const asGet = endpoints.find(
+    (one) => one.path === endpoint.path && one.method === 'GET' && method === 'HEAD',
+  );
+  if (asGet) return asGet;
+  // A path another route's parameter takes in answers as that route: PUT /api/contact/mapContacts is
+  // PUT /api/contact/:id, for a contact id that cannot exist.
   return (
-    endpoints.find((one) => one.path === endpoint.path && one.method === 'GET' && method === 'HEAD') ??
-    endpoint
+    endpoints.find((one) => one.method === method && isSamePathShape(one.path, endpoint.path)) ?? endpoint
+  );
+}
+
+function isSamePathShape(pattern: string, path: string): boolean {
+  const patternParts = pattern.split('/');
+  const pathParts = path.split('/');
+  return (
+    patternParts.length === pathParts.length &&
+    patternParts.every(
+      (part, index) => part === pathParts[index] || part.startsWith(':') || pathParts[index]?.startsWith(':'),
+    )
   );
 }
 
