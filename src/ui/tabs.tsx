@@ -50,7 +50,10 @@ export function Tabs<Id extends string>({
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const current = tabs.findIndex((tab) => tab.id === selected);
+    // From the tab that has focus (WAI-ARIA tabs pattern), which a click elsewhere may have left unselected.
+    const target = event.target as HTMLElement;
+    const focused = tabs.findIndex((tab) => tabId(idPrefix, tab.id) === target.id);
+    const current = focused >= 0 ? focused : tabs.findIndex((tab) => tab.id === selected);
     const moves: Record<string, number> = {
       ArrowRight: current + 1,
       ArrowLeft: current - 1,
