@@ -3,6 +3,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { verificationCodeIn } from '../support/mail-content';
 import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { waitForServiceWorkerControl } from './service-worker';
 
@@ -103,7 +104,7 @@ test('a card saved offline survives a reload and is stored once by the service w
 
   await context.setOffline(false);
   await expect(page.getByText('1 save waiting to sync')).toBeHidden();
-  await expect(page.getByRole('heading', { name: OWNER_CARD.name })).toBeVisible();
+  await expect(new ContactsPage(page).row(OWNER_CARD.name)).toBeVisible();
   expect(await contactNamesOf(request, verifiedUser)).toEqual([OWNER_CARD.name]);
 });
 
@@ -123,7 +124,7 @@ test.describe('without a service worker', () => {
     await saveCardOffline(page, context, nfcUID, { hasServiceWorker: false });
     await context.setOffline(false);
     await expect(page.getByText('1 save waiting to sync')).toBeHidden();
-    await expect(page.getByRole('heading', { name: OWNER_CARD.name })).toBeVisible();
+    await expect(new ContactsPage(page).row(OWNER_CARD.name)).toBeVisible();
     expect(await contactNamesOf(request, verifiedUser)).toEqual([OWNER_CARD.name]);
   });
 });
