@@ -94,13 +94,13 @@ describeOnEachDatabase('business card, profile and card link', (t) => {
     const member = await createMember(t());
     const response = await post('/api/user/updateBusinessCard', member.accessToken, businessCard);
     expect(response.statusCode).toBe(200);
-    expect(json(response).businessCard).toEqual(businessCard);
+    expect(json(response).businessCard).toEqual({ ...businessCard, ...NO_CARD_LOOKS });
     const account = await t().app.inject({
       method: 'GET',
       url: '/api/user/account',
       headers: bearer(member.accessToken),
     });
-    expect(json(account).businessCard).toEqual(businessCard);
+    expect(json(account).businessCard).toEqual({ ...businessCard, ...NO_CARD_LOOKS });
   });
 
   it('requires name and email on the card, checks the rest loosely and stores nothing on error', async () => {
@@ -225,6 +225,7 @@ describeOnEachDatabase('the public card', (t) => {
     // An ordinary card's URL proves no tap (secure-cards.test.ts has the verified ones).
     expect(json(card)).toEqual({
       ...businessCard,
+      ...NO_CARD_LOOKS,
       nfcUID,
       userId: account._id,
       tap: { verified: false, counter: null },
