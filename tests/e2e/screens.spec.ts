@@ -180,6 +180,7 @@ test('on a desktop the settings sections stay listed beside the one open @deskto
   await expect(sections.getByRole('listitem')).toHaveText([
     'Change Password',
     'Notification Settings',
+    'Signed-in Devices',
     'Edit Contacts',
     'Insight Preferences',
     'Contacts in Other Apps',
