@@ -172,6 +172,9 @@ test('asked about the location after a while, Cancel saves nothing; Save without
   const card = new PublicCardPage(page);
   await card.goto(owner.nfcUID);
   await expect(card.name).toHaveText(ownerCard.name);
+  // The card is drawn by the server before its script runs; the time it was opened is taken once it is
+  // hydrated, so the clock moves on only after that (under load, hydration came after the fast-forward).
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   // The card has been open over 5 minutes: the save asks first (spec §4).
   await page.clock.fastForward('05:01');
 
