@@ -5,6 +5,7 @@ import type { AddedPerson } from '../../../contract/add-someone';
 import { NOTES_MAX_LENGTH } from '../../../contract/contacts';
 import type { Database } from '../../platform/db/schema';
 import { placeWords } from '../../platform/geo/place-words';
+import { cardlessContactValues, phoneDigits } from './shared-details-queries';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,15 +19,7 @@ export function insertContactByHand(db: Db, ownerId: string, person: AddedPerson
   return db
     .insertInto('contacts')
     .values({
-      owner_id: ownerId,
-      card_owner_id: null,
-      nfc_uid: null,
-      name: person.name,
-      email: person.email,
-      phone: person.phone,
-      company: person.company,
-      role: person.role,
-      notes: person.note,
+      ...cardlessContactValues(ownerId, person),
       lat: person.lat ?? null,
       lng: person.lng ?? null,
       where_met: whereMetOf(person),
@@ -40,7 +33,7 @@ const FIELD_LABELS = { email: 'E-mail', phone: 'Phone', company: 'Company', role
 type MergedField = keyof typeof FIELD_LABELS;
 
 const sameValue = (field: MergedField, a: string, b: string) =>
-  field === 'phone' ? a.replace(/\D/g, '') === b.replace(/\D/g, '') : a.toLowerCase() === b.toLowerCase();
+  field === 'phone' ? phoneDigits(a) === phoneDigits(b) : a.toLowerCase() === b.toLowerCase();
 
 /**
  * The contact's empty fields take the new details; a field it already has keeps its value, and a new

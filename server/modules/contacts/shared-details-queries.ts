@@ -17,7 +17,7 @@ export async function countSharedLastHour(db: Db, ownerId: string): Promise<numb
 }
 
 /** Digits only, so "+44 20 7946 0000" and "+44 (20) 79460000" are one number. */
-function phoneDigits(phone: string): string {
+export function phoneDigits(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
@@ -58,23 +58,31 @@ export interface SharedPerson {
   source: CardSource;
 }
 
+/** The columns of a contact with no card behind it: someone who shared their details, or was added by hand. */
+export function cardlessContactValues(
+  ownerId: string,
+  person: { name: string; email: string; phone: string; company: string; role: string; note: string },
+) {
+  return {
+    owner_id: ownerId,
+    card_owner_id: null,
+    nfc_uid: null,
+    name: person.name,
+    email: person.email,
+    phone: person.phone,
+    company: person.company,
+    role: person.role,
+    notes: person.note,
+  };
+}
+
 /** The new contact's id. */
 export async function insertSharedContact(db: Db, ownerId: string, person: SharedPerson): Promise<string> {
   const { id } = await db
     .insertInto('contacts')
     .values({
-      owner_id: ownerId,
-      card_owner_id: null,
-      nfc_uid: null,
-      name: person.name,
-      email: person.email,
-      phone: person.phone,
-      company: person.company,
-      role: person.role,
       // The visitor's note starts the member's notes on them; the member edits them as any others.
-      notes: person.note,
-      lat: null,
-      lng: null,
+      ...cardlessContactValues(ownerId, person),
       shared_at: sql<Date>`now()`,
       shared_source: person.source,
     })
