@@ -386,6 +386,8 @@ test.describe('the online basemap', () => {
     mailbox,
     verifiedUser,
   }, testInfo) => {
+    // The map is drawn four times (online, offline at two sizes, the world), each read back as pixels.
+    test.slow();
     await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
     await new LoginPage(page).signIn(verifiedUser);
     await waitForServiceWorkerControl(page);
