@@ -46,6 +46,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   INVALID_CODE: 'The verification code is wrong.',
   SECOND_FACTOR_INVALID: 'The authenticator or recovery code is wrong, or was already used.',
   ENROLMENT_NOT_STARTED: 'There is no second factor being set up to confirm; start again.',
+  OPERATOR_NOT_FOUND: 'No operator (admin or security) has this e-mail address.',
+  NO_SECOND_FACTOR: 'The operator has no second factor to reset.',
   SESSION_NOT_FOUND: 'No open session of this account has that id.',
   CODE_EXPIRED: 'The verification code has expired.',
   TOO_MANY_CODE_ATTEMPTS: 'Too many wrong verification codes.',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 import { sessionListEndpoints } from './sessions';
+import { SupportReasonSchema } from './support';
 
 export const OperatorLoginRequestSchema = z.object({
   email: EmailSchema,
@@ -138,6 +139,27 @@ export const OperatorEndpoints = {
   security: operatorEndpoints('security'),
 };
 
+/** The way back for an operator who lost their authenticator and recovery codes: another admin removes it. */
+export const ResetOperatorFactorRequestSchema = SupportReasonSchema.extend({ email: EmailSchema });
+export type ResetOperatorFactorRequest = z.input<typeof ResetOperatorFactorRequestSchema>;
+
+export const FactorResetSchema = z.object({
+  /** The operator's sessions ended with it. */
+  sessionsEnded: z.number().int(),
+});
+export type FactorReset = z.infer<typeof FactorResetSchema>;
+
+export const resetOperatorFactorEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/operators/second-factor/reset',
+  summary:
+    'Removes an operator’s second factor (a reason is required and audited) and ends their sessions; they sign in with their password and set one up again.',
+  auth: 'admin',
+  body: ResetOperatorFactorRequestSchema,
+  responses: { 200: FactorResetSchema },
+  errors: ['OPERATOR_NOT_FOUND', 'NO_SECOND_FACTOR'],
+});
+
 function endpointsOf({ sessions, ...rest }: ReturnType<typeof operatorEndpoints>) {
   return [...Object.values(rest), ...Object.values(sessions)];
 }
@@ -145,4 +167,5 @@ function endpointsOf({ sessions, ...rest }: ReturnType<typeof operatorEndpoints>
 export const operatorEndpointList = [
   ...endpointsOf(OperatorEndpoints.admin),
   ...endpointsOf(OperatorEndpoints.security),
+  resetOperatorFactorEndpoint,
 ];

@@ -4,14 +4,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OperatorEndpoints, type OperatorRole, OperatorRoleSchema } from '../../../contract/operators';
+import {
+  OperatorEndpoints,
+  type OperatorRole,
+  OperatorRoleSchema,
+  resetOperatorFactorEndpoint,
+} from '../../../contract/operators';
 import { HttpError } from '../../platform/errors';
 import { operatorClaimsOf, operatorOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { addressKeyOf } from '../../platform/security/identity';
-import { AuthService } from '../auth';
-import { endOpenSessions, insertOperatorSession, sessionClientOf, sessionListRoutes } from '../sessions';
+import { AuthService, findUserById } from '../auth';
+import {
+  endOpenSessions,
+  forgetEndedSessions,
+  insertOperatorSession,
+  sessionClientOf,
+  sessionListRoutes,
+} from '../sessions';
+import { resetSecondFactor } from './factor-reset';
 import { SecondFactors, secondFactorMessages } from './second-factor';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,6 +100,17 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: perMinute(10) },
     );
   }
+
+  route(app, resetOperatorFactorEndpoint, async (request) => {
+    const admin = await findUserById(ctx.db, operatorOf(request));
+    const ended = await resetSecondFactor(ctx.db, {
+      ...request.body,
+      actor: admin?.email ?? 'unknown operator',
+      ipAddress: addressKeyOf(request),
+    });
+    forgetEndedSessions(ctx, 'operator_sessions', ended);
+    return { sessionsEnded: ended.length };
+  });
 
   sessionListRoutes(
     app,
