@@ -22,7 +22,7 @@ export interface FactorResetRequest {
   ipAddress: string | null;
 }
 
-/** Removes the operator's factor and ends their sessions; answers the ended sessions' ids. */
+/** Removes the operator's factors (app, recovery codes, passkeys), ends their sessions; answers the ended ones' ids. */
 export async function resetSecondFactor(
   db: Kysely<Database>,
   request: FactorResetRequest,
@@ -42,8 +42,15 @@ export async function resetSecondFactor(
       .where('user_id', '=', operator.id)
       .returning('totp_secret')
       .executeTakeFirst();
+    const passkeys = await trx
+      .deleteFrom('operator_passkeys')
+      .where('user_id', '=', operator.id)
+      .returning('credential_id')
+      .execute();
     // A factor only being set up (never confirmed) protects nothing: there is nothing to reset.
-    if (!removed?.totp_secret) throw new HttpError('NO_SECOND_FACTOR', factorResetMessages.noFactor);
+    if (!removed?.totp_secret && passkeys.length === 0) {
+      throw new HttpError('NO_SECOND_FACTOR', factorResetMessages.noFactor);
+    }
     await trx.deleteFrom('operator_recovery_codes').where('user_id', '=', operator.id).execute();
     const ended = await endOpenSessionsIn(trx, 'operator_sessions', operator.id, {});
     await appendAudit(trx, {

@@ -24,12 +24,29 @@ import {
   sessionListRoutes,
 } from '../sessions';
 import { resetSecondFactor } from './factor-reset';
+import { Passkeys } from './passkeys';
 import { SecondFactors, secondFactorMessages } from './second-factor';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const auth = new AuthService(ctx);
   const factors = new SecondFactors(ctx);
+  const passkeys = new Passkeys(ctx);
+
+  /** The operator's user id from a second-factor token of `role`, or the sign-in must start again. */
+  async function pendingSignIn(secondFactorToken: string, role: OperatorRole): Promise<string> {
+    const userId = await ctx.tokens.verifySecondFactorToken(secondFactorToken, role);
+    if (!userId) throw new HttpError('SECOND_FACTOR_EXPIRED', secondFactorMessages.expired);
+    return userId;
+  }
+
+  /** A factor added or removed: the operator's other sessions end, this one goes on with a free token. */
+  async function afterFactorChange(request: FastifyRequest, role: OperatorRole): Promise<string> {
+    const { userId, sessionId } = operatorClaimsOf(request);
+    await endOpenSessions(ctx, 'operator_sessions', userId, { except: sessionId });
+    if (!sessionId) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+    return ctx.tokens.signOperatorToken(userId, role, sessionId);
+  }
 
   /** A new operator session and its token; `mustEnrol` holds it at the enrolment. */
   async function startSession(
@@ -69,8 +86,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoints.secondFactor,
       async (request) => {
-        const userId = await ctx.tokens.verifySecondFactorToken(request.body.secondFactorToken, role);
-        if (!userId) throw new HttpError('SECOND_FACTOR_EXPIRED', secondFactorMessages.expired);
+        const userId = await pendingSignIn(request.body.secondFactorToken, role);
         await factors.verify(userId, request.body.code, ctx.clock.now());
         return { token: await startSession(request, userId, role, false) };
       },
@@ -91,11 +107,59 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoints.confirmEnrolment,
       async (request) => {
-        const { userId, sessionId } = operatorClaimsOf(request);
+        const userId = operatorOf(request);
         const recoveryCodes = await factors.confirmEnrolment(userId, request.body.code, ctx.clock.now());
-        await endOpenSessions(ctx, 'operator_sessions', userId, { except: sessionId });
-        if (!sessionId) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
-        return { recoveryCodes, token: await ctx.tokens.signOperatorToken(userId, role, sessionId) };
+        return { recoveryCodes, token: await afterFactorChange(request, role) };
+      },
+      { config: perMinute(10) },
+    );
+
+    route(app, endpoints.passkeys, async (request) => ({
+      passkeys: await passkeys.list(operatorOf(request)),
+    }));
+
+    route(
+      app,
+      endpoints.passkeyRegistrationOptions,
+      async (request) => ({ ...(await passkeys.registrationOptions(operatorOf(request))) }),
+      { config: perMinute(10) },
+    );
+
+    route(
+      app,
+      endpoints.registerPasskey,
+      async (request) => {
+        const userId = operatorOf(request);
+        await passkeys.register(userId, request.body.name, request.body.credential);
+        const token = await afterFactorChange(request, role);
+        return { passkeys: await passkeys.list(userId), token };
+      },
+      { config: perMinute(10) },
+    );
+
+    route(app, endpoints.removePasskey, async (request) => {
+      const userId = operatorOf(request);
+      await passkeys.remove(userId, request.params.passkeyId);
+      await afterFactorChange(request, role);
+      return { passkeys: await passkeys.list(userId) };
+    });
+
+    route(
+      app,
+      endpoints.passkeySignInOptions,
+      async (request) => ({
+        ...(await passkeys.signInOptions(await pendingSignIn(request.body.secondFactorToken, role))),
+      }),
+      { config: perMinute(10) },
+    );
+
+    route(
+      app,
+      endpoints.passkeySignIn,
+      async (request) => {
+        const userId = await pendingSignIn(request.body.secondFactorToken, role);
+        await passkeys.verify(userId, request.body.credential);
+        return { token: await startSession(request, userId, role, false) };
       },
       { config: perMinute(10) },
     );
@@ -112,10 +176,13 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     return { sessionsEnded: ended.length };
   });
 
-  sessionListRoutes(
-    app,
-    OperatorRoleSchema.options.map((role) => OperatorEndpoints[role].sessions),
-    'operator_sessions',
-    operatorClaimsOf,
+  // In a scope of its own: its error handler answers a malformed session id, not a passkey id.
+  await app.register(async (scope) =>
+    sessionListRoutes(
+      scope,
+      OperatorRoleSchema.options.map((role) => OperatorEndpoints[role].sessions),
+      'operator_sessions',
+      operatorClaimsOf,
+    ),
   );
 };

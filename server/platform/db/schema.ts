@@ -578,6 +578,27 @@ export interface OperatorRecoveryCodesTable {
   used_at: NullableTimestamp;
 }
 
+export interface OperatorPasskeysTable {
+  id: Generated<string>;
+  credential_id: string;
+  user_id: string;
+  name: string;
+  public_key: Uint8Array;
+  /** bigint: read as a string. */
+  counter: ColumnType<string, string | number | undefined, string | number>;
+  /** The authenticator's transports, comma-separated ('internal,hybrid'). */
+  transports: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface OperatorPasskeyChallengesTable {
+  challenge: string;
+  user_id: string;
+  purpose: 'register' | 'sign-in';
+  expires_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -631,4 +652,6 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   operator_factors: OperatorFactorsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_passkeys: OperatorPasskeysTable;
+  operator_passkey_challenges: OperatorPasskeyChallengesTable;
 }
