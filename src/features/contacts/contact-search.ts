@@ -93,6 +93,14 @@ export function searchContacts(contacts: readonly Contact[], words: readonly str
   });
 }
 
+/**
+ * Whether every contact that `next` finds is among those `previous` found: each previous word begins a
+ * word of the new query (typed on, or kept while words are added), so its matches still match.
+ */
+export function isNarrowerSearch(previous: readonly string[], next: readonly string[]): boolean {
+  return previous.every((word) => next.some((nextWord) => nextWord.startsWith(word)));
+}
+
 /** A piece of a shown text, marked when a query word matched there. */
 export interface TextPiece {
   text: string;
