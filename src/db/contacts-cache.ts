@@ -103,6 +103,16 @@ export async function readFirstScreenful(
 }
 
 /**
+ * Whether this browser holds contacts of the member, from the cache entry's count: the whole list is read
+ * only for an entry stored before counts were kept.
+ */
+export async function hasStoredContacts(userId: string): Promise<boolean> {
+  const count = (await db.contactSets.get(userId))?.count;
+  if (count !== undefined) return count > 0;
+  return ((await db.contactLists.get(userId))?.contacts.length ?? 0) > 0;
+}
+
+/**
  * The member's cache, or null when it is absent, expired, of another schema version, or has a contact
  * that no longer parses (one bad contact makes the whole list, and so its etag, untrustworthy). It only reads,
  * so it can run inside a live query.

@@ -9,6 +9,7 @@ import {
   CONTACTS_CACHE_SCHEMA_VERSION,
   CONTACTS_CACHE_TTL_MS,
   FIRST_SCREENFUL_SIZE,
+  hasStoredContacts,
   mergeContactChange,
   readContactsCache,
   readFirstScreenful,
@@ -365,6 +366,19 @@ describe('the first screenful', () => {
     await db.contactSets.update(owner, { firstScreenful: undefined, count: undefined });
     expect(await readFirstScreenful(owner)).toBeNull();
     expect((await readContactsCache(owner))?.contacts).toEqual([ada]);
+  });
+
+  it('tells whether the browser holds contacts from its count, and from the list for an entry without one', async () => {
+    expect(await hasStoredContacts(owner)).toBe(false);
+    await store([]);
+    expect(await hasStoredContacts(owner)).toBe(false);
+    await store([ada], '"v2"');
+    const listRead = vi.spyOn(db.contactLists, 'get');
+    expect(await hasStoredContacts(owner)).toBe(true);
+    expect(listRead).not.toHaveBeenCalled();
+
+    await db.contactSets.update(owner, { firstScreenful: undefined, count: undefined });
+    expect(await hasStoredContacts(owner)).toBe(true);
   });
 
   it('is read without the whole list', async () => {
