@@ -111,12 +111,12 @@ export function ContactsScreen() {
 
   const { shown } = finder;
   const openedIndex = shown.findIndex((contact) => contact._id === openedId);
+  // A contact opened beyond the first screenful shows once the whole list is read, with no other before it.
+  const isOpenedComing = openedId !== null && openedIndex === -1 && !isComplete;
   // Spec §4: on wide screens the first contact is selected until the member picks another; a phone shows
   // the list until one is opened.
-  const index = openedIndex !== -1 ? openedIndex : isWideScreen ? 0 : -1;
+  const index = openedIndex !== -1 ? openedIndex : isWideScreen && !isOpenedComing ? 0 : -1;
   const selected: Contact | null = shown[index] ?? null;
-  // A contact opened beyond the first screenful shows once the whole list is read, without the list before it.
-  const isOpenedComing = openedId !== null && openedIndex === -1 && !isComplete;
   const isListShown = isWideScreen || (selected === null && !isOpenedComing);
   const isContactShown = isWideScreen || selected !== null || isOpenedComing;
 
