@@ -119,6 +119,20 @@ describeOnEachDatabase('a contact saved from a card with a photo and links', (t)
     ]);
   });
 
+  it('loses the photo, and keeps the rest, when the card’s owner deletes their account', async () => {
+    const { owner, member } = await savedRememberedCard();
+    const deleted = await t().app.inject({
+      method: 'DELETE',
+      url: '/api/user/delete-account',
+      headers: bearer(owner.accessToken),
+      payload: { password: owner.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await list(member)).contacts).toEqual([
+      expect.objectContaining({ name: 'Ada Photo', photoURL: '', photoThumbnailURL: '', links: LINKS }),
+    ]);
+  });
+
   it('has no photo or links when added by hand, or saved from a card without them', async () => {
     const member = await createMember(t());
     const plain = await createMemberWithCard(t());
