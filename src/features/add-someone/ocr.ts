@@ -14,6 +14,9 @@ function startEngine(onProgress?: OcrProgress) {
     corePath: `${OCR_BASE_PATH}/core`,
     langPath: `${OCR_BASE_PATH}/lang`,
     logger: (message) => onProgress?.(message.status, message.progress),
+    // A failure (no network for a file not yet kept) rejects the call, which its caller handles; without
+    // a handler the engine also throws it where nobody can catch it.
+    errorHandler: () => {},
   });
 }
 
