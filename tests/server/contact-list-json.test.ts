@@ -1,4 +1,4 @@
-// Migration 028 stores each contact's list JSON (032, 033 and 034 add fields to it); contacts saved before get
+// Migration 028 stores each contact's list JSON (032, 033, 034 and 042 add fields to it); contacts saved before get
 // theirs from the migrations. Here they are undone on saved contacts and run again, as an upgrade
 // would: the list reads the same, and its tag does not move (the members' apps keep their cached lists).
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ const MIGRATIONS = [
   '032_contact_list_json_shared.sql',
   '033_contact_list_json_event.sql',
   '034_contacts_added_by_hand.sql',
+  '042_a_contact_photo_and_links.sql',
 ].map((name) =>
   readFileSync(new URL(`../../server/platform/db/migrations/${name}`, import.meta.url), 'utf8'),
 );
