@@ -22,9 +22,18 @@ const RECONNECT_DELAYS_MS = [250, 1_000, 5_000, 15_000];
 export const CHANGE_NOTICES_APPLICATION_NAME = 'tapnet change notices';
 
 /** The remembered values of one channel, keyed by the notice's payload (a row's id). */
+/** A remembered value, and whether it was asked for since it was last passed over for forgetting. */
+interface Entry<V> {
+  value: V;
+  isUsed: boolean;
+}
+
 export class Remembered<V> {
-  /** In order of use, least recent first. */
-  readonly #values = new Map<string, V>();
+  /**
+   * In order of remembering, oldest first. Forgetting skips (and moves to the back) an entry asked for
+   * since it was last passed over, so the least recently used go first without reordering on each ask.
+   */
+  readonly #values = new Map<string, Entry<V>>();
   readonly #bound: MemoryBound<V>;
   #weight = 0;
   /** Moves at every notice and loss of notices: a read that began before must not be remembered. */
@@ -37,12 +46,10 @@ export class Remembered<V> {
 
   /** What this process remembers of `key`, if anything. */
   known(key: string): V | undefined {
-    const value = this.#values.get(key);
-    if (value !== undefined) {
-      this.#values.delete(key);
-      this.#values.set(key, value);
-    }
-    return value;
+    const entry = this.#values.get(key);
+    if (entry === undefined) return undefined;
+    entry.isUsed = true;
+    return entry.value;
   }
 
   /** The sum of the remembered values' weights (what the bound holds under its limit). */
@@ -79,19 +86,29 @@ export class Remembered<V> {
     this.#drop(key);
     const weight = this.#bound.weigh(value);
     if (weight > this.#bound.limit) return;
-    for (const oldest of this.#values.keys()) {
-      if (this.#weight + weight <= this.#bound.limit) break;
-      this.#drop(oldest);
-    }
-    this.#values.set(key, value);
+    while (this.#weight + weight > this.#bound.limit) this.#forgetOldestUnused();
+    this.#values.set(key, { value, isUsed: false });
     this.#weight += weight;
   }
 
+  /** Each entry passed over is marked unused, so this ends within two rounds of the entries. */
+  #forgetOldestUnused(): void {
+    for (const [key, entry] of this.#values) {
+      this.#values.delete(key);
+      if (!entry.isUsed) {
+        this.#weight -= this.#bound.weigh(entry.value);
+        return;
+      }
+      entry.isUsed = false;
+      this.#values.set(key, entry);
+    }
+  }
+
   #drop(key: string): void {
-    const value = this.#values.get(key);
-    if (value === undefined) return;
+    const entry = this.#values.get(key);
+    if (entry === undefined) return;
     this.#values.delete(key);
-    this.#weight -= this.#bound.weigh(value);
+    this.#weight -= this.#bound.weigh(entry.value);
   }
 }
 
