@@ -28,11 +28,19 @@ function Highlighted({ text, words }: { text: string; words: readonly string[] }
   );
 }
 
+/** Each contact's met line, kept per contact object: rows are drawn again on every keystroke of a search. */
+const metLines = new WeakMap<Contact, string>();
+
 /** Where and when they met: "Web Summit 2026 · near Lisbon, Portugal · 12 Nov 2026". */
 function metLine(contact: Contact): string {
-  const time = Date.parse(contact.connectedAt);
-  const day = Number.isNaN(time) ? null : formatDate(time, 'medium');
-  return [contact.event, contact.whereMet && `Met ${contact.whereMet}`, day].filter(Boolean).join(' · ');
+  let line = metLines.get(contact);
+  if (line === undefined) {
+    const time = Date.parse(contact.connectedAt);
+    const day = Number.isNaN(time) ? null : formatDate(time, 'medium');
+    line = [contact.event, contact.whereMet && `Met ${contact.whereMet}`, day].filter(Boolean).join(' · ');
+    metLines.set(contact, line);
+  }
+  return line;
 }
 
 /** The e-mail or note that a query word matched when the shown lines did not; null otherwise. */
