@@ -85,20 +85,6 @@ export async function listContacts(db: Db, ownerId: string) {
   return rows.map(toContact);
 }
 
-/**
- * The member's list as the JSON text `GET /api/contact` answers, newest first: the texts the database
- * wrote for each contact when it was saved or changed (migration 028), joined. Nothing to read column
- * by column, map, check or serialise here (issue 25: at most 1 ms of server CPU per 100 contacts).
- */
-export async function listContactsJson(db: Db, ownerId: string): Promise<string> {
-  const { rows } = await sql<{ list: string }>`
-    SELECT '[' || coalesce(string_agg(list_json, ',' ORDER BY connected_at DESC, id), '') || ']' AS list
-    FROM contacts
-    WHERE owner_id = ${ownerId}
-  `.execute(db);
-  return rows[0]?.list ?? '[]';
-}
-
 /** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */
 export async function findContactListVersion(db: Db, ownerId: string): Promise<string> {
   const row = await db

@@ -212,8 +212,6 @@ export interface ContactsTable {
   links: ColumnType<CardLink[], string | undefined, string>;
   /** The card's current photo (card_photos), followed by a trigger on business_cards (migration 042). */
   photo_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
-  list_json: ColumnType<string, never, never>;
 }
 
 /** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
