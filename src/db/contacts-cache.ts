@@ -16,6 +16,18 @@ export interface ContactsCache {
   contacts: Contact[];
 }
 
+/**
+ * What the contacts screen paints before it reads the whole list: the list's first rows in the screen's
+ * default order, and how many contacts the list has (docs/budgets.md).
+ */
+export interface ContactsFirstScreenful {
+  contacts: Contact[];
+  count: number;
+}
+
+/** Rows kept for the first paint: more than the tallest screen shows, with the list's rows drawn beyond it. */
+export const FIRST_SCREENFUL_SIZE = 30;
+
 /** The fields a write changes on its own (a flag, a card sent, an event), without the rest of the contact. */
 export type ContactPatch = Partial<Pick<Contact, 'isFlagged' | 'contactDetailsSent' | 'event'>>;
 
@@ -73,6 +85,31 @@ async function readValidSet(userId: string, now: number): Promise<ContactSet | n
  */
 export async function hasFreshContactSet(userId: string, now = Date.now()): Promise<boolean> {
   return (await readValidSet(userId, now)) !== null;
+}
+
+/**
+ * The first screenful of the member's cache, or null when the cache is absent, expired, of another
+ * schema version, written before first screenfuls were kept, or has a first-screenful contact that no
+ * longer parses. It reads the small entry only, never the whole list, and can run inside a live query.
+ */
+export async function readFirstScreenful(
+  userId: string,
+  now = Date.now(),
+): Promise<ContactsFirstScreenful | null> {
+  const set = await readValidSet(userId, now);
+  const contacts: unknown = set?.firstScreenful;
+  if (set?.count === undefined || !Array.isArray(contacts) || !contacts.every(isContact)) return null;
+  return { contacts, count: set.count };
+}
+
+/**
+ * Whether this browser holds contacts of the member, from the cache entry's count: the whole list is read
+ * only for an entry stored before counts were kept.
+ */
+export async function hasStoredContacts(userId: string): Promise<boolean> {
+  const count = (await db.contactSets.get(userId))?.count;
+  if (count !== undefined) return count > 0;
+  return ((await db.contactLists.get(userId))?.contacts.length ?? 0) > 0;
 }
 
 /**
@@ -138,6 +175,7 @@ export async function storeContactList(
       lastUpdated: now,
       ttlMs: CONTACTS_CACHE_TTL_MS,
       schemaVersion: CONTACTS_CACHE_SCHEMA_VERSION,
+      ...firstScreenfulOf(next),
     });
     return isChanged;
   });
@@ -171,7 +209,7 @@ export async function mergeContactChange(
           ? withPatch(stored.list, confirmed.contactId, confirmed.fields)
           : withContact(stored.list, confirmed.contact);
     if (list === stored.list) return false;
-    await db.contactLists.put({ ownerUserId: userId, contacts: list });
+    await putList(userId, list);
     return true;
   });
 }
@@ -200,10 +238,32 @@ export async function applyContactChanges(
     const added = changed.filter((contact) => !known.has(contact._id) && !deleted.has(contact._id));
     const list = added.length === 0 ? kept : newestFirst([...added, ...kept]);
     const isChanged = !isSameList(stored.list, list);
-    if (isChanged) await db.contactLists.put({ ownerUserId: userId, contacts: list });
+    if (isChanged) await putList(userId, list);
     await db.contactSets.update(userId, { etag: changes.etag, lastUpdated: now });
     return isChanged;
   });
+}
+
+/** Rewrites a member's list, and its first screenful with it; their cache entry must exist. */
+async function putList(userId: string, list: Contact[]): Promise<void> {
+  await db.contactLists.put({ ownerUserId: userId, contacts: list });
+  await db.contactSets.update(userId, firstScreenfulOf(list));
+}
+
+function firstScreenfulOf(list: readonly Contact[]): Required<Pick<ContactSet, 'firstScreenful' | 'count'>> {
+  return { firstScreenful: mostRecentFirst(list).slice(0, FIRST_SCREENFUL_SIZE), count: list.length };
+}
+
+/**
+ * Most recent first, the contacts screen's default order (contacts met at the same moment keep their
+ * order). Each date is read once instead of in every comparison: with 5,000 contacts the comparator runs
+ * some 60,000 times, and parsing there took a visible part of the screen's first paint (docs/budgets.md).
+ */
+export function mostRecentFirst(contacts: readonly Contact[]): Contact[] {
+  return contacts
+    .map((contact) => ({ contact, time: Date.parse(contact.connectedAt) }))
+    .sort((a, b) => b.time - a.time)
+    .map(({ contact }) => contact);
 }
 
 /** The server's order: newest first, then by id. */

@@ -21,7 +21,10 @@ export function keepPlaceTiles(urls: string[]): void {
   worker.postMessage(message);
 }
 
-const MEMBER_RESPONSE_CACHES = [MAP_CONTACTS_CACHE, MAP_PLACE_TILES_CACHE];
+/** Card photos seen (contacts' and the member's own): anyone may fetch them, but together they say whom the member met. */
+export const CARD_PHOTOS_CACHE = 'tapnet-card-photos';
+
+const MEMBER_RESPONSE_CACHES = [MAP_CONTACTS_CACHE, MAP_PLACE_TILES_CACHE, CARD_PHOTOS_CACHE];
 
 export async function clearMemberResponseCaches(): Promise<void> {
   if (!('caches' in globalThis)) return;

@@ -63,6 +63,13 @@ export const ContactSetSchema = z.object({
   lastUpdated: z.number(),
   ttlMs: z.number().positive(),
   schemaVersion: z.number().int(),
+  /**
+   * The list's first screenful in the screen's default order (most recent first) and how many contacts
+   * the list has, rewritten with the list, so the contacts screen paints without reading the whole list
+   * (docs/budgets.md). Its contacts are checked when read back. Absent from rows written before it.
+   */
+  firstScreenful: z.array(z.unknown()).optional(),
+  count: z.number().int().nonnegative().optional(),
 });
 export type ContactSet = z.infer<typeof ContactSetSchema>;
 

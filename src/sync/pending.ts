@@ -2,6 +2,7 @@
 // per contact and per resource, how many changes wait, and the notices about writes the member must hear of.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Contact, CreateContactRequest } from '../../contract/contacts';
+import { hasStoredContacts } from '../db/contacts-cache';
 import { db, keepParsed, type PendingWrite, PendingWriteSchema, WriteNoticeSchema } from '../db/tapnet-db';
 import { useSignedInUserId } from '../session/signed-in-user';
 import { ContactAddWrite } from './writes/contact-add';
@@ -171,7 +172,8 @@ export function useHasStoredContacts(): boolean {
   const userId = useSignedInUserId();
   return (
     useLiveQuery(
-      async () => (userId ? ((await db.contactLists.get(userId))?.contacts.length ?? 0) > 0 : false),
+      // The count beside the list, not the list: this runs on every screen at start (docs/budgets.md).
+      async () => (userId ? await hasStoredContacts(userId) : false),
       [userId],
     ) ?? false
   );

@@ -259,3 +259,39 @@ test('offline, the current event and a contact’s event wait on the device as c
     event: 'Web Summit 2026',
   });
 });
+
+test('with more contacts than a screenful, a search typed as the screen opens and a contact opened by its link find the oldest @desktop', async ({
+  page,
+  request,
+  verifiedUser,
+}) => {
+  // The screen paints the most recent 30 first and reads the rest after (docs/budgets.md): the oldest
+  // contact is among the rest.
+  const token = await logInByApi(request, verifiedUser);
+  const ids: string[] = [];
+  for (let added = 1; added <= 35; added += 1) {
+    const answer = await request.post('/api/contact/add', {
+      data: {
+        name: `Person ${String(added).padStart(2, '0')}`,
+        company: added === 1 ? 'Oldest Works' : 'Acme',
+      },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'idempotency-key': `e2e-screenful-${added}-${Date.now()}`,
+      },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    ids.push(((await answer.json()) as { contact: { _id: string } }).contact._id);
+  }
+  const contacts = await openContacts(page, verifiedUser);
+  await expect(contacts.count).toHaveText('35 contacts');
+
+  await page.reload();
+  await contacts.search.fill('oldest');
+  await expect(contacts.rows).toHaveCount(1);
+  await expect(contacts.rows.first()).toContainText('Person 01');
+  await expect(contacts.count).toHaveText('1 of 35 contacts');
+
+  await page.goto(`/contacts?contact=${ids[0]}`);
+  await expect(contacts.cardName).toHaveText('Person 01');
+});

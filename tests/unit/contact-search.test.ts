@@ -12,6 +12,7 @@ import {
   excerptAroundMatch,
   fold,
   highlightMatches,
+  isNarrowerSearch,
   queryWords,
   searchContacts,
 } from '../../src/features/contacts/contact-search';
@@ -86,6 +87,34 @@ describe('searching contacts', () => {
 
   it('treats punctuation in the query as a word break (an e-mail address typed whole)', () => {
     expect(namesFound('alan@bletchley')).toEqual(['Alan Turing']);
+  });
+});
+
+describe('narrowing a search as the member types on', () => {
+  it('knows a query typed on, or with words added, only narrows the last one', () => {
+    expect(isNarrowerSearch(['an'], ['ana'])).toBe(true);
+    expect(isNarrowerSearch(['ana'], ['ana', 'z'])).toBe(true);
+    expect(isNarrowerSearch(['ana', 'z'], ['zur', 'ana'])).toBe(true);
+    expect(isNarrowerSearch([], ['ana'])).toBe(true);
+  });
+
+  it('knows a letter taken back, a word removed or changed widens it', () => {
+    expect(isNarrowerSearch(['ana'], ['an'])).toBe(false);
+    expect(isNarrowerSearch(['ana', 'z'], ['ana'])).toBe(false);
+    expect(isNarrowerSearch(['ana'], ['bjo'])).toBe(false);
+    expect(isNarrowerSearch(['ana'], [])).toBe(false);
+  });
+
+  it('finds among the last matches exactly what a search of everyone finds', () => {
+    let found = searchContacts(everyone, []);
+    let words: string[] = [];
+    for (const query of ['s', 'so', 'soc', 'soc g', 'soc ge', 'soc gen', 'soc gen a']) {
+      const next = queryWords(query);
+      expect(isNarrowerSearch(words, next)).toBe(true);
+      found = searchContacts(found, next);
+      words = next;
+      expect(found).toEqual(searchContacts(everyone, next));
+    }
   });
 });
 

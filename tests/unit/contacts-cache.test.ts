@@ -3,11 +3,16 @@
 // IndexedDB is fake-indexeddb.
 import { Dexie, liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Contact } from '../../contract/contacts';
 import {
+  applyContactChanges,
   CONTACTS_CACHE_SCHEMA_VERSION,
   CONTACTS_CACHE_TTL_MS,
+  FIRST_SCREENFUL_SIZE,
+  hasStoredContacts,
   mergeContactChange,
   readContactsCache,
+  readFirstScreenful,
   storeContactList,
   takeContactsCache,
 } from '../../src/db/contacts-cache';
@@ -277,6 +282,112 @@ describe('merging a confirmed change', () => {
 
     expect((await readContactsCache(owner))?.contacts).toEqual([grace, ada]);
     expect(warn).toHaveBeenCalledWith('Contacts cache: merge failed', expect.anything());
+  });
+});
+
+describe('the first screenful', () => {
+  /** `count` contacts met a minute apart, `person-1` the most recent, listed shuffled (`count` not a multiple of 7). */
+  function network(count: number): Contact[] {
+    const start = Date.parse('2026-11-20T09:00:00Z');
+    const people = Array.from({ length: count }, (_, index) =>
+      makeContact(`person-${index + 1}`, { connectedAt: new Date(start - index * 60_000).toISOString() }),
+    );
+    return people.map((_, index) => people[(index * 7) % count] as Contact);
+  }
+
+  const idsOf = (contacts: readonly Contact[] | undefined) => contacts?.map((contact) => contact._id);
+  const mostRecent = (count: number) => Array.from({ length: count }, (_, index) => `person-${index + 1}`);
+
+  it('is written with every stored list: its most recent contacts first, and how many there are', async () => {
+    await store(network(45));
+
+    const first = await readFirstScreenful(owner);
+
+    expect(first?.count).toBe(45);
+    expect(idsOf(first?.contacts)).toEqual(mostRecent(FIRST_SCREENFUL_SIZE));
+  });
+
+  it('keeps contacts met at the same moment in the order of the list, as the screen sorts them', async () => {
+    const sameTime = { connectedAt: '2026-11-20T09:00:00.000Z' };
+    await store([makeContact('b', sameTime), makeContact('a', sameTime), makeContact('c', sameTime)]);
+
+    expect(idsOf((await readFirstScreenful(owner))?.contacts)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('follows a list stored again, a confirmed change and the change feed', async () => {
+    await store(network(40));
+    await store(network(36), '"v2"');
+    expect((await readFirstScreenful(owner))?.count).toBe(36);
+
+    const newest = makeContact('newest', { connectedAt: '2026-11-21T09:00:00.000Z' });
+    await mergeContactChange(owner, { type: 'upsert', contact: newest }, { isOwnerCurrent });
+    expect(idsOf((await readFirstScreenful(owner))?.contacts)?.slice(0, 2)).toEqual(['newest', 'person-1']);
+
+    await mergeContactChange(
+      owner,
+      { type: 'patch', contactId: 'person-1', fields: { isFlagged: true } },
+      { isOwnerCurrent },
+    );
+    expect((await readFirstScreenful(owner))?.contacts[1]?.isFlagged).toBe(true);
+
+    await applyContactChanges(
+      owner,
+      { contacts: [], deleted: ['newest', 'person-2'], etag: '"v3"' },
+      { isOwnerCurrent },
+    );
+    const first = await readFirstScreenful(owner);
+    expect(first?.count).toBe(35);
+    expect(idsOf(first?.contacts)).toEqual(
+      mostRecent(FIRST_SCREENFUL_SIZE + 1).filter((id) => id !== 'person-2'),
+    );
+  });
+
+  it('is the whole list when the member has fewer contacts than a screenful, and empty with none', async () => {
+    await store([ada, grace]);
+    expect(await readFirstScreenful(owner)).toEqual({ contacts: [ada, grace], count: 2 });
+
+    await store([], '"v2"');
+    expect(await readFirstScreenful(owner)).toEqual({ contacts: [], count: 0 });
+  });
+
+  it('counts as absent with the cache: expired, another schema version, a bad contact, or written before it existed', async () => {
+    const storedAt = Date.parse('2026-11-01T10:00:00Z');
+    await store([ada], '"v1"', storedAt);
+    expect(await readFirstScreenful(owner, storedAt + CONTACTS_CACHE_TTL_MS)).toBeNull();
+
+    await store([ada]);
+    await db.contactSets.update(owner, { schemaVersion: CONTACTS_CACHE_SCHEMA_VERSION + 1 });
+    expect(await readFirstScreenful(owner)).toBeNull();
+
+    await store([ada], '"v2"');
+    await db.contactSets.update(owner, { firstScreenful: [{ ...ada, isFlagged: 'yes' }] });
+    expect(await readFirstScreenful(owner)).toBeNull();
+
+    await db.contactSets.update(owner, { firstScreenful: undefined, count: undefined });
+    expect(await readFirstScreenful(owner)).toBeNull();
+    expect((await readContactsCache(owner))?.contacts).toEqual([ada]);
+  });
+
+  it('tells whether the browser holds contacts from its count, and from the list for an entry without one', async () => {
+    expect(await hasStoredContacts(owner)).toBe(false);
+    await store([]);
+    expect(await hasStoredContacts(owner)).toBe(false);
+    await store([ada], '"v2"');
+    const listRead = vi.spyOn(db.contactLists, 'get');
+    expect(await hasStoredContacts(owner)).toBe(true);
+    expect(listRead).not.toHaveBeenCalled();
+
+    await db.contactSets.update(owner, { firstScreenful: undefined, count: undefined });
+    expect(await hasStoredContacts(owner)).toBe(true);
+  });
+
+  it('is read without the whole list', async () => {
+    await store(network(40));
+    const listRead = vi.spyOn(db.contactLists, 'get');
+
+    await readFirstScreenful(owner);
+
+    expect(listRead).not.toHaveBeenCalled();
   });
 });
 

@@ -4,9 +4,15 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../contract/contacts';
 import { storeContactList } from '../../src/db/contacts-cache';
+import { db } from '../../src/db/tapnet-db';
 import { useSessionStore } from '../../src/session/session-store';
 import { cancelRevalidation } from '../../src/sync/contacts-revalidation';
-import { applyContactChange, useContacts } from '../../src/sync/use-contacts';
+import {
+  applyContactChange,
+  type ContactList,
+  useContactList,
+  useContacts,
+} from '../../src/sync/use-contacts';
 import { makeContact, signInWithEmptyContactsCache } from './helpers';
 
 const owner = 'user-1';
@@ -99,5 +105,56 @@ describe('useContacts', () => {
     await renderProbe();
 
     expect(renders.at(-1)).toBeUndefined();
+  });
+});
+
+const seen: { ids: string[] | undefined; count: number | undefined; isComplete: boolean }[] = [];
+const network = Array.from({ length: 40 }, (_, index) =>
+  makeContact(`person-${index + 1}`, {
+    connectedAt: new Date(Date.parse('2026-11-20T09:00:00Z') - index * 60_000).toISOString(),
+  }),
+);
+
+function ListProbe() {
+  const list: ContactList = useContactList();
+  seen.push({
+    ids: list.contacts?.map((contact) => contact._id),
+    count: list.count,
+    isComplete: list.isComplete,
+  });
+  return null;
+}
+
+async function renderListProbe(): Promise<void> {
+  seen.length = 0;
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(<ListProbe />);
+  await vi.waitFor(() => expect(seen.at(-1)?.isComplete).toBe(true));
+}
+
+describe('useContactList', () => {
+  it('shows the first screenful with the whole count first, then the whole list once that is on screen', async () => {
+    await store(network, '"v1"');
+
+    await renderListProbe();
+
+    const firstShown = seen.find((state) => state.ids !== undefined);
+    expect(firstShown).toEqual({
+      ids: network.slice(0, 30).map((contact) => contact._id),
+      count: 40,
+      isComplete: false,
+    });
+    expect(seen.at(-1)).toEqual({ ids: network.map((contact) => contact._id), count: 40, isComplete: true });
+  });
+
+  it('shows the whole list of a cache stored before first screenfuls were kept', async () => {
+    await store([grace, ada], '"v1"');
+    await db.contactSets.update(owner, { firstScreenful: undefined, count: undefined });
+
+    await renderListProbe();
+
+    expect(seen.at(-1)).toEqual({ ids: ['grace', 'ada'], count: 2, isComplete: true });
   });
 });

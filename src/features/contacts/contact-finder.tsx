@@ -128,7 +128,7 @@ export function ContactFinder({
     list.current?.scrollToRow(0, 'start');
   }
 
-  const isLoading = total === undefined;
+  const isLoading = total === undefined || finder.isWaiting;
   const count = total === undefined ? null : isFiltered || sortMode === 'flagged' ? shown.length : total;
 
   return (
@@ -136,7 +136,7 @@ export function ContactFinder({
       <div className={styles.top}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>Contacts</h1>
-          {total !== undefined && (
+          {total !== undefined && !finder.isWaiting && (
             <p className={styles.count} role="status">
               {count === total ? plural(total) : `${count} of ${plural(total)}`}
               {countNote}
@@ -165,7 +165,7 @@ export function ContactFinder({
             spellCheck={false}
             enterKeyHint="search"
             value={query}
-            disabled={isLoading}
+            disabled={total === undefined}
             onChange={(event) => changeQuery(event.target.value)}
             onKeyDown={handleSearchKeyDown}
           />

@@ -1,12 +1,12 @@
-// One contact in the list: initials, name, role and company, where and when met, the flag and whether a
+// One contact in the list: the card's photo or initials, name, role and company, where and when met, the flag and whether a
 // change waits for the connection; the words searched for are highlighted. When the search matched only
 // the e-mail or the notes, the last line shows that match instead of the meeting, so the row says why
 // it is there.
 import type { CSSProperties } from 'react';
 import type { Contact } from '../../../contract/contacts';
+import { ContactAvatar } from '../../ui/contact-avatar';
 import { formatDate } from '../../ui/format';
 import { Icon } from '../../ui/icon';
-import { initials } from './contact-card';
 import styles from './contact-row.module.css';
 import { excerptAroundMatch, hasMatch, highlightMatches } from './contact-search';
 
@@ -28,11 +28,19 @@ function Highlighted({ text, words }: { text: string; words: readonly string[] }
   );
 }
 
+/** Each contact's met line, kept per contact object: rows are drawn again on every keystroke of a search. */
+const metLines = new WeakMap<Contact, string>();
+
 /** Where and when they met: "Web Summit 2026 · near Lisbon, Portugal · 12 Nov 2026". */
 function metLine(contact: Contact): string {
-  const time = Date.parse(contact.connectedAt);
-  const day = Number.isNaN(time) ? null : formatDate(time, 'medium');
-  return [contact.event, contact.whereMet && `Met ${contact.whereMet}`, day].filter(Boolean).join(' · ');
+  let line = metLines.get(contact);
+  if (line === undefined) {
+    const time = Date.parse(contact.connectedAt);
+    const day = Number.isNaN(time) ? null : formatDate(time, 'medium');
+    line = [contact.event, contact.whereMet && `Met ${contact.whereMet}`, day].filter(Boolean).join(' · ');
+    metLines.set(contact, line);
+  }
+  return line;
 }
 
 /** The e-mail or note that a query word matched when the shown lines did not; null otherwise. */
@@ -89,9 +97,7 @@ export function ContactRow({
       style={style}
       onClick={onOpen}
     >
-      <span className={styles.avatar} aria-hidden="true">
-        {initials(contact.name)}
-      </span>
+      <ContactAvatar person={contact} size="contactRow" className={styles.avatar} />
       <span className={styles.text}>
         <span className={styles.name}>
           <Highlighted text={contact.name} words={words} />

@@ -22,9 +22,12 @@ const PLAIN_LETTERS: Readonly<Record<string, string>> = {
 const PLAIN_LETTER_PATTERN = /[ßæœøłđðþı]/g;
 const MARKS = /\p{M}/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
 /** Lower case, without accents: the form both the contacts and the query are compared in. */
 export function fold(text: string): string {
+  // Most contact text is plain ASCII, which has no accents to take off: folding it is lower-casing.
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(MARKS, '')
@@ -37,10 +40,6 @@ export function queryWords(query: string): string[] {
   return fold(query).split(NOT_WORD).filter(Boolean);
 }
 
-function fieldText(contact: Contact, field: SearchedField): string {
-  return contact[field] ?? '';
-}
-
 /**
  * A contact's searched fields, folded and joined, each word preceded by a space: a query word then
  * matches the start of a word with one `includes`. Kept per contact object (a changed contact is a new
@@ -51,7 +50,8 @@ const haystacks = new WeakMap<Contact, string>();
 function haystackOf(contact: Contact): string {
   let haystack = haystacks.get(contact);
   if (haystack === undefined) {
-    haystack = ` ${SEARCHED_FIELDS.map((field) => fold(fieldText(contact, field)).replace(NOT_WORD, ' ')).join(' ')}`;
+    // Folded in one go: a mark never joins letters across the spaces between the fields.
+    haystack = ` ${fold(SEARCHED_FIELDS.map((field) => contact[field] ?? '').join(' ')).replace(NOT_WORD, ' ')}`;
     haystacks.set(contact, haystack);
   }
   return haystack;
@@ -91,6 +91,14 @@ export function searchContacts(contacts: readonly Contact[], words: readonly str
     const haystack = haystackOf(contact);
     return starts.every((start) => haystack.includes(start));
   });
+}
+
+/**
+ * Whether every contact that `next` finds is among those `previous` found: each previous word begins a
+ * word of the new query (typed on, or kept while words are added), so its matches still match.
+ */
+export function isNarrowerSearch(previous: readonly string[], next: readonly string[]): boolean {
+  return previous.every((word) => next.some((nextWord) => nextWord.startsWith(word)));
 }
 
 /** A piece of a shown text, marked when a query word matched there. */

@@ -11,7 +11,7 @@ import { useSessionStore } from '../../session/session-store';
 import { usePendingInvitationCount } from '../../sync/invitation-count';
 import { usePendingContactChanges, withPendingChanges } from '../../sync/pending';
 import { useCachedResource } from '../../sync/use-cached-resource';
-import { useContacts } from '../../sync/use-contacts';
+import { useContactList } from '../../sync/use-contacts';
 import appBar from '../../ui/app-bar.module.css';
 import { AppHeader } from '../../ui/app-header';
 import { Icon } from '../../ui/icon';
@@ -43,7 +43,10 @@ const OPENED_PARAM = 'contact';
 function useNewlySharedCount(contacts: Contact[] | undefined): number {
   const [seenAt] = useState(() => Stored.sharedDetailsSeenAt.read() ?? 0);
   useEffect(() => () => Stored.sharedDetailsSeenAt.write(Date.now()), []);
-  return contacts?.filter((contact) => Date.parse(contact.sharedWithYou?.at ?? '') > seenAt).length ?? 0;
+  return useMemo(
+    () => contacts?.filter((contact) => Date.parse(contact.sharedWithYou?.at ?? '') > seenAt).length ?? 0,
+    [contacts, seenAt],
+  );
 }
 
 /** Edit mode: entered from /edit-contacts (which leaves enableEditMode) or the Edit button. */
@@ -80,7 +83,8 @@ export function ContactsScreen() {
   // The session check brought the account at start: it serves until the copy is loaded.
   const sessionAccount = useSessionStore((state) => state.account);
   const account = accountLoad.status === 'ready' ? accountLoad.value : sessionAccount;
-  const storedContacts = useContacts();
+  // The first screenful paints first; the whole list follows once it is on screen (docs/budgets.md).
+  const { contacts: storedContacts, count, isComplete } = useContactList();
   const pendingChanges = usePendingContactChanges();
   // A flag, notes or a deletion waiting to be sent shows (and sorts) as the member chose it.
   const contacts = useMemo(
@@ -89,10 +93,10 @@ export function ContactsScreen() {
   );
   const pendingIds = useMemo(() => new Set(pendingChanges.keys()), [pendingChanges]);
   const invitationCount = usePendingInvitationCount();
-  const newlyShared = useNewlySharedCount(contacts);
+  const newlyShared = useNewlySharedCount(isComplete ? contacts : undefined);
   const actions = useContactActions(account);
   const [isEditing, setIsEditing] = useEditMode();
-  const finder = useContactFinder(contacts);
+  const finder = useContactFinder(contacts, isComplete);
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -107,12 +111,14 @@ export function ContactsScreen() {
 
   const { shown } = finder;
   const openedIndex = shown.findIndex((contact) => contact._id === openedId);
+  // A contact opened beyond the first screenful shows once the whole list is read, with no other before it.
+  const isOpenedComing = openedId !== null && openedIndex === -1 && !isComplete;
   // Spec §4: on wide screens the first contact is selected until the member picks another; a phone shows
   // the list until one is opened.
-  const index = openedIndex !== -1 ? openedIndex : isWideScreen ? 0 : -1;
+  const index = openedIndex !== -1 ? openedIndex : isWideScreen && !isOpenedComing ? 0 : -1;
   const selected: Contact | null = shown[index] ?? null;
-  const isListShown = isWideScreen || selected === null;
-  const isContactShown = isWideScreen || selected !== null;
+  const isListShown = isWideScreen || (selected === null && !isOpenedComing);
+  const isContactShown = isWideScreen || selected !== null || isOpenedComing;
 
   function open(contactId: string) {
     setDirection('none');
@@ -161,7 +167,7 @@ export function ContactsScreen() {
       {isListShown && (
         <ContactFinder
           finder={finder}
-          total={contacts?.length}
+          total={isComplete ? contacts?.length : count}
           selectedId={isWideScreen ? (selected?._id ?? null) : null}
           activeId={activeId}
           onActivate={setActiveId}

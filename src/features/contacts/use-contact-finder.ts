@@ -1,11 +1,18 @@
 // What the contacts list shows: the member's contacts in the chosen order (spec §4 sort modes), narrowed by
 // the filters, then by the search. Each step is kept until its own inputs change, so a keystroke only
 // searches again and a new order only sorts again.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
-import { type ContactFilters, eventsOf, filterContacts, NO_FILTERS, placesMet } from './contact-filters';
+import {
+  type ContactFilters,
+  eventsOf,
+  filterContacts,
+  hasFilters,
+  NO_FILTERS,
+  placesMet,
+} from './contact-filters';
 import { orderContacts, type SortMode } from './contact-order';
-import { prepareSearch, queryWords, searchContacts } from './contact-search';
+import { isNarrowerSearch, prepareSearch, queryWords, searchContacts } from './contact-search';
 
 export interface ContactFinder {
   sortMode: SortMode;
@@ -18,26 +25,66 @@ export interface ContactFinder {
   words: readonly string[];
   /** The contacts listed, in order. */
   shown: readonly Contact[];
+  /**
+   * Whether what was asked (a search, a filter, another order) waits for the whole list: only its first
+   * screenful is read yet, which answers nothing but the default order.
+   */
+  isWaiting: boolean;
   /** Places contacts were met at, for the place filter. */
   places: readonly string[];
   /** Events contacts are tagged with, for the event filter. */
   events: readonly string[];
 }
 
-export function useContactFinder(contacts: readonly Contact[] | undefined): ContactFinder {
+interface Search {
+  among: readonly Contact[];
+  words: readonly string[];
+  found: readonly Contact[];
+}
+
+const NO_CONTACTS: readonly Contact[] = [];
+
+/**
+ * `contacts` is the whole list when `isComplete`, else its first screenful (most recent first): what is
+ * asked meanwhile is kept, and answered from the whole list when it arrives.
+ */
+export function useContactFinder(contacts: readonly Contact[] | undefined, isComplete = true): ContactFinder {
   const [sortMode, setSortMode] = useState<SortMode>('recent');
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState(NO_FILTERS);
+  const lastSearch = useRef<Search | null>(null);
+  const whole = isComplete ? contacts : undefined;
 
   const sorted = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
   const filtered = useMemo(() => filterContacts(sorted, filters, new Date()), [sorted, filters]);
   const words = useMemo(() => queryWords(query), [query]);
-  const shown = useMemo(() => searchContacts(filtered, words), [filtered, words]);
-  const places = useMemo(() => (contacts ? placesMet(contacts) : []), [contacts]);
-  const events = useMemo(() => (contacts ? eventsOf(contacts) : []), [contacts]);
+  const shown = useMemo(() => {
+    // A word typed on (or added) can only narrow what the last search found: search among those.
+    const last = lastSearch.current;
+    const among =
+      last && last.among === filtered && isNarrowerSearch(last.words, words) ? last.found : filtered;
+    const found = searchContacts(among, words);
+    lastSearch.current = { among: filtered, words, found };
+    return found;
+  }, [filtered, words]);
+  const places = useMemo(() => (whole ? placesMet(whole) : []), [whole]);
+  const events = useMemo(() => (whole ? eventsOf(whole) : []), [whole]);
+  const isWaiting = !isComplete && (words.length > 0 || hasFilters(filters) || sortMode !== 'recent');
 
   // The first keystroke should not pay for reading every contact: that is done once the list is shown.
-  useEffect(() => (contacts ? prepareSearch(contacts) : undefined), [contacts]);
+  useEffect(() => (whole ? prepareSearch(whole) : undefined), [whole]);
 
-  return { sortMode, setSortMode, query, setQuery, filters, setFilters, words, shown, places, events };
+  return {
+    sortMode,
+    setSortMode,
+    query,
+    setQuery,
+    filters,
+    setFilters,
+    words,
+    shown: isWaiting ? NO_CONTACTS : shown,
+    isWaiting,
+    places,
+    events,
+  };
 }
