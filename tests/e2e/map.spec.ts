@@ -53,6 +53,9 @@ async function saveCardOwnerAt(
   await saveCardAt(request, saver, nfcUID, place);
 }
 
+/** The service worker keeps the tiles around saved places in the background, a few hundred of them. */
+const KEEPING_TILES_TIMEOUT_MS = 30_000;
+
 test('a saved contact shows on the map with its name and date added, online and offline @desktop', async ({
   page,
   context,
@@ -321,6 +324,7 @@ test.describe('the online basemap', () => {
     mailbox,
     verifiedUser,
   }, testInfo) => {
+    test.slow();
     const standIn = await startTileStandIn(tileStandInPort());
     try {
       await setCurrentEvent(request, verifiedUser, 'Lyon Expo');
@@ -338,17 +342,22 @@ test.describe('the online basemap', () => {
       await expect(mapPage.fallbackNote).toHaveCount(0);
       // In the background the service worker fetches the street tiles around both places (the stand-in's
       // tiles are 256 px, so the map's zoom 15 is their 16) and keeps them.
+      // A few hundred tiles: on a loaded machine that takes longer than a screen's usual wait.
       const lyonStreet = tileOf(LYON, 16);
-      await expect.poll(() => standIn.requested).toContain(`/tiles/16/${lyonStreet.x}/${lyonStreet.y}.png`);
+      await expect
+        .poll(() => standIn.requested, { timeout: KEEPING_TILES_TIMEOUT_MS })
+        .toContain(`/tiles/16/${lyonStreet.x}/${lyonStreet.y}.png`);
       const expected = placeTileUrls(
         [LONDON, LYON],
         [{ templates: [`${standIn.origin}/tiles/{z}/{x}/{y}.png`], minZoom: 0, maxZoom: 19, tileSize: 256 }],
       );
       await expect
-        .poll(() =>
-          page.evaluate(async () =>
-            (await (await caches.open('tapnet-map-places')).keys()).map((request) => request.url).sort(),
-          ),
+        .poll(
+          () =>
+            page.evaluate(async () =>
+              (await (await caches.open('tapnet-map-places')).keys()).map((request) => request.url).sort(),
+            ),
+          { timeout: KEEPING_TILES_TIMEOUT_MS },
         )
         .toEqual([...expected].sort());
 
