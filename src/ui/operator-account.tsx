@@ -1,10 +1,12 @@
 // An operator's own account, from the dashboard header's Account (issue 30 point 4): their second factor
-// (set up or not, recovery codes left, set it up again) and the sessions they are signed in with.
+// (set up or not, recovery codes left, set it up again), their passkeys and the sessions they are
+// signed in with.
 import { Badge } from './badge';
 import { Button } from './button';
 import { LoadFailed } from './load-failed';
 import { LoadingPlaceholder } from './loading-placeholder';
 import { Panel, PanelText } from './panel';
+import { type PasskeyControls, PasskeyList } from './passkey-list';
 import { type EnrolmentControls, SecondFactorEnrolment } from './second-factor-enrolment';
 import { type SessionListControls, SessionListView } from './session-list';
 
@@ -23,6 +25,7 @@ export interface OperatorAccountControls {
   isEnrolling: boolean;
   startEnrolling(): void;
   enrolment: EnrolmentControls;
+  passkeys: PasskeyControls;
   sessions: SessionListControls;
 }
 
@@ -44,6 +47,12 @@ export function OperatorAccount({
         ) : (
           <SecondFactorSummary account={account} />
         )}
+      </Panel>
+      <Panel
+        title="Passkeys"
+        description="A passkey on this device or a security key can stand in for the authenticator app's code."
+      >
+        <PasskeyList controls={account.passkeys} idPrefix={idPrefix} />
       </Panel>
       <Panel
         title="Your sessions"
