@@ -173,7 +173,11 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
     reloadSessions();
   }, [isHeldAtEnrolment, signedIn, reloadSecondFactor, reloadSessions]);
   const enrolment = useEnrolment(role, enrolled);
-  const passkeys = usePasskeys(role, isAccountOpen && session.isSignedIn, reloadSessions);
+  const passkeysChanged = useCallback(() => {
+    reloadSecondFactor();
+    reloadSessions();
+  }, [reloadSecondFactor, reloadSessions]);
+  const passkeys = usePasskeys(role, isAccountOpen && session.isSignedIn, passkeysChanged);
 
   const leave = useCallback(
     (notice: string | null) => {

@@ -19,7 +19,10 @@ export interface OperatorAccountControls {
     state:
       | { status: 'loading' }
       | { status: 'failed' }
-      | { status: 'ready'; value: { enrolled: boolean; recoveryCodesLeft: number; required: boolean } };
+      | {
+          status: 'ready';
+          value: { enrolled: boolean; recoveryCodesLeft: number; passkeys: number; required: boolean };
+        };
     reload(): void;
   };
   isEnrolling: boolean;
@@ -73,7 +76,7 @@ function SecondFactorSummary({ account }: { account: OperatorAccountControls }) 
   if (state.status === 'failed') {
     return <LoadFailed message="Failed to load your second factor" onRetry={account.secondFactor.reload} />;
   }
-  const { enrolled, recoveryCodesLeft } = state.value;
+  const { enrolled, recoveryCodesLeft, passkeys } = state.value;
   return (
     <>
       <PanelText>
@@ -84,7 +87,10 @@ function SecondFactorSummary({ account }: { account: OperatorAccountControls }) 
           </>
         ) : (
           <>
-            <Badge tone="neutral">Not set up</Badge> Only your password protects this dashboard.
+            <Badge tone="neutral">Not set up</Badge>{' '}
+            {passkeys > 0
+              ? 'Your passkeys are asked for after your password.'
+              : 'Only your password protects this dashboard.'}
           </>
         )}
       </PanelText>
