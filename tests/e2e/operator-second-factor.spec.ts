@@ -27,6 +27,8 @@ async function operatorCommand(args: string[], env: Record<string, string> = {})
 test('an operator sets up an authenticator app, signs in with it and with a recovery code once, and has it reset @desktop', async ({
   page,
 }) => {
+  // Four sign-ins and two runs of the command line (a Node start each): past the default under load.
+  test.slow();
   const operator = {
     email: `night-shift-${randomBytes(4).toString('hex')}@tapnet.test`,
     password: 'Night-Shift-e2e-Passw0rd',
