@@ -126,16 +126,17 @@ async function findOpen(db: Kysely<Database>, table: SessionTable, sessionId: st
  * a session (issued before sessions were kept for it) is refused too.
  */
 export function refuseEndedSessions(table: SessionTable, isSessionRequired: boolean): SignedInListener {
-  return async (request: FastifyRequest, { sessionId }) => {
-    if (!sessionId) {
-      if (isSessionRequired) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
-      return;
-    }
+  const refuse = () => {
+    throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+  };
+  // No promise when memory knows the session is open (every poll of an open app).
+  return (request: FastifyRequest, { sessionId }) => {
+    if (!sessionId) return isSessionRequired ? refuse() : undefined;
     const open = request.server.ctx.changeNotices.remember<true>(table);
-    const isOpen =
-      open.known(sessionId) ??
-      (await open.fresh(sessionId, () => findOpen(request.server.ctx.db, table, sessionId)));
-    if (!isOpen) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+    if (open.known(sessionId)) return undefined;
+    return open
+      .fresh(sessionId, () => findOpen(request.server.ctx.db, table, sessionId))
+      .then((isOpen) => (isOpen ? undefined : refuse()));
   };
 }
 
