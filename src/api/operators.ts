@@ -5,7 +5,7 @@
 // carries the token of the role its endpoint's `auth` names and is never refreshed or retried (spec §6):
 // a 401 or 403 ends the operator's session at once.
 import type { Endpoint } from '../../contract/endpoint';
-import type { OperatorLoginRequest, OperatorRole } from '../../contract/operators';
+import type { OperatorLoginRequest, OperatorRole, WebAuthnCredential } from '../../contract/operators';
 import { OperatorEndpoints } from '../../contract/operators';
 import { OPERATOR_DEFAULT_EMAILS } from '../config/env';
 import { OperatorTokens } from '../session/token-store';
@@ -171,4 +171,46 @@ export async function callOperatorEndpoint<E extends OperatorEndpoint>(
     return { kind: 'expired' };
   }
   return { kind: 'failed', failure };
+}
+
+export const PASSKEY_CANCELLED_MESSAGE =
+  'The passkey was not used (cancelled, timed out, or none here). Try again, or enter a code.';
+
+/**
+ * Asks the browser's authenticator: creating a passkey for `options`, or signing its challenge. Loaded
+ * when asked, so the WebAuthn helpers ride in no page's first chunk. Undefined when the operator
+ * cancelled, it timed out, or no authenticator answered.
+ */
+export async function askAuthenticator(purpose: 'create' | 'get', options: object): Promise<unknown> {
+  const webauthn = await import('@simplewebauthn/browser');
+  try {
+    // The server wrote the options with @simplewebauthn/server; the browser half reads them as they are.
+    return purpose === 'create'
+      ? await webauthn.startRegistration({ optionsJSON: options as never })
+      : await webauthn.startAuthentication({ optionsJSON: options as never });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sign-in's second step with a passkey: the server's challenge, the authenticator's answer, checked. */
+export async function completeOperatorPasskey(
+  role: OperatorRole,
+  secondFactorToken: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const endpoints = OperatorEndpoints[role];
+  const options = await send(endpoints.passkeySignInOptions, {
+    json: { secondFactorToken },
+    cache: 'no-store',
+  });
+  if (!options.ok) return refusalOf(options.failure);
+  const credential = await askAuthenticator('get', options.value);
+  if (!credential) return { ok: false, message: PASSKEY_CANCELLED_MESSAGE };
+  const outcome = await send(endpoints.passkeySignIn, {
+    json: { secondFactorToken, credential: credential as WebAuthnCredential },
+    cache: 'no-store',
+  });
+  if (!outcome.ok) return refusalOf(outcome.failure);
+  OperatorTokens[role].write(outcome.value.token);
+  return { ok: true };
 }

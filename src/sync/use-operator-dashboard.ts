@@ -5,6 +5,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { OperatorLoginRequest } from '../../contract/operators';
 import {
+  completeOperatorPasskey,
   completeOperatorSecondFactor,
   failureDetail,
   hasOperatorToken,
@@ -16,6 +17,7 @@ import {
 import { OperatorSessionCalls } from '../api/sessions';
 import type { SuccessAnswer } from '../api/transport';
 import { type LiveRead, useLiveEndpoint } from './use-live-endpoint';
+import { usePasskeys } from './use-passkeys';
 import { type EnrolmentControls, useEnrolment, useSecondFactorStatus } from './use-second-factor';
 import { type SessionListControls, useSessionList } from './use-session-list';
 
@@ -40,7 +42,9 @@ export interface OperatorDashboard<T> {
   logIn(credentials: OperatorLoginRequest): Promise<OperatorSignInStep>;
   /** The sign-in's second step, after a password that was right. */
   verifySecondFactor(code: string): Promise<OperatorSignInStep>;
-  /** The operator's own account: second factor and sessions, read while it is open. */
+  /** The same step with one of the operator's passkeys. */
+  verifyPasskey(): Promise<OperatorSignInStep>;
+  /** The operator's own account: second factor, passkeys and sessions, read while it is open. */
   account: {
     isOpen: boolean;
     open(): void;
@@ -50,6 +54,7 @@ export interface OperatorDashboard<T> {
     startEnrolling(): void;
     /** Also the first sign-in's, when the server requires a second factor. */
     enrolment: EnrolmentControls;
+    passkeys: ReturnType<typeof usePasskeys>;
     sessions: SessionListControls;
   };
   /** Removes the token, drops the data and shows a fresh login form. */
@@ -145,6 +150,12 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
     [role, signedIn],
   );
 
+  const verifyPasskey = useCallback(async (): Promise<OperatorSignInStep> => {
+    const outcome = await completeOperatorPasskey(role, secondFactorToken.current ?? '');
+    if (outcome.ok) signedIn(false);
+    return outcome;
+  }, [role, signedIn]);
+
   const [isAccountOpen, setAccountOpen] = useState(false);
   const [isEnrolling, setEnrolling] = useState(false);
   const secondFactor = useSecondFactorStatus(role, isAccountOpen && session.isSignedIn);
@@ -162,6 +173,11 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
     reloadSessions();
   }, [isHeldAtEnrolment, signedIn, reloadSecondFactor, reloadSessions]);
   const enrolment = useEnrolment(role, enrolled);
+  const passkeysChanged = useCallback(() => {
+    reloadSecondFactor();
+    reloadSessions();
+  }, [reloadSecondFactor, reloadSessions]);
+  const passkeys = usePasskeys(role, isAccountOpen && session.isSignedIn, passkeysChanged);
 
   const leave = useCallback(
     (notice: string | null) => {
@@ -182,6 +198,7 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
     state: dashboardState(endpoint, session, read, select),
     logIn,
     verifySecondFactor,
+    verifyPasskey,
     account: {
       isOpen: isAccountOpen,
       open: () => setAccountOpen(true),
@@ -193,6 +210,7 @@ export function useOperatorDashboard<E extends DashboardEndpoint, T>(
       isEnrolling,
       startEnrolling: () => setEnrolling(true),
       enrolment,
+      passkeys,
       sessions,
     },
     logOut,

@@ -1,10 +1,12 @@
 // An operator's own account, from the dashboard header's Account (issue 30 point 4): their second factor
-// (set up or not, recovery codes left, set it up again) and the sessions they are signed in with.
+// (set up or not, recovery codes left, set it up again), their passkeys and the sessions they are
+// signed in with.
 import { Badge } from './badge';
 import { Button } from './button';
 import { LoadFailed } from './load-failed';
 import { LoadingPlaceholder } from './loading-placeholder';
 import { Panel, PanelText } from './panel';
+import { type PasskeyControls, PasskeyList } from './passkey-list';
 import { type EnrolmentControls, SecondFactorEnrolment } from './second-factor-enrolment';
 import { type SessionListControls, SessionListView } from './session-list';
 
@@ -17,12 +19,16 @@ export interface OperatorAccountControls {
     state:
       | { status: 'loading' }
       | { status: 'failed' }
-      | { status: 'ready'; value: { enrolled: boolean; recoveryCodesLeft: number; required: boolean } };
+      | {
+          status: 'ready';
+          value: { enrolled: boolean; recoveryCodesLeft: number; passkeys: number; required: boolean };
+        };
     reload(): void;
   };
   isEnrolling: boolean;
   startEnrolling(): void;
   enrolment: EnrolmentControls;
+  passkeys: PasskeyControls;
   sessions: SessionListControls;
 }
 
@@ -46,6 +52,12 @@ export function OperatorAccount({
         )}
       </Panel>
       <Panel
+        title="Passkeys"
+        description="A passkey on this device or a security key can stand in for the authenticator app's code."
+      >
+        <PasskeyList controls={account.passkeys} idPrefix={idPrefix} />
+      </Panel>
+      <Panel
         title="Your sessions"
         description="Where you are signed in to this dashboard. Ending one signs it out at once."
       >
@@ -64,7 +76,7 @@ function SecondFactorSummary({ account }: { account: OperatorAccountControls }) 
   if (state.status === 'failed') {
     return <LoadFailed message="Failed to load your second factor" onRetry={account.secondFactor.reload} />;
   }
-  const { enrolled, recoveryCodesLeft } = state.value;
+  const { enrolled, recoveryCodesLeft, passkeys } = state.value;
   return (
     <>
       <PanelText>
@@ -75,7 +87,10 @@ function SecondFactorSummary({ account }: { account: OperatorAccountControls }) 
           </>
         ) : (
           <>
-            <Badge tone="neutral">Not set up</Badge> Only your password protects this dashboard.
+            <Badge tone="neutral">Not set up</Badge>{' '}
+            {passkeys > 0
+              ? 'Your passkeys are asked for after your password.'
+              : 'Only your password protects this dashboard.'}
           </>
         )}
       </PanelText>

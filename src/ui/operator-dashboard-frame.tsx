@@ -119,6 +119,7 @@ export interface OperatorDashboardControls<T> {
     | ({ status: 'loaded' } & OperatorFigures<T>);
   logIn: OperatorLoginFormProps['onLogIn'];
   verifySecondFactor: OperatorLoginFormProps['onSecondFactor'];
+  verifyPasskey: OperatorLoginFormProps['onPasskey'];
   logOut(): void;
   refresh(): void;
   account: OperatorAccountControls;
@@ -160,6 +161,7 @@ export function OperatorDashboardFrame<T>({
           notice={state.notice}
           onLogIn={dashboard.logIn}
           onSecondFactor={dashboard.verifySecondFactor}
+          onPasskey={dashboard.verifyPasskey}
         />
       );
     case 'enrolling':

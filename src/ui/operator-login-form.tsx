@@ -37,6 +37,8 @@ export interface OperatorLoginFormProps {
   onLogIn(credentials: OperatorLoginRequest): Promise<OperatorLoginResult>;
   /** The second step: a code from the authenticator app or a recovery code. */
   onSecondFactor(code: string): Promise<OperatorLoginResult>;
+  /** The second step with a passkey instead (the browser asks the operator's device). */
+  onPasskey(): Promise<OperatorLoginResult>;
 }
 
 export function OperatorLoginForm({
@@ -48,6 +50,7 @@ export function OperatorLoginForm({
   idPrefix,
   onLogIn,
   onSecondFactor,
+  onPasskey,
 }: OperatorLoginFormProps) {
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
@@ -61,6 +64,11 @@ export function OperatorLoginForm({
   });
   const verifying = useAction(async (given: string) => {
     const result = await onSecondFactor(given);
+    if (!result.ok) setMessage(result.message);
+  });
+  const usingPasskey = useAction(async () => {
+    setMessage(null);
+    const result = await onPasskey();
     if (!result.ok) setMessage(result.message);
   });
 
@@ -111,6 +119,15 @@ export function OperatorLoginForm({
           {message && <Notice tone="error" title={message} />}
           <Button type="submit" isFullWidth isBusy={verifying.isBusy} busyLabel="Verifying...">
             Verify
+          </Button>
+          <Button
+            variant="secondary"
+            isFullWidth
+            isBusy={usingPasskey.isBusy}
+            busyLabel="Waiting for your passkey..."
+            onClick={() => void usingPasskey.run()}
+          >
+            Use a passkey
           </Button>
           <Button variant="quiet" isFullWidth onClick={startOver}>
             Back to sign in

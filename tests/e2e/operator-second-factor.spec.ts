@@ -3,7 +3,8 @@
 // with its code, then with a recovery code, which works once and not twice; and the way back when the
 // factor is lost (`npm run operator -- reset-factor`), after which the password alone signs in. The
 // journey adds its own security operator with `npm run operator -- add` (through the running server's
-// DATA_DIR), so the shared operators of the other journeys never meet a second step.
+// DATA_DIR), so the shared operators of the other journeys never meet a second step. Passkeys are
+// added and used with Chromium's virtual authenticator (CDP WebAuthn domain).
 import { randomBytes } from 'node:crypto';
 import { totpCode, totpStepAt } from '../../server/modules/operators/totp';
 import { runCommand } from '../support/run-command';
@@ -26,6 +27,8 @@ async function operatorCommand(args: string[], env: Record<string, string> = {})
 test('an operator sets up an authenticator app, signs in with it and with a recovery code once, and has it reset @desktop', async ({
   page,
 }) => {
+  // Four sign-ins and two runs of the command line (a Node start each): past the default under load.
+  test.slow();
   const operator = {
     email: `night-shift-${randomBytes(4).toString('hex')}@tapnet.test`,
     password: 'Night-Shift-e2e-Passw0rd',
@@ -102,4 +105,51 @@ test('an operator sets up an authenticator app, signs in with it and with a reco
     await page.getByRole('button', { name: 'Account' }).click();
     await expect(page.getByText('Not set up')).toBeVisible();
   });
+});
+
+test('an operator adds a passkey in Account and signs in with it after the password @desktop', async ({
+  page,
+}) => {
+  const operator = {
+    email: `key-holder-${randomBytes(4).toString('hex')}@tapnet.test`,
+    password: 'Key-Holder-e2e-Passw0rd',
+  };
+  await operatorCommand(['add', 'security', operator.email], { OPERATOR_PASSWORD: operator.password });
+  // Chromium's virtual authenticator: a platform passkey that verifies its user at once.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const security = new SecurityPage(page);
+
+  await security.logIn(operator);
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  await page.getByLabel('Name of the new passkey').fill('Work laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const passkeys = page.getByRole('list', { name: 'Passkeys' });
+  await expect(passkeys.getByText('Work laptop')).toBeVisible();
+  await expect(passkeys.getByText('not used yet')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('passkeys.png'), fullPage: true });
+  await security.logoutButton.click();
+
+  await security.email.fill(operator.email);
+  await security.password.fill(operator.password);
+  await security.accessButton.click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(security.refreshButton).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(passkeys.getByText(/last used/)).toBeVisible();
+  await passkeys.getByRole('button', { name: 'Remove passkey: Work laptop' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
 });

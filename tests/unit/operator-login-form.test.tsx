@@ -27,6 +27,7 @@ function render(
       idPrefix="admin-login"
       onLogIn={onLogIn}
       onSecondFactor={onSecondFactor}
+      onPasskey={async () => ({ ok: false, message: 'No passkey here' })}
     />,
   );
 }
