@@ -51,8 +51,8 @@ export interface RouteOptions {
   config?: FastifyContextConfig;
   /**
    * False when the handler sends answers stored earlier (idempotent replays): they are sent as they
-   * were (any status, any body), not checked against today's schema; or JSON text made elsewhere (the
-   * contact list, by the database), sent as it is.
+   * were (any status, any body), not checked against today's schema; or JSON serialised earlier (the
+   * contact list, remembered per member), sent as it is.
    */
   isResponseChecked?: boolean;
 }

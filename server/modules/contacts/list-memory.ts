@@ -30,23 +30,30 @@ function listMemory(ctx: AppContext) {
 }
 
 /**
- * The member's list as far as a revalidation needs it. Memory answers "not modified" on its own; it
- * answers anything else only where notices arrive before a commit answers (PGlite), so memory is then
- * as current as the database. Elsewhere the version is read (one primary-key row): a process that has
- * not yet heard of a change, its own included, costs the client a 200, never a wrong tag or list.
+ * The member's list as far as a revalidation needs it, when memory may answer: it answers "not
+ * modified" on its own; anything else only where notices arrive before a commit answers (PGlite), so
+ * memory is then as current as the database. Synchronous: a poll answered from memory waits for nothing.
  */
-export async function knownContactList(
+export function rememberedContactList(
   ctx: AppContext,
   userId: string,
   ifNoneMatch: string | undefined,
-): Promise<KnownList> {
+): KnownList | undefined {
+  const known = listMemory(ctx).known(userId);
+  return known !== undefined && (ctx.changeNotices.areImmediate || isNotModified(ifNoneMatch, known.tag))
+    ? known
+    : undefined;
+}
+
+/**
+ * The list's version read from the database (one primary-key row), and remembered: a process that has
+ * not yet heard of a change, its own included, costs the client a 200, never a wrong tag or list.
+ */
+export async function currentContactList(ctx: AppContext, userId: string): Promise<KnownList> {
   const memory = listMemory(ctx);
-  const known = memory.known(userId);
-  if (known !== undefined && (ctx.changeNotices.areImmediate || isNotModified(ifNoneMatch, known.tag))) {
-    return known;
-  }
   return memory.fresh(userId, async () => {
     const version = await findContactListVersion(ctx.db, userId);
+    const known = memory.known(userId);
     return known?.version === version ? known : { version, tag: contactListTag(userId, version) };
   });
 }
