@@ -103,6 +103,10 @@ describe('reading the cache', () => {
 
   it('treats the whole list as absent when one contact no longer parses, and drops it on take', async () => {
     await store();
+    // The failed check also starts a fetch of the whole list (contacts-revalidation.test.ts): offline here.
+    const fetchList = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchList);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const stored = await db.contactLists.get(owner);
     await db.contactLists.put({
       ownerUserId: owner,
@@ -115,6 +119,8 @@ describe('reading the cache', () => {
     expect(await takeContactsCache(owner)).toBeNull();
     expect(await db.contactLists.get(owner)).toBeUndefined();
     expect(await db.contactSets.get(owner)).toBeUndefined();
+    await vi.waitFor(() => expect(fetchList).toHaveBeenCalledOnce());
+    vi.unstubAllGlobals();
   });
 });
 
