@@ -285,6 +285,13 @@ async function run(): Promise<void> {
   for (const line of [header, ...table]) {
     console.log(line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '));
   }
+  console.log('\nEvery round (req/s · server CPU µs/req):');
+  for (const measurement of measurements) {
+    const rounds = measurement.rounds.map(
+      (figures) => `${figures.requestsPerSecond.toFixed(0)} · ${figures.cpuMicrosPerRequest.toFixed(0)}`,
+    );
+    console.log(`${measurement.name}: ${rounds.join(', ')}`);
+  }
   if (!POSTGRES_URL) console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
   // The list's budget: at most 1 ms of server CPU per 100 contacts (BENCH_CONTACTS sets how many).
   for (const measurement of measurements.filter(({ name }) => name.includes(', 200 '))) {

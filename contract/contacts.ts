@@ -1,6 +1,6 @@
 // A member's saved contacts (spec §3 Contact, Contact payload; §7 Cards and contacts).
 import { z } from 'zod';
-import { BusinessCardViewSchema, CardKeySchema, TapProofSchema } from './card';
+import { BusinessCardViewSchema, CardKeySchema, CardLinkViewSchema, TapProofSchema } from './card';
 import { CARD_SOURCES } from './card-paths';
 import { defineEndpoint } from './endpoint';
 import { MessageResponseSchema } from './errors';
@@ -41,6 +41,13 @@ export const ContactSchema = BusinessCardViewSchema.extend({
   tapCounter: z.number().int().nullable().optional(),
   /** The member typed them in, or read them from a paper card (issue 26): no card was saved. */
   addedByHand: z.boolean().optional(),
+  /**
+   * The card's labelled links when it was saved, and its current photo's URLs ('' without one): issue 26
+   * point 5. Absent from contacts cached before the fields existed.
+   */
+  links: z.array(CardLinkViewSchema).optional(),
+  photoURL: z.string().optional(),
+  photoThumbnailURL: z.string().optional(),
 });
 export type Contact = z.infer<typeof ContactSchema>;
 

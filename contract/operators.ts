@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { EmailSchema } from './fields';
 import { sessionListEndpoints } from './sessions';
+import { SupportReasonSchema } from './support';
 
 export const OperatorLoginRequestSchema = z.object({
   email: EmailSchema,
@@ -41,6 +42,8 @@ export const OperatorTokenSchema = z.object({ token: z.string() });
 export const SecondFactorStatusSchema = z.object({
   enrolled: z.boolean(),
   recoveryCodesLeft: z.number().int(),
+  /** How many passkeys the operator has (each is a second factor too). */
+  passkeys: z.number().int(),
   /** Whether the server requires operators to have one (OPERATOR_SECOND_FACTOR). */
   required: z.boolean(),
 });
@@ -64,6 +67,55 @@ export const ConfirmEnrolmentRequestSchema = z.object({
 /** Shown once: the server keeps only their hashes. `token` replaces the one the enrolment was made with. */
 export const EnrolledSchema = z.object({ recoveryCodes: z.array(z.string()), token: z.string() });
 export type Enrolled = z.infer<typeof EnrolledSchema>;
+
+/** A passkey as its operator sees it in Account. */
+export const PasskeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Passkey = z.infer<typeof PasskeySchema>;
+
+export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) });
+
+/**
+ * WebAuthn's options for the browser (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON),
+ * handed to navigator.credentials as they are; @simplewebauthn writes and reads them.
+ */
+export const WebAuthnOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/** What the browser answers (RegistrationResponseJSON or AuthenticationResponseJSON), checked by the server. */
+export const WebAuthnCredentialSchema = z.looseObject({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(4000) }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+});
+export type WebAuthnCredential = z.infer<typeof WebAuthnCredentialSchema>;
+
+export const PASSKEY_NAME_MAX = 60;
+
+export const RegisterPasskeyRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the passkey a name, such as the device it is on')
+    .max(PASSKEY_NAME_MAX, `The name must be at most ${PASSKEY_NAME_MAX} characters`),
+  credential: WebAuthnCredentialSchema,
+});
+
+/** `token` replaces the one the passkey was added with (a first factor lifts the hold at enrolment). */
+export const PasskeyRegisteredSchema = PasskeyListSchema.extend({ token: z.string() });
+
+export const PasskeyParamsSchema = z.object({ passkeyId: z.uuid('Passkey not found') });
+
+export const PasskeySignInOptionsRequestSchema = z.object({ secondFactorToken: z.string().min(1).max(2000) });
+
+export const PasskeySignInRequestSchema = PasskeySignInOptionsRequestSchema.extend({
+  credential: WebAuthnCredentialSchema,
+});
 
 export const OperatorRoleSchema = z.enum(['admin', 'security']);
 export type OperatorRole = z.infer<typeof OperatorRoleSchema>;
@@ -129,6 +181,63 @@ function operatorEndpoints(role: OperatorRole) {
       responses: { 200: EnrolledSchema },
       errors: ['SECOND_FACTOR_INVALID', 'ENROLMENT_NOT_STARTED', 'RATE_LIMITED'],
     }),
+    passkeys: defineEndpoint({
+      method: 'GET',
+      path: `/api/${role}/passkeys`,
+      summary: 'Lists the operator’s passkeys.',
+      auth: role,
+      responses: { 200: PasskeyListSchema },
+      errors: [],
+    }),
+    passkeyRegistrationOptions: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/passkeys/options`,
+      summary:
+        'Starts adding a passkey: WebAuthn creation options with a challenge kept by the server for five minutes, used once.',
+      auth: role,
+      admitsEnrolment: true,
+      responses: { 200: WebAuthnOptionsSchema },
+      errors: ['RATE_LIMITED'],
+    }),
+    registerPasskey: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/passkeys`,
+      summary:
+        'Adds the passkey the browser created for the challenge, under a name; ends the operator’s other sessions and answers a new token.',
+      auth: role,
+      admitsEnrolment: true,
+      body: RegisterPasskeyRequestSchema,
+      responses: { 200: PasskeyRegisteredSchema },
+      errors: ['PASSKEY_INVALID', 'RATE_LIMITED'],
+    }),
+    removePasskey: defineEndpoint({
+      method: 'DELETE',
+      path: `/api/${role}/passkeys/:passkeyId`,
+      summary: 'Removes one of the operator’s passkeys and ends their other sessions.',
+      auth: role,
+      params: PasskeyParamsSchema,
+      responses: { 200: PasskeyListSchema },
+      errors: ['PASSKEY_NOT_FOUND'],
+    }),
+    passkeySignInOptions: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/login/passkey/options`,
+      summary:
+        'After the password: WebAuthn request options for the operator’s passkeys, with a challenge kept by the server for five minutes, used once.',
+      auth: 'credentials',
+      body: PasskeySignInOptionsRequestSchema,
+      responses: { 200: WebAuthnOptionsSchema },
+      errors: ['SECOND_FACTOR_EXPIRED', 'RATE_LIMITED'],
+    }),
+    passkeySignIn: defineEndpoint({
+      method: 'POST',
+      path: `/api/${role}/login/passkey`,
+      summary: 'Completes an operator sign-in with one of their passkeys.',
+      auth: 'credentials',
+      body: PasskeySignInRequestSchema,
+      responses: { 200: OperatorTokenSchema },
+      errors: ['PASSKEY_INVALID', 'SECOND_FACTOR_EXPIRED', 'RATE_LIMITED'],
+    }),
     sessions: sessionListEndpoints(`/api/${role}/sessions`, role),
   };
 }
@@ -138,6 +247,27 @@ export const OperatorEndpoints = {
   security: operatorEndpoints('security'),
 };
 
+/** The way back for an operator who lost their authenticator and recovery codes: another admin removes it. */
+export const ResetOperatorFactorRequestSchema = SupportReasonSchema.extend({ email: EmailSchema });
+export type ResetOperatorFactorRequest = z.input<typeof ResetOperatorFactorRequestSchema>;
+
+export const FactorResetSchema = z.object({
+  /** The operator's sessions ended with it. */
+  sessionsEnded: z.number().int(),
+});
+export type FactorReset = z.infer<typeof FactorResetSchema>;
+
+export const resetOperatorFactorEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/operators/second-factor/reset',
+  summary:
+    'Removes an operator’s second factor (a reason is required and audited) and ends their sessions; they sign in with their password and set one up again.',
+  auth: 'admin',
+  body: ResetOperatorFactorRequestSchema,
+  responses: { 200: FactorResetSchema },
+  errors: ['OPERATOR_NOT_FOUND', 'NO_SECOND_FACTOR'],
+});
+
 function endpointsOf({ sessions, ...rest }: ReturnType<typeof operatorEndpoints>) {
   return [...Object.values(rest), ...Object.values(sessions)];
 }
@@ -145,4 +275,5 @@ function endpointsOf({ sessions, ...rest }: ReturnType<typeof operatorEndpoints>
 export const operatorEndpointList = [
   ...endpointsOf(OperatorEndpoints.admin),
   ...endpointsOf(OperatorEndpoints.security),
+  resetOperatorFactorEndpoint,
 ];

@@ -391,6 +391,10 @@ export const AuditEntrySchema = z.object({
     'SUPPORT_REPLACE_CARD',
     'SUPPORT_DISABLE',
     'SUPPORT_ENABLE',
+    // An operator's second factor removed when lost (contract/operators.ts): the target is their e-mail.
+    'OPERATOR_FACTOR_RESET',
+    // An operator added from the command line (`npm run operator -- add`).
+    'OPERATOR_ADDED',
   ]),
   /** What was acted on (an address, a range, a rule id). */
   target: z.string().nullable(),

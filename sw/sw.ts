@@ -6,9 +6,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CardPhotoPaths } from '../contract/card-extras';
 import { ListMapContactsEndpoint } from '../contract/contacts';
 import { type MapStyle, MapStyleEndpoint, MapStyleSchema } from '../contract/map';
-import { MAP_CONTACTS_CACHE, OCR_BASE_PATH, OCR_CACHE } from '../src/db/response-caches';
+import { CARD_PHOTOS_CACHE, MAP_CONTACTS_CACHE, OCR_BASE_PATH, OCR_CACHE } from '../src/db/response-caches';
 import { flushWrites, QUEUE_SYNC_TAG } from '../src/sync/queue';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -92,6 +93,28 @@ const mapTilesStrategy = new CacheFirst({
     }),
   ],
 });
+// Card photos (a contact's, the member's own): what one URL serves never changes (a new photo gets a new
+// id), so each is served from cache once seen, and the contacts list shows its photos offline. Only 200s
+// are kept (Workbox's default: a removed photo's 404 is not); capped, like the tiles, so that a long
+// list cannot fill the user's storage.
+const CARD_PHOTOS_PATH = CardPhotoPaths.image.replace(':photoId', '');
+const CARD_PHOTOS_MAX_ENTRIES = 2000;
+const CARD_PHOTOS_MAX_AGE_S = 60 * 24 * 60 * 60;
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(CARD_PHOTOS_PATH),
+  new CacheFirst({
+    cacheName: CARD_PHOTOS_CACHE,
+    plugins: [
+      new ExpirationPlugin({
+        maxEntries: CARD_PHOTOS_MAX_ENTRIES,
+        maxAgeSeconds: CARD_PHOTOS_MAX_AGE_S,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+  'GET',
+);
+
 // The on-device OCR engine (src/features/add-someone/ocr-files.ts) is not precached: a member who scans
 // a paper card fetches it once, and from then on reads cards with no signal.
 registerRoute(

@@ -122,7 +122,7 @@ export async function buildApp({
   });
 
   // Embedded PGlite belongs to this process: the break-glass command reaches it through DATA_DIR.
-  if (connection.kind === 'pglite' && connection.dataDir) answerBreakGlass(app, connection.dataDir);
+  if (connection.kind === 'pglite' && connection.dataDir) answerBreakGlass(app, connection.dataDir, modules);
   for (const module of modules) await module.onStart?.(app);
   if (housekeeping) scheduleHousekeeping(app, modules);
   const pages = pageSourcesOf(app);

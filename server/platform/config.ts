@@ -136,6 +136,8 @@ const ConfigSchema = z
     OPERATOR_SECOND_FACTOR: z
       .enum(['required', 'optional'], 'OPERATOR_SECOND_FACTOR must be required or optional')
       .optional(),
+    WEBAUTHN_RP_ID: optionalString,
+    WEBAUTHN_ORIGIN: optionalString.pipe(z.url('WEBAUTHN_ORIGIN must be a URL').optional()),
     TRUST_PROXY: TrustProxySchema,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     STATIC_DIR: z.string().default('./dist'),
@@ -264,6 +266,15 @@ const ConfigSchema = z
      */
     operatorSecondFactor:
       env.OPERATOR_SECOND_FACTOR ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
+    /**
+     * Operators' passkeys (WebAuthn): the relying party's id (a domain; a passkey works only there and
+     * on its subdomains) and the origin the browser reports. Both follow PUBLIC_URL unless set.
+     */
+    webauthn: webauthnOf(
+      env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      env.WEBAUTHN_RP_ID,
+      env.WEBAUTHN_ORIGIN,
+    ),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     staticDir: env.STATIC_DIR,
@@ -359,6 +370,11 @@ const ConfigSchema = z
   }));
 
 export type Config = z.output<typeof ConfigSchema>;
+
+function webauthnOf(publicUrl: string, rpId: string | undefined, origin: string | undefined) {
+  const url = new URL(publicUrl);
+  return { rpId: rpId ?? url.hostname, origin: (origin ?? url.origin).replace(/\/+$/, '') };
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = ConfigSchema.safeParse(env);

@@ -4,7 +4,14 @@
 // the account is looked up too: a token of a deleted or disabled account is as invalid as a forged one.
 // A member account found once is remembered until the database's notice that it was deleted, disabled
 // or changed role (migrations 023, 038_b): members call often (the contact list's poll), operators seldom.
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestAsyncHookHandler,
+  onRequestHookHandler,
+} from 'fastify';
 import type { Role } from '../../contract/auth';
 import type { EndpointAuth } from '../../contract/endpoint';
 import { isAccountEnabled } from './account-standing';
@@ -16,7 +23,10 @@ import type { AccessClaims, Caller, OperatorRole } from './tokens';
  * Told of each member or operator request the guard admits, before its handler runs: the sessions'
  * activity, and their end (a listener refuses the request by throwing).
  */
-export type SignedInListener = (request: FastifyRequest, claims: AccessClaims) => Promise<void>;
+export type SignedInListener = (
+  request: FastifyRequest,
+  claims: AccessClaims,
+) => Promise<unknown> | undefined;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,15 +90,55 @@ async function callerOf(request: FastifyRequest): Promise<Caller | undefined> {
   return caller && !caller.isExpired ? caller : undefined;
 }
 
-/** onRequest hook for member-only areas. */
-export async function authenticateMember(request: FastifyRequest): Promise<void> {
+/**
+ * The listeners in turn, from the `from`th; a promise only once one of them has work to wait for (a
+ * listener that answers from memory returns nothing).
+ */
+function tellListeners(
+  listeners: readonly SignedInListener[],
+  request: FastifyRequest,
+  claims: AccessClaims,
+  from = 0,
+): Promise<unknown> | undefined {
+  for (let index = from; index < listeners.length; index += 1) {
+    const pending = listeners[index]?.(request, claims);
+    if (pending) return pending.then(() => tellListeners(listeners, request, claims, index + 1));
+  }
+  return undefined;
+}
+
+/**
+ * onRequest hook for member-only areas. A callback hook with no promise when memory knows the token and
+ * the account, as it does for an open app's polls (most of the server's traffic).
+ */
+export function authenticateMember(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const account = request.who?.account;
+  const isKnown =
+    account?.role === 'user' &&
+    request.server.ctx.changeNotices.remember<true>(MEMBER_ACCOUNT_CHANNEL).known(account.userId) === true;
+  if (!isKnown) {
+    admitMember(request).then(() => done(), done);
+    return;
+  }
+  const claims = { userId: account.userId, role: account.role, sessionId: account.sessionId };
+  request.member = claims;
+  const pending = tellListeners(request.server.memberListeners, request, claims);
+  if (pending) pending.then(() => done(), done);
+  else done();
+}
+
+async function admitMember(request: FastifyRequest): Promise<void> {
   const caller = await callerOf(request);
   const claims = caller && { userId: caller.userId, role: caller.role, sessionId: caller.sessionId };
   if (claims?.role !== 'user' || !(await accountExists(request, claims.userId, 'user'))) {
     throw new HttpError('TOKEN_INVALID', INVALID_TOKEN_MESSAGE);
   }
   request.member = claims;
-  for (const listener of request.server.memberListeners) await listener(request, claims);
+  await tellListeners(request.server.memberListeners, request, claims);
 }
 
 /** onRequest hook for an operator area. */
@@ -104,7 +154,7 @@ export function authenticateOperator(role: OperatorRole) {
     request.operatorId = operatorId;
     const claims = { userId: operatorId, role, sessionId: caller?.sessionId };
     request.operatorClaims = claims;
-    for (const listener of request.server.operatorListeners) await listener(request, claims);
+    await tellListeners(request.server.operatorListeners, request, claims);
   };
 }
 
@@ -125,7 +175,7 @@ export function onOperatorRequest(app: FastifyInstance, listener: SignedInListen
 const OPERATOR_GUARDS = { admin: authenticateOperator('admin'), security: authenticateOperator('security') };
 
 /** The onRequest guard an endpoint's declared `auth` calls for; none for public and credential calls. */
-export function guardFor(auth: EndpointAuth): onRequestAsyncHookHandler | undefined {
+export function guardFor(auth: EndpointAuth): onRequestHookHandler | onRequestAsyncHookHandler | undefined {
   if (auth === 'member') return authenticateMember;
   if (auth === 'admin' || auth === 'security') return OPERATOR_GUARDS[auth];
   return undefined;

@@ -2,12 +2,23 @@
 // the registry's list of these (server/modules/index.ts) and knows no module by name.
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
 
 /** Inline scripts and styles a module's pages carry, by hash, for the Content-Security-Policy. */
 export interface PageSources {
   scripts?: readonly string[];
   styles?: readonly string[];
 }
+
+/** What a command-line command answers: its exit code and the lines it prints. */
+export interface CommandAnswer {
+  exitCode: number;
+  lines: string[];
+}
+
+/** A module's command-line command, run on the database directly or by the server that holds it. */
+export type ServerCommand = (db: Kysely<Database>, args: readonly string[]) => Promise<CommandAnswer>;
 
 export interface ApiModule {
   /** The module's folder name. */
@@ -31,4 +42,9 @@ export interface ApiModule {
    * members see), as named facts in the one start-up summary line. Never a secret.
    */
   startupFacts?: (app: FastifyInstance) => Promise<Record<string, string>>;
+  /**
+   * Its command-line commands by name (`npm run operator -- <name> …`): run on the database directly,
+   * or handed to the running server that holds embedded PGlite (security/break-glass.ts).
+   */
+  serverCommands?: Readonly<Record<string, ServerCommand>>;
 }

@@ -84,7 +84,7 @@ export function toVCard(card: PublicCard | Contact, extras: VCardExtras = {}): s
   if (card.linkedinURL) lines.push(`URL;TYPE=LinkedIn:${escapeText(withScheme(card.linkedinURL))}`);
   if (card.additionalURL) lines.push(`URL:${escapeText(withScheme(card.additionalURL))}`);
   // Each labelled link as an item with its label: Apple's address books show the label, others the URL.
-  const links = 'links' in card ? card.links : [];
+  const links = ('links' in card ? card.links : undefined) ?? [];
   links.forEach((link, index) => {
     lines.push(`item${index + 1}.URL:${escapeText(link.url)}`);
     lines.push(`item${index + 1}.X-ABLabel:${escapeText(cardLinkLabel(link))}`);

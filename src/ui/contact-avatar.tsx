@@ -1,5 +1,5 @@
 // A person's photo, or their initials when they have none: on the public card page, in the card editor,
-// and in contact rows. The image carries its size, so the layout never moves when it arrives.
+// and in the contacts' list rows and cards. The image carries its size, so the layout never moves when it arrives.
 import styles from './contact-avatar.module.css';
 
 /** "Ada King Lovelace" → "AK": the first letters of the first two words. */
@@ -12,18 +12,24 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** Shown sizes in CSS pixels: a row of a list, a card. Classes, not style attributes (the card page's CSP). */
-const SIZES = { list: 40, card: 64 } as const;
+/**
+ * Shown sizes in CSS pixels: a row of a list, a card; the contacts screen's row and contact card. Classes,
+ * not style attributes (the card page's CSP).
+ */
+const SIZES = { list: 40, card: 64, contactRow: 44, contactCard: 56 } as const;
+type RoundSize = 'list' | 'card';
 
 interface ContactAvatarProps {
   /** A contact, a card or an account's card: its name, and its photo's URLs when it has one. */
   person: { name: string; photoURL?: string; photoThumbnailURL?: string };
   size?: keyof typeof SIZES;
+  /** A place's own shape for it (the contacts screen's rounded squares), instead of the round one. */
+  className?: string;
 }
 
 /** Decorative beside the person's name: the name is always written next to it. */
-export function ContactAvatar({ person, size = 'list' }: ContactAvatarProps) {
-  const classes = `${styles.avatar} ${styles[size]}`;
+export function ContactAvatar({ person, size = 'list', className }: ContactAvatarProps) {
+  const classes = className ?? `${styles.avatar} ${styles[size as RoundSize]}`;
   const pixels = SIZES[size];
   if (person.photoURL) {
     // The small one (96 px) for lists, the full one (400 px) on sharp or large screens.

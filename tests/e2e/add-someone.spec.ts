@@ -23,6 +23,19 @@ async function openAddSomeone(page: Page) {
   await expect(page.getByRole('heading', { name: 'Add someone' })).toBeVisible();
 }
 
+/** Saves the form with no network: the member is told it waits, and lands on the list showing it waiting. */
+async function saveOffline(page: Page) {
+  await page.getByRole('button', { name: 'Save contact' }).click();
+  await expect(
+    page
+      .getByText('Saved on this phone — it will be added to your contacts when you are back online')
+      .first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts$/);
+  // Shown at once, as waiting, among the saves waiting to sync.
+  await expect(page.getByText('1 save waiting to sync')).toBeVisible();
+}
+
 test('someone added offline waits on this phone, then is stored once when the network returns', async ({
   page,
   context,
@@ -38,15 +51,7 @@ test('someone added offline waits on this phone, then is stored once when the ne
   await page.getByLabel('E-mail').fill('rosa@paper.example');
   await page.getByLabel('Phone').fill('+44 20 7946 0018');
   await page.getByLabel('Where you met').fill('at the print fair');
-  await page.getByRole('button', { name: 'Save contact' }).click();
-  await expect(
-    page
-      .getByText('Saved on this phone — it will be added to your contacts when you are back online')
-      .first(),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/contacts$/);
-  // Shown at once, as waiting, among the saves waiting to sync.
-  await expect(page.getByText('1 save waiting to sync')).toBeVisible();
+  await saveOffline(page);
   await expect(page.getByText('Rosa Paper').first()).toBeVisible();
 
   await context.setOffline(false);
@@ -191,6 +196,46 @@ test('paper cards are read on the device, proposed for the member to check, and 
   await expect(page).toHaveURL(/\/contacts$/);
   expect(await contactsOf(request, verifiedUser)).toEqual([
     expect.objectContaining({ name: 'Rosa Paper', email: first?.email, addedByHand: true }),
+  ]);
+});
+
+test('a member who opened Add someone online once scans a paper card offline, and the contact syncs once @desktop', async ({
+  page,
+  context,
+  request,
+  verifiedUser,
+}) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signIn(verifiedUser);
+  await waitForServiceWorkerControl(page);
+  // Online once: the screen gets the card reader itself, and says when scanning works with no signal.
+  await openAddSomeone(page);
+  await expect(page.getByText('Scanning works with no signal on this phone.')).toBeVisible({
+    timeout: 90_000,
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Add someone' })).toBeVisible();
+  await expect(page.getByText('Scanning works with no signal on this phone.')).toBeVisible();
+  const [card] = paperCards();
+  await page.getByTestId('card-photo').setInputFiles({
+    name: 'card.png',
+    mimeType: 'image/png',
+    buffer: await photographed(page, card as PaperCard),
+  });
+  await expect(page.getByText(/^Read from the card on this phone/)).toBeVisible({ timeout: 60_000 });
+  // The member checks what was read, corrects the name, and saves.
+  await expect(page.getByLabel('E-mail')).toHaveValue(card?.email ?? '');
+  await page.getByLabel('Name (required)').fill('Rosa Paper');
+  await saveOffline(page);
+  expect(await contactsOf(request, verifiedUser)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByText('1 save waiting to sync')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('option', { name: /^Rosa Paper/ })).toBeVisible();
+  expect(await contactsOf(request, verifiedUser)).toEqual([
+    expect.objectContaining({ name: 'Rosa Paper', email: card?.email, addedByHand: true }),
   ]);
 });
 

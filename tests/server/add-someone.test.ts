@@ -189,6 +189,52 @@ describeOnEachDatabase('adding someone who has no card', (t) => {
     expect(await contactsOf(member.accessToken)).toHaveLength(2);
   });
 
+  it('tags them with the member’s current event, as every save; a merge fills only a missing event', async () => {
+    const member = await createMember(t());
+    const setEvent = (event: string | null) =>
+      t().app.inject({
+        method: 'PUT',
+        url: '/api/contact/current-event',
+        headers: bearer(member.accessToken),
+        payload: { event },
+      });
+    const plain = answerOf(await add(member.accessToken, { name: 'Before The Show', phone: '+1 555 0101' }));
+    expect(plain).toMatchObject({ outcome: 'added', contact: { event: null } });
+    expect((await setEvent('Print Fair 2026')).statusCode).toBe(200);
+    // As the outbox replays an add made offline: an Idempotency-Key, and a merge decided beforehand.
+    const queued = answerOf(
+      await add(member.accessToken, { ...PAPER_CARD, onMatch: 'merge' }, 'add-someone-event-1'),
+    );
+    expect(queued).toMatchObject({
+      outcome: 'added',
+      contact: { name: 'Rosa Paper', event: 'Print Fair 2026' },
+    });
+    const filled = answerOf(
+      await add(member.accessToken, { name: 'Before', phone: '15550101', onMatch: 'merge' }),
+    );
+    expect(filled).toMatchObject({
+      outcome: 'merged',
+      contact: { name: 'Before The Show', event: 'Print Fair 2026' },
+    });
+    expect((await setEvent('Another Fair')).statusCode).toBe(200);
+    const kept = answerOf(
+      await add(member.accessToken, { name: 'Rosa', email: PAPER_CARD.email, onMatch: 'merge' }),
+    );
+    expect(kept).toMatchObject({ outcome: 'merged', contact: { event: 'Print Fair 2026' } });
+    expect((await setEvent(null)).statusCode).toBe(200);
+    const after = answerOf(await add(member.accessToken, { name: 'After The Show' }));
+    expect(after).toMatchObject({ outcome: 'added', contact: { event: null } });
+    expect(
+      (await contactsOf(member.accessToken))
+        .map(({ name, event }) => ({ name, event }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
+      { name: 'After The Show', event: null },
+      { name: 'Before The Show', event: 'Print Fair 2026' },
+      { name: 'Rosa Paper', event: 'Print Fair 2026' },
+    ]);
+  });
+
   it('never matches another member’s contacts', async () => {
     const [ada, bob] = [await createMember(t()), await createMember(t())];
     await add(ada.accessToken, PAPER_CARD);

@@ -3,16 +3,14 @@
 // DATA_DIR/break-glass) and on PostgreSQL (it writes the database; the server re-reads it within
 // SECURITY_SYNC_INTERVAL_MS). A real server process and the real command, both as child processes;
 // the blocked client is named through X-Forwarded-For behind TRUST_PROXY.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CommandResult, runCommand } from '../support/run-command';
 import { type ServerProcess, startServer, waitFor } from '../support/server-process';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
 
-const run = promisify(execFile);
 const adminUrl = process.env.TEST_DATABASE_URL;
 const SCANNER = 'sqlmap/1.7.2#stable (https://sqlmap.org)';
 const PROCESS_TEST_TIMEOUT_MS = 240_000;
@@ -20,25 +18,9 @@ const SYNC_MS = 300;
 /** Each look runs the command afresh (a Node start with tsx): slow on a loaded machine. */
 const COMMAND_WAIT_MS = 60_000;
 
-interface CommandResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the break-glass command as an operator would, with the server's own settings. */
-async function breakGlass(env: Record<string, string>, ...args: string[]): Promise<CommandResult> {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/security.ts', ...args],
-      { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
-    );
-    return { exitCode: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { exitCode: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+function breakGlass(env: Record<string, string>, ...args: string[]): Promise<CommandResult> {
+  return runCommand('server/cli/security.ts', env, args);
 }
 
 async function statusFrom(server: ServerProcess, address: string, agent = 'Mozilla/5.0'): Promise<number> {

@@ -1,5 +1,5 @@
 // Two app instances on one PostgreSQL, as two processes (or WORKERS=2) run them: each remembers its
-// members' list tags and accounts in memory (server/db/change-notices.ts), and a change made through the
+// members' list tags, lists and accounts in memory (server/platform/db/change-notices.ts), and a change made through the
 // other must still reach it, also when its notices' connection was cut. Real PostgreSQL, real SMTP sink;
 // every wait is for a state.
 import { sql } from 'kysely';
@@ -83,6 +83,20 @@ describe.runIf(adminUrl)('two app instances on one PostgreSQL', () => {
     expect(fresh.headers.etag).toBe(newTag);
     expect(fresh.json()).toHaveLength(2);
     expect((await list(second(), member.accessToken, newTag)).statusCode).toBe(304);
+  });
+
+  it('sends, from the other instance, the whole list with a contact saved through one at once', async () => {
+    const { member } = await memberPollingTheSecond();
+    const remembered = await list(second(), member.accessToken);
+    expect(remembered.json()).toHaveLength(1);
+    const another = await createMemberWithCard(first());
+    const saved = await save(member.accessToken, another.nfcUID);
+    expect(saved.statusCode).toBe(201);
+
+    // No wait for the notice: the version read catches what the notice has not yet told.
+    const fresh = await list(second(), member.accessToken);
+    expect(fresh.headers.etag).toBe(saved.headers[CONTACT_LIST_ETAG_HEADER]);
+    expect(fresh.json()).toHaveLength(2);
   });
 
   it('refuses, on the other instance, the token of an account deleted through one', async () => {

@@ -820,6 +820,22 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'POST /api/security/second-factor/enrolment/confirm 200': 'tests/server/two-factor.test.ts',
   'POST /api/admin/login/second-factor 200': 'tests/server/two-factor.test.ts',
   'POST /api/security/login/second-factor 200': 'tests/server/two-factor.test.ts',
+  'POST /api/admin/passkeys 200':
+    'tests/server/passkeys.test.ts (a software authenticator answers the challenge)',
+  'POST /api/admin/login/passkey 200': 'tests/server/passkeys.test.ts',
+  'POST /api/admin/login/passkey/options 200': 'tests/server/passkeys.test.ts (after the password)',
+  'DELETE /api/admin/passkeys/:passkeyId 200': 'tests/server/passkeys.test.ts',
+  'POST /api/security/passkeys 200':
+    'tests/server/passkeys.test.ts (a software authenticator answers the challenge)',
+  'POST /api/security/login/passkey 200': 'tests/server/passkeys.test.ts',
+  'POST /api/security/login/passkey/options 200': 'tests/server/passkeys.test.ts (after the password)',
+  'DELETE /api/security/passkeys/:passkeyId 200': 'tests/server/passkeys.test.ts',
+  PASSKEY_INVALID: 'tests/server/passkeys.test.ts (another origin, an expired or spent challenge)',
+  PASSKEY_NOT_FOUND: 'tests/server/passkeys.test.ts (a passkey removed twice)',
+  'POST /api/admin/operators/second-factor/reset 200':
+    'tests/server/factor-reset.test.ts (an operator with a factor set up)',
+  'POST /api/admin/operators/second-factor/reset OPERATOR_NOT_FOUND': 'tests/server/factor-reset.test.ts',
+  'POST /api/admin/operators/second-factor/reset NO_SECOND_FACTOR': 'tests/server/factor-reset.test.ts',
   SESSION_NOT_FOUND: 'tests/server/session-list.test.ts (an ended, unknown or other account’s session)',
   // Ending the other operator sessions would end the fixtures' own.
   'DELETE /api/admin/sessions 200': 'tests/server/session-list.test.ts',
@@ -1200,6 +1216,8 @@ function successCalls(): Record<string, SuccessCall> {
     },
     'DELETE /api/sessions/open': member,
     'GET /api/admin/second-factor': admin,
+    'GET /api/admin/passkeys': admin,
+    'POST /api/admin/passkeys/options': admin,
     'POST /api/admin/second-factor/enrolment': admin,
     'GET /api/admin/sessions': admin,
     'DELETE /api/admin/sessions/:id': async (f, t) => ({
@@ -1207,6 +1225,8 @@ function successCalls(): Record<string, SuccessCall> {
       params: { id: await otherSessionOf(t, '/api/admin/login', ADMIN, '/api/admin/sessions', f.admin) },
     }),
     'GET /api/security/second-factor': security,
+    'GET /api/security/passkeys': security,
+    'POST /api/security/passkeys/options': security,
     'POST /api/security/second-factor/enrolment': security,
     'GET /api/security/sessions': security,
     'DELETE /api/security/sessions/:id': async (f, t) => ({

@@ -16,6 +16,12 @@ import { bearer, createMemberWithCard, describeOnEachDatabase, json, type TestCo
 const DEVICES = 3;
 const STEPS = Number(process.env.CONVERGENCE_STEPS ?? 240);
 const CARDS = 6;
+/** People with no card, added by hand (issue 26), some on several devices: each must end up stored once. */
+const PAPER_PEOPLE = [
+  { name: 'Rosa Paper', email: 'rosa@paper.example', company: 'Paper & Ink' },
+  { name: 'Kenji Sato', email: 'k.sato@sato-trading.example', company: 'Sato Trading' },
+  { name: 'Mara Lind', email: 'mara@lind-design.example', company: 'Lind Design' },
+];
 const SEED = Number(process.env.CONVERGENCE_SEED ?? 24);
 /** 2,400 steps took 165 s on PGlite at load average 25: a long run gets the time it needs. */
 const TIMEOUT_MS = Math.max(180_000, STEPS * 200);
@@ -42,6 +48,7 @@ async function loadDevice(name: string) {
   const [
     queue,
     writes,
+    addWrites,
     contactWrites,
     eventWrites,
     resourceEdits,
@@ -53,6 +60,7 @@ async function loadDevice(name: string) {
   ] = await Promise.all([
     import('../../src/sync/queue'),
     import('../../src/sync/writes/contact-save'),
+    import('../../src/sync/writes/contact-add'),
     import('../../src/sync/writes/contact-writes'),
     import('../../src/sync/writes/event-writes'),
     import('../../src/sync/writes/resource-edits'),
@@ -66,7 +74,7 @@ async function loadDevice(name: string) {
     name,
     isOnline: true,
     queue,
-    kinds: { ...writes, ...contactWrites, ...eventWrites, ...resourceEdits },
+    kinds: { ...writes, ...addWrites, ...contactWrites, ...eventWrites, ...resourceEdits },
     cache,
     resources,
     mirror,
@@ -147,6 +155,7 @@ describeOnEachDatabase('offline writes from several devices converge', (t) => {
       const counts = { writes: 0, flushes: 0, sent: 0, replays: 0, conflicts: 0, refused: 0, offline: 0 };
       const saved = new Set<string>();
       const deleted = new Set<string>();
+      const addedByHand = new Set<string>();
       let sendCards = 0;
       /** Notes a member saw and typed over: replacing them was their choice, not a loss. */
       const editedOver = new Set<string>();
@@ -264,7 +273,7 @@ describeOnEachDatabase('offline writes from several devices converge', (t) => {
             contactName: contact.name,
           });
         } else if (roll < 0.53 && contact) {
-          deleted.add(contact.nfcUID ?? '');
+          deleted.add(contact.nfcUID ?? contact.email);
           await enqueue(device, device.kinds.ContactDeleteWrite, {
             contactId: contact._id,
             contactName: contact.name,
@@ -325,6 +334,11 @@ describeOnEachDatabase('offline writes from several devices converge', (t) => {
           await enqueue(device, device.kinds.CurrentEventWrite, {
             event: rng.next() < 0.5 ? null : `Show ${device.name}`,
           });
+        } else if (roll < 0.8) {
+          // As the app queues an add made offline with an e-mail: a match is merged, never stored twice.
+          const person = rng.pick(PAPER_PEOPLE) as (typeof PAPER_PEOPLE)[number];
+          addedByHand.add(person.email);
+          await enqueue(device, device.kinds.ContactAddWrite, { ...person, onMatch: 'merge' });
         } else if (roll < 0.88) await flush(device);
         else if (device.isOnline) {
           await revalidateContacts(device);
@@ -382,10 +396,18 @@ describeOnEachDatabase('offline writes from several devices converge', (t) => {
         }
       }
       // Every save arrived once: a card saved and never deleted is among the contacts exactly once.
-      const savedOnServer = server.map((contact) => contact.nfcUID);
+      const savedOnServer = server.flatMap((contact) => contact.nfcUID ?? []);
       expect(new Set(savedOnServer).size).toBe(savedOnServer.length);
       for (const nfcUID of saved) if (!deleted.has(nfcUID)) expect(savedOnServer).toContain(nfcUID);
-      console.info(`convergence (${t().kind}, seed ${SEED}, ${STEPS} steps, ${DEVICES} devices):`, counts);
+      // Every add by hand arrived once: a person added and never deleted is among them exactly once.
+      const addedOnServer = server.filter((contact) => contact.addedByHand).map((contact) => contact.email);
+      expect(addedByHand.size, 'the seed made adds by hand').toBeGreaterThan(0);
+      expect(new Set(addedOnServer).size).toBe(addedOnServer.length);
+      for (const email of addedByHand) if (!deleted.has(email)) expect(addedOnServer).toContain(email);
+      console.info(`convergence (${t().kind}, seed ${SEED}, ${STEPS} steps, ${DEVICES} devices):`, {
+        ...counts,
+        addedByHand: addedOnServer.length,
+      });
     },
     TIMEOUT_MS,
   );

@@ -105,7 +105,7 @@ describeOnEachDatabase('an operator’s second factor', (t) => {
     expect(first).toEqual({ token: expect.any(String) });
     const token = first.token ?? '';
     const before = await call(t(), 'GET', '/api/admin/second-factor', token);
-    expect(json(before)).toEqual({ enrolled: false, recoveryCodesLeft: 0, required: false });
+    expect(json(before)).toEqual({ enrolled: false, recoveryCodesLeft: 0, passkeys: 0, required: false });
 
     const notStarted = await call(t(), 'POST', '/api/admin/second-factor/enrolment/confirm', token, {
       code: '123456',
@@ -148,7 +148,7 @@ describeOnEachDatabase('an operator’s second factor', (t) => {
     expect((await call(t(), 'GET', '/api/admin/session', other)).statusCode).toBe(401);
     expect((await call(t(), 'GET', '/api/admin/session', next)).statusCode).toBe(200);
     const after = await call(t(), 'GET', '/api/admin/second-factor', next);
-    expect(json(after)).toEqual({ enrolled: true, recoveryCodesLeft: 10, required: false });
+    expect(json(after)).toEqual({ enrolled: true, recoveryCodesLeft: 10, passkeys: 0, required: false });
   });
 
   it('is asked after the password, within one step either side, and a code is accepted once', async () => {

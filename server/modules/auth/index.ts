@@ -10,9 +10,10 @@ export {
   findUserById,
   recordAccountLoginFailure,
   revokeAllRefreshTokens,
+  upsertOperator,
 } from './queries';
-export { createVerificationCode, hashVerificationCode, verifyPassword } from './secrets';
-export { ACCOUNT_LOGIN_LIMITS, AuthService } from './service';
+export { createVerificationCode, hashPassword, hashVerificationCode, verifyPassword } from './secrets';
+export { ACCOUNT_LOGIN_LIMITS, AuthService, OPERATOR_NAMES } from './service';
 
 export const authModule: ApiModule = {
   name: 'auth',

@@ -70,6 +70,9 @@ function lockedMessage(lockedUntil: Date): string {
   return `Account is locked after too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`;
 }
 
+/** The name an operator account carries, by role. */
+export const OPERATOR_NAMES = { admin: 'Administrator', security: 'Security Operator' } as const;
+
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -272,7 +275,7 @@ export class AuthService {
     const email = credentials.email.trim().toLowerCase();
     const existing = await queries.findUserByEmail(this.db, email);
     await queries.upsertOperator(this.db, {
-      name: role === 'admin' ? 'Administrator' : 'Security Operator',
+      name: OPERATOR_NAMES[role],
       email,
       passwordHash: await hashPassword(credentials.password),
       role,

@@ -15,7 +15,7 @@ const BOOK_SEGMENT = 'tapnet';
  * Raised when the vCard written for the same contact changes (a field added): every ETag changes with
  * it, so clients fetch every card again.
  */
-const CARD_FORMAT = 'v1';
+const CARD_FORMAT = 'v2';
 
 export const davPaths = {
   root: '/carddav/',
@@ -107,21 +107,29 @@ export function categoriesOf(contact: Contact): string[] {
   ];
 }
 
-export function vCardOf(contact: Contact): string {
+export function vCardOf({ contact, photo }: Card): string {
   return toVCard(contact, {
     uid: contact._id,
     note: noteForOtherApps(contact),
     categories: categoriesOf(contact),
+    photo,
   });
 }
 
-/** A contact as an address book resource. */
+/** A contact as an address book resource, with its card's photo when the vCard is to be sent. */
 export interface Card {
   contactId: string;
   etag: string;
   contact: Contact;
+  photo?: Buffer | undefined;
 }
 
-export function cardOf({ contact, version }: VersionedContact): Card {
-  return { contactId: contact._id, etag: cardETag(version), contact };
+/** `photos`: the photos read for these contacts, by id; without them the cards have none. */
+export function cardOf({ contact, version, photoId }: VersionedContact, photos?: Map<string, Buffer>): Card {
+  return {
+    contactId: contact._id,
+    etag: cardETag(version),
+    contact,
+    photo: photoId === null ? undefined : photos?.get(photoId),
+  };
 }

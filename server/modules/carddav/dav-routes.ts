@@ -4,11 +4,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { PerEmailLimit, perMinute } from '../../platform/rate-limits';
 import { isAccountSuspended, SUSPENDED_MESSAGE } from '../../platform/security/hooks';
+import { findCardPhotoImages } from '../cards';
 import {
   findContactListVersion,
   findOldestCursor,
   listDeletedContactIdsSince,
   listVersionedContacts,
+  type VersionedContact,
 } from '../contacts';
 import {
   type Card,
@@ -35,7 +37,14 @@ import {
   XmlBodyError,
   type XmlElement,
 } from './dav-xml';
-import { type DavContext, type DavResource, propRequestOf, responseFor } from './properties';
+import {
+  type DavContext,
+  type DavResource,
+  needsVCards,
+  type PropRequest,
+  propRequestOf,
+  responseFor,
+} from './properties';
 import { passesFilter } from './query-filter';
 
 /** Methods Fastify must know before routes may use them (Node's parser already accepts them). */
@@ -127,8 +136,18 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     return userId;
   }
 
-  async function cardsOf(userId: string, ids?: readonly string[]): Promise<Card[]> {
-    return (await listVersionedContacts(db, userId, ids ? { ids } : {})).map(cardOf);
+  /** The contacts as cards; their photos are read only when the answer carries vCards. */
+  async function asCards(contacts: VersionedContact[], props: PropRequest | 'vcard'): Promise<Card[]> {
+    if (props !== 'vcard' && !needsVCards(props)) return contacts.map((contact) => cardOf(contact));
+    const photos = await findCardPhotoImages(
+      db,
+      contacts.flatMap(({ photoId }) => photoId ?? []),
+    );
+    return contacts.map((contact) => cardOf(contact, photos));
+  }
+
+  async function cardsOf(userId: string, props: PropRequest | 'vcard', ids?: readonly string[]) {
+    return asCards(await listVersionedContacts(db, userId, ids ? { ids } : {}), props);
   }
 
   async function propfind(
@@ -140,7 +159,7 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     const props = propRequestOf(parseXmlBody(String(request.body ?? '')));
     const resources: DavResource[] = [];
     if (target.kind === 'card') {
-      const [card] = await cardsOf(context.userId, [target.contactId]);
+      const [card] = await cardsOf(context.userId, props, [target.contactId]);
       if (!card) return reply.code(404).type('text/plain').send(DavMessages.notFound);
       resources.push({ target, card });
     } else {
@@ -149,7 +168,7 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     if (depthOf(request) === 1) {
       if (target.kind === 'home') resources.push({ target: { kind: 'book' } });
       if (target.kind === 'book') {
-        for (const card of await cardsOf(context.userId))
+        for (const card of await cardsOf(context.userId, props))
           resources.push({ target: { kind: 'card', contactId: card.contactId }, card });
       }
     }
@@ -169,7 +188,7 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     const hrefs = childrenNamed(body, DAV, 'href').map((href) => href.text);
     const wanted = hrefs.map((href) => ({ href, target: targetOf(pathOfHref(href) ?? '', context.userId) }));
     const ids = wanted.flatMap(({ target }) => (target?.kind === 'card' ? [target.contactId] : []));
-    const cards = new Map((await cardsOf(context.userId, ids)).map((card) => [card.contactId, card]));
+    const cards = new Map((await cardsOf(context.userId, props, ids)).map((card) => [card.contactId, card]));
     const responses = wanted.map(({ href, target }) => {
       const card = target?.kind === 'card' ? cards.get(target.contactId) : undefined;
       return target && card ? responseFor({ target, card }, context, props) : statusResponse(href, 404);
@@ -180,7 +199,7 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
   async function query(reply: FastifyReply, body: XmlElement, context: DavContext) {
     const props = propRequestOf(body);
     const filter = child(body, CARDDAV, 'filter');
-    const cards = (await cardsOf(context.userId)).filter((card) => passesFilter(card.contact, filter));
+    const cards = (await cardsOf(context.userId, props)).filter((card) => passesFilter(card.contact, filter));
     return sendXml(
       reply,
       207,
@@ -210,7 +229,9 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
       since === undefined ? [] : listDeletedContactIdsSince(db, userId, since),
     ]);
     const responses = [
-      ...cardResources(changed.map(cardOf)).map((resource) => responseFor(resource, context, props)),
+      ...cardResources(await asCards(changed, props)).map((resource) =>
+        responseFor(resource, context, props),
+      ),
       ...deleted.map((contactId) => statusResponse(davPaths.card(userId, contactId), 404)),
     ];
     return sendXml(reply, 207, multistatus(responses, element(DAV, 'sync-token', syncToken(listVersion))));
@@ -236,11 +257,11 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     if (target.kind !== 'card') {
       return reply.type('text/plain; charset=utf-8').send(`Tapnet address book. ${DavMessages.signIn}`);
     }
-    const [card] = await cardsOf(userId, [target.contactId]);
+    const [card] = await cardsOf(userId, 'vcard', [target.contactId]);
     if (!card) return reply.code(404).type('text/plain').send(DavMessages.notFound);
     reply.header('ETag', card.etag).header('Cache-Control', 'no-cache, private');
     if (request.headers['if-none-match'] === card.etag) return reply.code(304).send();
-    return reply.type('text/vcard; charset=utf-8').send(vCardOf(card.contact));
+    return reply.type('text/vcard; charset=utf-8').send(vCardOf(card));
   }
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {

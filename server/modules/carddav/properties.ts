@@ -133,11 +133,19 @@ function propertyXml(property: Property, resource: DavResource, context: DavCont
     case P.contentType:
       return 'text/vcard; charset=utf-8';
     case P.contentLength:
-      return card ? String(Buffer.byteLength(vCardOf(card.contact))) : '';
+      return card ? String(Buffer.byteLength(vCardOf(card))) : '';
     case P.vCard:
-      return card ? escapeXml(vCardOf(card.contact)) : '';
+      return card ? escapeXml(vCardOf(card)) : '';
   }
   return '';
+}
+
+/** Whether the answer holds the cards' vCards (or their length): only then are their photos read. */
+export function needsVCards(request: PropRequest): boolean {
+  if (request.kind !== 'prop') return request.kind === 'allprop';
+  return request.names.some(
+    (wanted) => keyOf(wanted) === P.vCard.key || keyOf(wanted) === P.contentLength.key,
+  );
 }
 
 /** The properties a PROPFIND or REPORT body asks for: its <prop>, allprop, propname, or allprop when absent. */

@@ -7,6 +7,7 @@ import { forgetOldVisits } from './visits';
 
 export {
   BUSINESS_CARD_COLUMNS,
+  cardPhotoUrls,
   fromBusinessCardColumns,
   toBusinessCardColumns,
   toCardLooksColumns,
@@ -15,7 +16,7 @@ export { cardLinkMessages, changeCardHandle, createCardLink, findCurrentHandle }
 export { cardsToCsv } from './csv';
 export { type CardLookup, cardMessages, lookUpCard } from './lookup';
 export { preparePhoto } from './photo-image';
-export { findPhotoOfMember, replaceCardPhoto } from './photos';
+export { findCardPhotoImages, findPhotoOfMember, replaceCardPhoto } from './photos';
 export {
   claimCard,
   createStartingBusinessCard,

@@ -35,6 +35,20 @@ export async function findCardPhoto(db: Kysely<Database>, photoId: string) {
   return row && { image: asBuffer(row.image), thumbnail: asBuffer(row.thumbnail) };
 }
 
+/** Photos at full size by id, for address books' PHOTO; an id with no photo is left out. */
+export async function findCardPhotoImages(
+  db: Kysely<Database>,
+  photoIds: readonly string[],
+): Promise<Map<string, Buffer>> {
+  if (photoIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('card_photos')
+    .select(['photo_id', 'image'])
+    .where('photo_id', 'in', photoIds)
+    .execute();
+  return new Map(rows.map((row) => [row.photo_id, asBuffer(row.image)]));
+}
+
 /** The card's current photo at full size, for a vCard's PHOTO; undefined without one. */
 export async function findPhotoOfMember(db: Kysely<Database>, userId: string): Promise<Buffer | undefined> {
   const row = await db

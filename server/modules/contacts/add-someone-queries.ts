@@ -15,7 +15,8 @@ function whereMetOf(person: AddedPerson): string | null {
   return person.lat !== undefined && person.lng !== undefined ? placeWords(person.lat, person.lng) : null;
 }
 
-export function insertContactByHand(db: Db, ownerId: string, person: AddedPerson) {
+/** `event`: the member's current event when the add arrives (issue 27), as every save takes it. */
+export function insertContactByHand(db: Db, ownerId: string, person: AddedPerson, event: string | null) {
   return db
     .insertInto('contacts')
     .values({
@@ -23,6 +24,7 @@ export function insertContactByHand(db: Db, ownerId: string, person: AddedPerson
       lat: person.lat ?? null,
       lng: person.lng ?? null,
       where_met: whereMetOf(person),
+      event,
       added_by_hand: true,
     })
     .returningAll()
@@ -38,9 +40,16 @@ const sameValue = (field: MergedField, a: string, b: string) =>
 /**
  * The contact's empty fields take the new details; a field it already has keeps its value, and a new
  * value that differs is written into its notes with the new note, so nothing the member typed is lost
- * (notes stay within their limit: what does not fit is cut from the end). Its name and card stay.
+ * (notes stay within their limit: what does not fit is cut from the end). Its name and card stay; a
+ * contact with no event takes `event`, the member's current one, as it takes a place it lacks.
  */
-export async function mergeIntoContact(db: Db, ownerId: string, contactId: string, person: AddedPerson) {
+export async function mergeIntoContact(
+  db: Db,
+  ownerId: string,
+  contactId: string,
+  person: AddedPerson,
+  event: string | null,
+) {
   const current = await db
     .selectFrom('contacts')
     .selectAll()
@@ -62,6 +71,7 @@ export async function mergeIntoContact(db: Db, ownerId: string, contactId: strin
     ...filled,
     ...(notes === current.notes ? {} : { notes: notes.slice(0, NOTES_MAX_LENGTH) }),
     ...(hasPlace ? {} : { lat: person.lat ?? null, lng: person.lng ?? null, where_met: whereMetOf(person) }),
+    ...(current.event === null ? { event } : {}),
   };
   // Details it already had: the contact, and the list's tag, stay as they are.
   if (Object.values(changes).every((value) => value === null)) return current;

@@ -8,7 +8,7 @@ import type { StoredResponse } from '../../platform/idempotency';
 import { queueContactEvent } from '../webhooks';
 import { insertContactByHand, mergeIntoContact } from './add-someone-queries';
 import { listTagHeaders, writeContactList } from './list-write';
-import { findContact, toContact } from './queries';
+import { findContact, findCurrentEvent, toContact } from './queries';
 import { findContactByEmailOrPhone } from './shared-details-queries';
 
 export async function addSomeone(
@@ -24,12 +24,15 @@ export async function addSomeone(
     if (match && person.onMatch === 'ask') {
       return { outcome: 'matches', message: AddSomeoneMessages.matches(match.name), match };
     }
+    // The member's current event tags every save until they clear it (issue 27); an add replayed from the
+    // outbox takes the event current when it arrives, as a replayed save of a card does.
+    const event = await findCurrentEvent(trx, userId);
     if (match) {
-      const merged = toContact(await mergeIntoContact(trx, userId, match._id, person));
+      const merged = toContact(await mergeIntoContact(trx, userId, match._id, person, event));
       await queueContactEvent(trx, userId, 'contact.updated', merged);
       return { outcome: 'merged', message: AddSomeoneMessages.merged(merged.name), contact: merged };
     }
-    const added = toContact(await insertContactByHand(trx, userId, person));
+    const added = toContact(await insertContactByHand(trx, userId, person, event));
     await queueContactEvent(trx, userId, 'contact.saved', added);
     return { outcome: 'added', message: AddSomeoneMessages.added, contact: added };
   });

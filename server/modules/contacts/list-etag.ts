@@ -29,6 +29,9 @@ export function cursorVersion(userId: string, cursor: string): string | null {
 /** RFC 9110 §13.1.2: a list of tags or "*", compared weakly (W/ is ignored on both sides). */
 export function isNotModified(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
+  // What an app sends back is the tag it was given, as it was: compared without parsing (the 304 is
+  // most of the server's traffic).
+  if (ifNoneMatch === tag) return true;
   const opaque = (value: string) => value.trim().replace(/^W\//, '');
   const wanted = opaque(tag);
   return ifNoneMatch.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === wanted);

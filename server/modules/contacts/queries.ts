@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { PublicCard, Tap } from '../../../contract/card';
 import type { Contact } from '../../../contract/contacts';
 import type { ContactsTable, Database } from '../../platform/db/schema';
-import { toBusinessCardColumns } from '../cards';
+import { cardPhotoUrls, toBusinessCardColumns } from '../cards';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,6 +36,8 @@ export function toContact(row: Selectable<ContactsTable>): Contact {
     metInPerson: row.met_in_person,
     tapCounter: row.tap_counter,
     addedByHand: row.added_by_hand,
+    links: row.links,
+    ...cardPhotoUrls(row.photo_id),
   };
 }
 
@@ -54,6 +56,9 @@ export function insertContactFromCard(
       card_owner_id: card.userId,
       nfc_uid: card.nfcUID,
       ...toBusinessCardColumns(card),
+      links: JSON.stringify(card.links),
+      // The card's current photo by its id (migration 042: its contacts follow it when it changes).
+      photo_id: (eb) => eb.selectFrom('business_cards').select('photo_id').where('user_id', '=', card.userId),
       lat: place.lat,
       lng: place.lng,
       where_met: place.whereMet ?? null,
@@ -78,20 +83,6 @@ export async function listContacts(db: Db, ownerId: string) {
     .orderBy('id')
     .execute();
   return rows.map(toContact);
-}
-
-/**
- * The member's list as the JSON text `GET /api/contact` answers, newest first: the texts the database
- * wrote for each contact when it was saved or changed (migration 028), joined. Nothing to read column
- * by column, map, check or serialise here (issue 25: at most 1 ms of server CPU per 100 contacts).
- */
-export async function listContactsJson(db: Db, ownerId: string): Promise<string> {
-  const { rows } = await sql<{ list: string }>`
-    SELECT '[' || coalesce(string_agg(list_json, ',' ORDER BY connected_at DESC, id), '') || ']' AS list
-    FROM contacts
-    WHERE owner_id = ${ownerId}
-  `.execute(db);
-  return rows[0]?.list ?? '[]';
 }
 
 /** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */
@@ -190,10 +181,14 @@ export async function setContactFlag(db: Db, ownerId: string, contactId: string,
   return row && { isFlagged: row.is_flagged };
 }
 
-/** A contact with the list version at which it last changed (a CardDAV resource's ETag comes from it). */
+/**
+ * A contact with the list version at which it last changed (a CardDAV resource's ETag comes from it),
+ * and its photo's id, by which an address book reads the photo's bytes.
+ */
 export interface VersionedContact {
   contact: Contact;
   version: string;
+  photoId: string | null;
 }
 
 /**
@@ -211,7 +206,11 @@ export async function listVersionedContacts(
   if (since !== undefined) query = query.where('list_version', '>', since);
   if (ids) query = query.where('id', 'in', ids);
   const rows = await query.orderBy('connected_at', 'desc').orderBy('id').execute();
-  return rows.map((row) => ({ contact: toContact(row), version: String(row.list_version) }));
+  return rows.map((row) => ({
+    contact: toContact(row),
+    version: String(row.list_version),
+    photoId: row.photo_id,
+  }));
 }
 
 /** The ids of the member's contacts deleted after list version `since`. */

@@ -28,14 +28,14 @@ import { isOutboxReplay } from '../sessions';
 import { queueContactEvent } from '../webhooks';
 import { contactChanges } from './changes';
 import { exportContacts } from './export';
-import { contactListTagFor } from './list-version';
+import { isNotModified } from './list-etag';
+import { contactListBody, knownContactList } from './list-memory';
 import { sendListTags, writeContactList } from './list-write';
 import {
   deleteContact,
   findContact,
   findCurrentEvent,
   findNotesForUpdate,
-  listContactsJson,
   saveCurrentEvent,
   setContactEvent,
   setContactFlag,
@@ -96,16 +96,20 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     ListContactsEndpoint,
     async (request, reply) => {
       const { userId } = memberOf(request);
-      // Version before list: a change landing in between costs the client one more 200, never a stale 304.
-      const { tag, notModified } = await contactListTagFor(app.ctx, userId, request.headers['if-none-match']);
-      reply.header('ETag', tag).header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
-      if (notModified) return reply.code(304).send();
+      const ifNoneMatch = request.headers['if-none-match'];
+      const list = await knownContactList(app.ctx, userId, ifNoneMatch);
+      reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+      if (isNotModified(ifNoneMatch, list.tag)) return reply.header('ETag', list.tag).code(304).send();
       // The change feed: a cache at an older version gets only what changed after it.
       const { since } = request.query;
-      if (since !== undefined) return contactChanges(app.ctx.db, userId, since);
-      return reply.type('application/json; charset=utf-8').send(await listContactsJson(app.ctx.db, userId));
+      if (since !== undefined) {
+        reply.header('ETag', list.tag);
+        return contactChanges(app.ctx.db, userId, since);
+      }
+      const { tag, body } = await contactListBody(app.ctx, userId, list);
+      return reply.header('ETag', tag).type('application/json; charset=utf-8').send(body);
     },
-    // The database writes the whole list's JSON (listContactsJson): it is sent as it is.
+    // The whole list is JSON serialised once and remembered (list-memory.ts): it is sent as it is.
     { isResponseChecked: false },
   );
 

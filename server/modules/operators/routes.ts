@@ -4,20 +4,49 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OperatorEndpoints, type OperatorRole, OperatorRoleSchema } from '../../../contract/operators';
+import {
+  OperatorEndpoints,
+  type OperatorRole,
+  OperatorRoleSchema,
+  resetOperatorFactorEndpoint,
+} from '../../../contract/operators';
 import { HttpError } from '../../platform/errors';
 import { operatorClaimsOf, operatorOf } from '../../platform/guards';
 import { perMinute } from '../../platform/rate-limits';
 import { route } from '../../platform/route';
 import { addressKeyOf } from '../../platform/security/identity';
-import { AuthService } from '../auth';
-import { endOpenSessions, insertOperatorSession, sessionClientOf, sessionListRoutes } from '../sessions';
+import { AuthService, findUserById } from '../auth';
+import {
+  endOpenSessions,
+  forgetEndedSessions,
+  insertOperatorSession,
+  sessionClientOf,
+  sessionListRoutes,
+} from '../sessions';
+import { resetSecondFactor } from './factor-reset';
+import { Passkeys } from './passkeys';
 import { SecondFactors, secondFactorMessages } from './second-factor';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const auth = new AuthService(ctx);
   const factors = new SecondFactors(ctx);
+  const passkeys = new Passkeys(ctx);
+
+  /** The operator's user id from a second-factor token of `role`, or the sign-in must start again. */
+  async function pendingSignIn(secondFactorToken: string, role: OperatorRole): Promise<string> {
+    const userId = await ctx.tokens.verifySecondFactorToken(secondFactorToken, role);
+    if (!userId) throw new HttpError('SECOND_FACTOR_EXPIRED', secondFactorMessages.expired);
+    return userId;
+  }
+
+  /** A factor added or removed: the operator's other sessions end, this one goes on with a free token. */
+  async function afterFactorChange(request: FastifyRequest, role: OperatorRole): Promise<string> {
+    const { userId, sessionId } = operatorClaimsOf(request);
+    await endOpenSessions(ctx, 'operator_sessions', userId, { except: sessionId });
+    if (!sessionId) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+    return ctx.tokens.signOperatorToken(userId, role, sessionId);
+  }
 
   /** A new operator session and its token; `mustEnrol` holds it at the enrolment. */
   async function startSession(
@@ -57,8 +86,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoints.secondFactor,
       async (request) => {
-        const userId = await ctx.tokens.verifySecondFactorToken(request.body.secondFactorToken, role);
-        if (!userId) throw new HttpError('SECOND_FACTOR_EXPIRED', secondFactorMessages.expired);
+        const userId = await pendingSignIn(request.body.secondFactorToken, role);
         await factors.verify(userId, request.body.code, ctx.clock.now());
         return { token: await startSession(request, userId, role, false) };
       },
@@ -79,20 +107,82 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       endpoints.confirmEnrolment,
       async (request) => {
-        const { userId, sessionId } = operatorClaimsOf(request);
+        const userId = operatorOf(request);
         const recoveryCodes = await factors.confirmEnrolment(userId, request.body.code, ctx.clock.now());
-        await endOpenSessions(ctx, 'operator_sessions', userId, { except: sessionId });
-        if (!sessionId) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
-        return { recoveryCodes, token: await ctx.tokens.signOperatorToken(userId, role, sessionId) };
+        return { recoveryCodes, token: await afterFactorChange(request, role) };
+      },
+      { config: perMinute(10) },
+    );
+
+    route(app, endpoints.passkeys, async (request) => ({
+      passkeys: await passkeys.list(operatorOf(request)),
+    }));
+
+    route(
+      app,
+      endpoints.passkeyRegistrationOptions,
+      async (request) => ({ ...(await passkeys.registrationOptions(operatorOf(request))) }),
+      { config: perMinute(10) },
+    );
+
+    route(
+      app,
+      endpoints.registerPasskey,
+      async (request) => {
+        const userId = operatorOf(request);
+        await passkeys.register(userId, request.body.name, request.body.credential);
+        const token = await afterFactorChange(request, role);
+        return { passkeys: await passkeys.list(userId), token };
+      },
+      { config: perMinute(10) },
+    );
+
+    route(app, endpoints.removePasskey, async (request) => {
+      const userId = operatorOf(request);
+      await passkeys.remove(userId, request.params.passkeyId);
+      await afterFactorChange(request, role);
+      return { passkeys: await passkeys.list(userId) };
+    });
+
+    route(
+      app,
+      endpoints.passkeySignInOptions,
+      async (request) => ({
+        ...(await passkeys.signInOptions(await pendingSignIn(request.body.secondFactorToken, role))),
+      }),
+      { config: perMinute(10) },
+    );
+
+    route(
+      app,
+      endpoints.passkeySignIn,
+      async (request) => {
+        const userId = await pendingSignIn(request.body.secondFactorToken, role);
+        await passkeys.verify(userId, request.body.credential);
+        return { token: await startSession(request, userId, role, false) };
       },
       { config: perMinute(10) },
     );
   }
 
-  sessionListRoutes(
-    app,
-    OperatorRoleSchema.options.map((role) => OperatorEndpoints[role].sessions),
-    'operator_sessions',
-    operatorClaimsOf,
+  route(app, resetOperatorFactorEndpoint, async (request) => {
+    const admin = await findUserById(ctx.db, operatorOf(request));
+    const ended = await resetSecondFactor(ctx.db, {
+      ...request.body,
+      actor: admin?.email ?? 'unknown operator',
+      ipAddress: addressKeyOf(request),
+    });
+    forgetEndedSessions(ctx, 'operator_sessions', ended);
+    return { sessionsEnded: ended.length };
+  });
+
+  // In a scope of its own: its error handler answers a malformed session id, not a passkey id.
+  await app.register(async (scope) =>
+    sessionListRoutes(
+      scope,
+      OperatorRoleSchema.options.map((role) => OperatorEndpoints[role].sessions),
+      'operator_sessions',
+      operatorClaimsOf,
+    ),
   );
 };

@@ -47,7 +47,8 @@ export class SecondFactors {
       .digest('hex');
   }
 
-  async isEnrolled(userId: string): Promise<boolean> {
+  /** Whether the operator has an authenticator app set up. */
+  async hasTotp(userId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('operator_factors')
       .select('user_id')
@@ -57,6 +58,17 @@ export class SecondFactors {
     return row !== undefined;
   }
 
+  /** Whether sign-in asks a second step: an authenticator app, or a passkey (passkeys.ts). */
+  async isEnrolled(userId: string): Promise<boolean> {
+    if (await this.hasTotp(userId)) return true;
+    const passkey = await this.db
+      .selectFrom('operator_passkeys')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return passkey !== undefined;
+  }
+
   async status(userId: string): Promise<SecondFactorStatus> {
     const { count } = await this.db
       .selectFrom('operator_recovery_codes')
@@ -64,9 +76,15 @@ export class SecondFactors {
       .where('user_id', '=', userId)
       .where('used_at', 'is', null)
       .executeTakeFirstOrThrow();
+    const { passkeys } = await this.db
+      .selectFrom('operator_passkeys')
+      .select((eb) => eb.fn.countAll<string>().as('passkeys'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return {
-      enrolled: await this.isEnrolled(userId),
+      enrolled: await this.hasTotp(userId),
       recoveryCodesLeft: Number(count),
+      passkeys: Number(passkeys),
       required: this.ctx.config.operatorSecondFactor === 'required',
     };
   }

@@ -23,13 +23,14 @@ export function isOutboxReplay(request: FastifyRequest): boolean {
   return request.headers[REPLAY_HEADER] === REPLAY_HEADER_VALUE;
 }
 
-export async function recordActivity(request: FastifyRequest, claims: AccessClaims): Promise<void> {
+/** A promise only when there is something to write: most requests cost nothing. */
+export function recordActivity(request: FastifyRequest, claims: AccessClaims): Promise<unknown> | undefined {
   const { sessionId } = claims;
-  if (!sessionId || isOutboxReplay(request)) return;
+  if (!sessionId || isOutboxReplay(request)) return undefined;
   const now = Date.now();
   const writtenAt = lastWrittenAt.get(sessionId);
-  if (writtenAt !== undefined && now - writtenAt < WRITE_INTERVAL_MS) return;
+  if (writtenAt !== undefined && now - writtenAt < WRITE_INTERVAL_MS) return undefined;
   if (lastWrittenAt.size >= REMEMBERED_SESSIONS_LIMIT) forgetStale(now);
   lastWrittenAt.set(sessionId, now);
-  await touchSession(request.server.ctx.db, sessionId, new Date(now));
+  return touchSession(request.server.ctx.db, sessionId, new Date(now));
 }

@@ -13,6 +13,8 @@ export { type SessionClient, sessionClientOf } from './client';
 export { sessionListRoutes } from './list-routes';
 export {
   endOpenSessions,
+  endOpenSessionsIn,
+  forgetEndedSessions,
   insertOperatorSession,
   listOpenSessions,
   type SessionTable,

@@ -65,33 +65,51 @@ export async function endOpenSessions(
   ctx: Pick<AppContext, 'db' | 'changeNotices'>,
   table: SessionTable,
   userId: string,
-  which: { sessionId: string } | { except?: string | undefined },
+  which: SessionChoice,
 ): Promise<number> {
-  const ended = await ctx.db.transaction().execute(async (trx) => {
-    let chosen = sessionsIn(trx, table)
-      .update.set({ ended_at: sql`now()`, end_reason: 'revoked' })
-      .where('user_id', '=', userId)
-      .where('ended_at', 'is', null);
-    if ('sessionId' in which) chosen = chosen.where('id', '=', which.sessionId);
-    else if (which.except) chosen = chosen.where('id', '<>', which.except);
-    const ended = await chosen.returning('id').execute();
-    if (table === 'member_sessions' && ended.length > 0) {
-      await trx
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: sql`now()` })
-        .where(
-          'family_id',
-          'in',
-          ended.map((session) => session.id),
-        )
-        .where('revoked_at', 'is', null)
-        .execute();
-    }
-    return ended;
-  });
-  const open = ctx.changeNotices.remember<true>(table);
-  for (const session of ended) open.forget(session.id);
+  const ended = await ctx.db.transaction().execute((trx) => endOpenSessionsIn(trx, table, userId, which));
+  forgetEndedSessions(ctx, table, ended);
   return ended.length;
+}
+
+type SessionChoice = { sessionId: string } | { except?: string | undefined };
+
+/**
+ * `endOpenSessions` within the caller's transaction, for an action that ends sessions with its other
+ * writes; the caller then forgets the ids it answers (`forgetEndedSessions`) once committed.
+ */
+export async function endOpenSessionsIn(
+  trx: Kysely<Database>,
+  table: SessionTable,
+  userId: string,
+  which: SessionChoice,
+): Promise<string[]> {
+  let chosen = sessionsIn(trx, table)
+    .update.set({ ended_at: sql`now()`, end_reason: 'revoked' })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
+  if ('sessionId' in which) chosen = chosen.where('id', '=', which.sessionId);
+  else if (which.except) chosen = chosen.where('id', '<>', which.except);
+  const ended = (await chosen.returning('id').execute()).map((session) => session.id);
+  if (table === 'member_sessions' && ended.length > 0) {
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: sql`now()` })
+      .where('family_id', 'in', ended)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+  return ended;
+}
+
+/** This process stops admitting the ended sessions at once; the others do on the database's notice. */
+export function forgetEndedSessions(
+  ctx: Pick<AppContext, 'changeNotices'>,
+  table: SessionTable,
+  sessionIds: readonly string[],
+): void {
+  const open = ctx.changeNotices.remember<true>(table);
+  for (const sessionId of sessionIds) open.forget(sessionId);
 }
 
 async function findOpen(db: Kysely<Database>, table: SessionTable, sessionId: string) {
@@ -108,16 +126,17 @@ async function findOpen(db: Kysely<Database>, table: SessionTable, sessionId: st
  * a session (issued before sessions were kept for it) is refused too.
  */
 export function refuseEndedSessions(table: SessionTable, isSessionRequired: boolean): SignedInListener {
-  return async (request: FastifyRequest, { sessionId }) => {
-    if (!sessionId) {
-      if (isSessionRequired) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
-      return;
-    }
+  const refuse = () => {
+    throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+  };
+  // No promise when memory knows the session is open (every poll of an open app).
+  return (request: FastifyRequest, { sessionId }) => {
+    if (!sessionId) return isSessionRequired ? refuse() : undefined;
     const open = request.server.ctx.changeNotices.remember<true>(table);
-    const isOpen =
-      open.known(sessionId) ??
-      (await open.fresh(sessionId, () => findOpen(request.server.ctx.db, table, sessionId)));
-    if (!isOpen) throw new HttpError('TOKEN_INVALID', 'Invalid or expired token');
+    if (open.known(sessionId)) return undefined;
+    return open
+      .fresh(sessionId, () => findOpen(request.server.ctx.db, table, sessionId))
+      .then((isOpen) => (isOpen ? undefined : refuse()));
   };
 }
 

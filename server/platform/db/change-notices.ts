@@ -6,22 +6,55 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** Past this many remembered rows per channel, the oldest is forgotten first (a bound, not a cache policy). */
-const REMEMBERED_LIMIT = 50_000;
+/**
+ * How much one channel may remember: the sum of its values' weights (bytes, or a count), past which the
+ * least recently used are forgotten first.
+ */
+export interface MemoryBound<V> {
+  weigh(value: V): number;
+  limit: number;
+}
+
+/** A channel given no bound of its own remembers at most this many rows. */
+const ROW_LIMIT: MemoryBound<unknown> = { weigh: () => 1, limit: 50_000 };
 const RECONNECT_DELAYS_MS = [250, 1_000, 5_000, 15_000];
 /** How the notices' connection shows in pg_stat_activity. */
 export const CHANGE_NOTICES_APPLICATION_NAME = 'tapnet change notices';
 
 /** The remembered values of one channel, keyed by the notice's payload (a row's id). */
+/** A remembered value, and whether it was asked for since it was last passed over for forgetting. */
+interface Entry<V> {
+  value: V;
+  isUsed: boolean;
+}
+
 export class Remembered<V> {
-  readonly #values = new Map<string, V>();
+  /**
+   * In order of remembering, oldest first. Forgetting skips (and moves to the back) an entry asked for
+   * since it was last passed over, so the least recently used go first without reordering on each ask.
+   */
+  readonly #values = new Map<string, Entry<V>>();
+  readonly #bound: MemoryBound<V>;
+  #weight = 0;
   /** Moves at every notice and loss of notices: a read that began before must not be remembered. */
   #epoch = 0;
   #live = false;
 
+  constructor(bound: MemoryBound<V>) {
+    this.#bound = bound;
+  }
+
   /** What this process remembers of `key`, if anything. */
   known(key: string): V | undefined {
-    return this.#values.get(key);
+    const entry = this.#values.get(key);
+    if (entry === undefined) return undefined;
+    entry.isUsed = true;
+    return entry.value;
+  }
+
+  /** The sum of the remembered values' weights (what the bound holds under its limit). */
+  get weight(): number {
+    return this.#weight;
   }
 
   /**
@@ -31,30 +64,66 @@ export class Remembered<V> {
   async fresh<R extends V | undefined>(key: string, read: () => Promise<R>): Promise<R> {
     const epoch = this.#epoch;
     const value = await read();
-    if (value !== undefined && this.#live && epoch === this.#epoch) {
-      if (this.#values.size >= REMEMBERED_LIMIT) this.#values.delete(this.#values.keys().next().value ?? '');
-      this.#values.set(key, value);
-    }
+    if (value !== undefined && this.#live && epoch === this.#epoch) this.#remember(key, value);
     return value;
   }
 
   /** A notice: `key` changed. */
   forget(key: string): void {
     this.#epoch += 1;
-    this.#values.delete(key);
+    this.#drop(key);
   }
 
   /** Notices start arriving (`true`) or may have been missed (`false`); either way nothing old is kept. */
   setLive(live: boolean): void {
     this.#epoch += 1;
     this.#values.clear();
+    this.#weight = 0;
     this.#live = live;
+  }
+
+  #remember(key: string, value: V): void {
+    this.#drop(key);
+    const weight = this.#bound.weigh(value);
+    if (weight > this.#bound.limit) return;
+    while (this.#weight + weight > this.#bound.limit) this.#forgetOldestUnused();
+    this.#values.set(key, { value, isUsed: false });
+    this.#weight += weight;
+  }
+
+  /** Each entry passed over is marked unused, so this ends within two rounds of the entries. */
+  #forgetOldestUnused(): void {
+    for (const [key, entry] of this.#values) {
+      this.#values.delete(key);
+      if (!entry.isUsed) {
+        this.#weight -= this.#bound.weigh(entry.value);
+        return;
+      }
+      entry.isUsed = false;
+      this.#values.set(key, entry);
+    }
+  }
+
+  #drop(key: string): void {
+    const entry = this.#values.get(key);
+    if (entry === undefined) return;
+    this.#values.delete(key);
+    this.#weight -= this.#bound.weigh(entry.value);
   }
 }
 
 export interface ChangeNotices {
-  /** The one `Remembered` of `channel` in this process; it starts listening on first use. */
-  remember<V>(channel: string): Remembered<V>;
+  /**
+   * The one `Remembered` of `channel` in this process; it starts listening on first use, which also
+   * sets its bound (the channel's one user passes it; by default 50,000 rows).
+   */
+  remember<V>(channel: string, bound?: MemoryBound<V>): Remembered<V>;
+  /**
+   * Whether a commit's notices arrive before the commit itself answers (PGlite: one process, one
+   * connection), so that what is remembered is as current as the database for every read that follows.
+   * Not on PostgreSQL, where they come on a connection of their own a little after.
+   */
+  readonly areImmediate: boolean;
   close(): Promise<void>;
 }
 
@@ -69,10 +138,11 @@ export function pgliteChangeNotices(pglite: PGlite): ChangeNotices {
   const channels = new Map<string, Remembered<unknown>>();
   const unlisteners: Array<Promise<() => Promise<void>>> = [];
   return {
-    remember<V>(channel: string) {
+    areImmediate: true,
+    remember<V>(channel: string, bound?: MemoryBound<V>) {
       let remembered = channels.get(channel);
       if (!remembered) {
-        const created = new Remembered<unknown>();
+        const created = new Remembered<unknown>((bound ?? ROW_LIMIT) as MemoryBound<unknown>);
         remembered = created;
         channels.set(channel, created);
         unlisteners.push(
@@ -167,10 +237,11 @@ export function postgresChangeNotices(databaseUrl: string, log: (message: string
   }
 
   return {
-    remember<V>(channel: string) {
+    areImmediate: false,
+    remember<V>(channel: string, bound?: MemoryBound<V>) {
       let remembered = channels.get(channel);
       if (!remembered) {
-        remembered = new Remembered<unknown>();
+        remembered = new Remembered<unknown>((bound ?? ROW_LIMIT) as MemoryBound<unknown>);
         channels.set(channel, remembered);
         // The first channel opens the connection, which listens to every channel known once it is open.
         if (connected) void listen(connected, [channel]);

@@ -208,8 +208,10 @@ export interface ContactsTable {
   tap_counter: ColumnType<number | null, number | null | undefined, number | null>;
   /** Typed in by the member, or read from a paper card: no card behind it (migration 034). */
   added_by_hand: Generated<boolean>;
-  /** The contact as GET /api/contact lists it, JSON written by a trigger on every write (migration 028). */
-  list_json: ColumnType<string, never, never>;
+  /** The card's labelled links when it was saved (migration 042); [] for a contact with no card. */
+  links: ColumnType<CardLink[], string | undefined, string>;
+  /** The card's current photo (card_photos), followed by a trigger on business_cards (migration 042). */
+  photo_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A deleted contact, kept so that the change feed can tell clients to drop it (migration 021). */
@@ -578,6 +580,27 @@ export interface OperatorRecoveryCodesTable {
   used_at: NullableTimestamp;
 }
 
+export interface OperatorPasskeysTable {
+  id: Generated<string>;
+  credential_id: string;
+  user_id: string;
+  name: string;
+  public_key: Uint8Array;
+  /** bigint: read as a string. */
+  counter: ColumnType<string, string | number | undefined, string | number>;
+  /** The authenticator's transports, comma-separated ('internal,hybrid'). */
+  transports: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface OperatorPasskeyChallengesTable {
+  challenge: string;
+  user_id: string;
+  purpose: 'register' | 'sign-in';
+  expires_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
@@ -631,4 +654,6 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   operator_factors: OperatorFactorsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_passkeys: OperatorPasskeysTable;
+  operator_passkey_challenges: OperatorPasskeyChallengesTable;
 }

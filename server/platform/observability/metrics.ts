@@ -81,11 +81,38 @@ export function measureRequests(app: FastifyInstance, connection: DatabaseConnec
   defined ??= defineMetrics();
   scrapedConnection = connection;
   const { requests, duration } = defined;
-  app.addHook('onResponse', async (request, reply) => {
+  /** Each route, method and status's series, found once: prom-client otherwise keys the labels at every count. */
+  const series = new Map<string, Map<string, Map<number, { count: Counted; time: Timed }>>>();
+  // A callback hook: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const { method } = request;
+    const status = reply.statusCode;
+    let byMethod = series.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      series.set(route, byMethod);
+    }
+    let byStatus = byMethod.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
+    let found = byStatus.get(status);
+    if (!found) {
+      found = {
+        count: requests.labels({ method, route, status: String(status) }),
+        time: duration.labels({ method, route }),
+      };
+      byStatus.set(status, found);
+    }
+    found.count.inc();
+    found.time.observe(reply.elapsedTime / 1000);
+    done();
   });
 }
+
+type Counted = ReturnType<ReturnType<typeof defineMetrics>['requests']['labels']>;
+type Timed = ReturnType<ReturnType<typeof defineMetrics>['duration']['labels']>;
 
 export const metricsRegistry = client.register;

@@ -12,9 +12,13 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** On send, so that answers given before the routes (a blocked address, a probe) carry it too. */
+/**
+ * On send, so that answers given before the routes (a blocked address, a probe) carry it too. A callback
+ * hook, not an async one: no promise per request.
+ */
 export function echoRequestIds(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
 }

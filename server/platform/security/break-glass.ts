@@ -2,23 +2,25 @@
 // when nobody can reach the dashboard. On PostgreSQL the command writes the database and every process
 // re-reads it within SECURITY_SYNC_INTERVAL_MS. Embedded PGlite has one process, the running server,
 // so the command hands it a request file in DATA_DIR/break-glass and waits for its answer: whoever can
-// write the data directory already holds everything in it, so the directory is the credential.
+// write the data directory already holds everything in it, so the directory is the credential. Modules
+// answer their own commands the same way (ApiModule.serverCommands: `npm run operator …`).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { ApiModule, CommandAnswer } from '../module';
 import { activeBlocks, appendAudit } from './store';
 
 export const BREAK_GLASS_DIR = 'break-glass';
 const POLL_MS = 1_000;
 
-export type BreakGlassCommand = { command: 'blocks' } | { command: 'unblock'; address: string };
+export type BreakGlassCommand =
+  | { command: 'blocks' }
+  | { command: 'unblock'; address: string }
+  | { command: 'module'; module: string; name: string; args: string[] };
 
-export interface BreakGlassAnswer {
-  exitCode: number;
-  lines: string[];
-}
+export type BreakGlassAnswer = CommandAnswer;
 
 /** Runs a command on `db`; `lift` lifts a block (in the database, and in the server's memory if there). */
 export async function runBreakGlass(
@@ -26,6 +28,7 @@ export async function runBreakGlass(
   request: BreakGlassCommand,
   lift: (address: string) => Promise<boolean>,
 ): Promise<BreakGlassAnswer> {
+  if (request.command === 'module') throw new Error('A module command is answered by its module');
   if (request.command === 'blocks') {
     const blocks = await activeBlocks(db, new Date());
     return {
@@ -45,14 +48,14 @@ export async function runBreakGlass(
 }
 
 /** The running server's side on PGlite: answers request files as they come. */
-export function answerBreakGlass(app: FastifyInstance, dataDir: string): void {
+export function answerBreakGlass(app: FastifyInstance, dataDir: string, modules: readonly ApiModule[]): void {
   const directory = join(dataDir, BREAK_GLASS_DIR);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    void answerWaiting(app, directory).finally(() => {
+    void answerWaiting(app, directory, modules).finally(() => {
       busy = false;
     });
   }, POLL_MS);
@@ -60,13 +63,20 @@ export function answerBreakGlass(app: FastifyInstance, dataDir: string): void {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-async function answerWaiting(app: FastifyInstance, directory: string): Promise<void> {
+async function answerWaiting(
+  app: FastifyInstance,
+  directory: string,
+  modules: readonly ApiModule[],
+): Promise<void> {
   for (const name of readdirSync(directory).filter((file) => file.endsWith('.request.json'))) {
     const path = join(directory, name);
     let answer: BreakGlassAnswer;
     try {
       const request = JSON.parse(readFileSync(path, 'utf8')) as BreakGlassCommand;
-      answer = await runBreakGlass(app.ctx.db, request, (address) => app.security.unblock(address, 'cli'));
+      answer =
+        request.command === 'module'
+          ? await runModuleCommand(app.ctx.db, modules, request)
+          : await runBreakGlass(app.ctx.db, request, (address) => app.security.unblock(address, 'cli'));
     } catch (error) {
       app.log.warn({ err: error, file: name }, 'could not answer a break-glass request');
       answer = { exitCode: 1, lines: ['The server could not read this request; see its log.'] };
@@ -77,4 +87,19 @@ async function answerWaiting(app: FastifyInstance, directory: string): Promise<v
     writeFileSync(`${answerPath}.tmp`, JSON.stringify(answer), { mode: 0o600 });
     renameSync(`${answerPath}.tmp`, answerPath);
   }
+}
+
+function runModuleCommand(
+  db: Kysely<Database>,
+  modules: readonly ApiModule[],
+  request: Extract<BreakGlassCommand, { command: 'module' }>,
+): Promise<BreakGlassAnswer> {
+  const run = modules.find((module) => module.name === request.module)?.serverCommands?.[request.name];
+  if (!run) {
+    return Promise.resolve({
+      exitCode: 1,
+      lines: [`This server has no ${request.module} ${request.name} command.`],
+    });
+  }
+  return run(db, request.args);
 }

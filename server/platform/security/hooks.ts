@@ -168,11 +168,24 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     return refuse(request, reply);
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const who = await identify(request, ipv6PrefixLength);
+  // A callback hook, with no promise when the token is known (every poll of an open app). A request
+  // it answers itself (a block, a probe) goes no further: `done` is not called.
+  app.addHook('onRequest', (request, reply, done) => {
+    const who = identify(request, ipv6PrefixLength);
+    if (who instanceof Promise) who.then((found) => screen(request, reply, found, done)).catch(done);
+    else screen(request, reply, who, done);
+  });
+
+  function screen(request: FastifyRequest, reply: FastifyReply, who: Who, done: () => void): void {
     request.who = who;
-    if (isRefused(who, request)) return answerBlocked(request, reply);
-    if (!monitor.settings.enabled) return;
+    if (isRefused(who, request)) {
+      answerBlocked(request, reply);
+      return;
+    }
+    if (!monitor.settings.enabled) {
+      done();
+      return;
+    }
     const inspection = inspectRequest({
       method: request.method,
       url: request.url,
@@ -185,15 +198,20 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
       ({ eventType }) =>
         eventType === 'SCANNER_DETECTED' && monitor.modeOf(ruleFor('SCANNER_DETECTED')) === 'block',
     );
-    if (isScanner || isRefused(who, request)) return answerBlocked(request, reply);
+    if (isScanner || isRefused(who, request)) {
+      answerBlocked(request, reply);
+      return;
+    }
     if (inspection.isProbe) {
       // Never the app's page with a 200 for /.env and friends: there is nothing here.
       request.securityAnswer = 'probe';
-      return reply
+      reply
         .code(404)
         .send({ error: 'Not found', code: 'NOT_FOUND', requestId: request.id } satisfies ErrorResponse);
+      return;
     }
-  });
+    done();
+  }
 
   /**
    * How often this address did it lately. Loopback, proxies and allowlisted ranges front many clients,
@@ -217,10 +235,12 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     record(request, 'MALFORMED_REQUEST', repeats >= MALFORMED_MEDIUM ? 'MEDIUM' : 'LOW', matched);
   }
 
-  app.addHook('preValidation', async (request) => {
-    if (!monitor.settings.enabled || request.body === undefined || isSignedIn(request)) return;
-    for (const finding of inspectBody(request.body))
-      record(request, finding.eventType, finding.severity, finding.matched);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (monitor.settings.enabled && request.body !== undefined && !isSignedIn(request)) {
+      for (const finding of inspectBody(request.body))
+        record(request, finding.eventType, finding.severity, finding.matched);
+    }
+    done();
   });
 
   app.addHook('onError', async (request, _reply, error) => {
@@ -231,12 +251,15 @@ export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMon
     }
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     try {
       recordAnswer(request, reply);
     } finally {
-      monitor.conclude(request.securityEvents ?? [], reply.statusCode, outcomeOf(request, reply.statusCode));
+      const events = request.securityEvents;
+      if (events) monitor.conclude(events, reply.statusCode, outcomeOf(request, reply.statusCode));
     }
+    done();
   });
 
   /** What the answer itself says: a 429, a sign-in, an operator's call, a missing path. */

@@ -38,10 +38,17 @@ export function addressKeyOf(request: FastifyRequest): string {
   return request.who?.addressKey ?? addressKey(request.ip, request.server.ctx.config.ipv6PrefixLength);
 }
 
-export async function identify(request: FastifyRequest, ipv6PrefixLength: number): Promise<Who> {
+/** A promise only when the token must be verified: a token verified before is known in memory. */
+export function identify(request: FastifyRequest, ipv6PrefixLength: number): Who | Promise<Who> {
   const key = addressKey(request.ip, ipv6PrefixLength);
   const token = request.headers.authorization?.match(BEARER)?.[1];
-  const caller = token ? await request.server.ctx.tokens.verifyCaller(token) : null;
+  if (!token) return whoOf(key, null);
+  const { tokens } = request.server.ctx;
+  const known = tokens.knownCaller(token);
+  return known ? whoOf(key, known) : tokens.verifyCaller(token).then((caller) => whoOf(key, caller));
+}
+
+function whoOf(key: string, caller: Caller | null): Who {
   return {
     addressKey: key,
     account: caller && !caller.isExpired ? caller : undefined,

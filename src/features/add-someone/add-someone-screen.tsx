@@ -20,7 +20,12 @@ import { Screen } from '../../ui/screen';
 import { showToast } from '../../ui/toast-store';
 import styles from './add-someone.module.css';
 import { readCardText } from './card-text';
-import { AddSomeoneScreenMessages as Messages } from './messages';
+import {
+  MAKE_SCANNING_OFFLINE,
+  AddSomeoneScreenMessages as Messages,
+  OfflineScanningMessages,
+} from './messages';
+import { useOfflineScanning } from './use-offline-scanning';
 
 const FIELDS = [
   { key: 'name', label: 'Name (required)', type: 'text', autoComplete: 'off' },
@@ -57,7 +62,7 @@ function check(values: Values, place: Place, onMatch: OnMatch) {
   return { request: null, errors };
 }
 
-function useScan(onRead: (text: string) => void) {
+function useScan(onRead: (text: string) => void, onDone: () => void) {
   const [scan, setScan] = useState<ScanState>({ kind: 'idle' });
   async function read(file: File) {
     setScan({ kind: 'reading', percent: 0 });
@@ -73,6 +78,8 @@ function useScan(onRead: (text: string) => void) {
     } catch (error) {
       console.warn('Reading the card failed', error);
       setScan({ kind: 'done', message: Messages.readFailed });
+    } finally {
+      onDone();
     }
   }
   return { scan, read };
@@ -90,6 +97,7 @@ export function AddSomeoneScreen() {
   const [isSaving, setIsSaving] = useState(false);
   const cameraInput = useRef<HTMLInputElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
+  const offline = useOfflineScanning();
   const { scan, read } = useScan((text) => {
     const found = readCardText(text);
     setValues((current) => ({
@@ -106,7 +114,8 @@ export function AddSomeoneScreen() {
     }));
     setErrors({});
     document.getElementById(`${id}-name`)?.focus();
-  });
+  }, offline.recheck);
+  const offlineMessage = OfflineScanningMessages[offline.state];
 
   const update = (key: FieldKey, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -220,6 +229,16 @@ export function AddSomeoneScreen() {
           {scan.kind === 'reading' && `${Messages.reading} ${scan.percent}%`}
           {scan.kind === 'done' && scan.message}
         </p>
+        <div className={styles.offline}>
+          <p className={styles.status} role="status">
+            {offlineMessage}
+          </p>
+          {(offline.state === 'ask' || offline.state === 'failed') && (
+            <Button variant="quiet" onClick={() => void offline.get()}>
+              {MAKE_SCANNING_OFFLINE}
+            </Button>
+          )}
+        </div>
       </section>
 
       <form className={styles.section} onSubmit={handleSubmit} noValidate aria-label="Their details">

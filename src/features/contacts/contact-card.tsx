@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import { CardLinks } from '../../ui/card-links';
+import { ContactAvatar } from '../../ui/contact-avatar';
 import { formatDate } from '../../ui/format';
 import { Icon } from '../../ui/icon';
 import styles from './contacts.module.css';
@@ -19,11 +20,6 @@ const SHARED_HOW: Record<NonNullable<Contact['sharedWithYou']>['source'], string
 function metOn(connectedAt: string): string | null {
   const time = Date.parse(connectedAt);
   return Number.isNaN(time) ? null : `Met on ${formatDate(time)}`;
-}
-
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
 interface ContactCardProps {
@@ -61,9 +57,7 @@ export function ContactCard({
   return (
     <article className={styles.card} aria-labelledby={`contact-name-${contact._id}`}>
       <div className={styles.cardTop}>
-        <span className={styles.avatar} aria-hidden="true">
-          {initials(contact.name)}
-        </span>
+        <ContactAvatar person={contact} size="contactCard" className={styles.avatar} />
         <button
           type="button"
           className={styles.flag}

@@ -1,12 +1,12 @@
-// One contact in the list: initials, name, role and company, where and when met, the flag and whether a
+// One contact in the list: the card's photo or initials, name, role and company, where and when met, the flag and whether a
 // change waits for the connection; the words searched for are highlighted. When the search matched only
 // the e-mail or the notes, the last line shows that match instead of the meeting, so the row says why
 // it is there.
 import type { CSSProperties } from 'react';
 import type { Contact } from '../../../contract/contacts';
+import { ContactAvatar } from '../../ui/contact-avatar';
 import { formatDate } from '../../ui/format';
 import { Icon } from '../../ui/icon';
-import { initials } from './contact-card';
 import styles from './contact-row.module.css';
 import { excerptAroundMatch, hasMatch, highlightMatches } from './contact-search';
 
@@ -97,9 +97,7 @@ export function ContactRow({
       style={style}
       onClick={onOpen}
     >
-      <span className={styles.avatar} aria-hidden="true">
-        {initials(contact.name)}
-      </span>
+      <ContactAvatar person={contact} size="contactRow" className={styles.avatar} />
       <span className={styles.text}>
         <span className={styles.name}>
           <Highlighted text={contact.name} words={words} />

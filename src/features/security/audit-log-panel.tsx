@@ -16,6 +16,8 @@ const ACTION_NAMES: Record<AuditEntry['action'], string> = {
   ALLOWLIST_REMOVE: 'Removed from allowlist',
   RULE_MODE: 'Rule mode',
   EVENTS_EXPORT: 'Exported events',
+  OPERATOR_FACTOR_RESET: 'Reset an operator’s second factor',
+  OPERATOR_ADDED: 'Added an operator',
   ...SUPPORT_ACTION_WORDS,
 };
 

@@ -1,0 +1,114 @@
+// The whole contact list is remembered per member after a 200 (server/modules/contacts/list-memory.ts)
+// until its change notice: an unchanged list is sent again from memory, and every write a member can
+// make shows in the very next list, on both databases (on PostgreSQL the version is read to be sure of
+// that; on PGlite the notice arrives before the write answers).
+import { expect, it } from 'vitest';
+import { CONTACT_LIST_ETAG_HEADER, type Contact } from '../../contract/contacts';
+import {
+  bearer,
+  cardHandleOf,
+  createMember,
+  createMemberWithCard,
+  describeOnEachDatabase,
+  uniqueEmail,
+} from './helpers';
+
+describeOnEachDatabase('the contact list remembered between changes', (t) => {
+  const call = (
+    method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST',
+    url: string,
+    token: string,
+    payload?: object,
+  ) => t().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const list = async (token: string) => {
+    const response = await call('GET', '/api/contact', token);
+    expect(response.statusCode).toBe(200);
+    return { tag: String(response.headers.etag), contacts: response.json() as Contact[] };
+  };
+
+  /** A member with one saved card, whose list has been answered (and so remembered) once. */
+  async function memberWithRememberedList() {
+    const member = await createMember(t());
+    const owner = await createMemberWithCard(t());
+    const saved = await call('POST', '/api/contact/create', member.accessToken, { nfcUID: owner.nfcUID });
+    expect(saved.statusCode).toBe(201);
+    const first = await list(member.accessToken);
+    expect(first.contacts).toHaveLength(1);
+    return { member, token: member.accessToken, id: String(saved.json().contact._id), first };
+  }
+
+  it('sends an unchanged list again, the same, under the same tag', async () => {
+    const { token, first } = await memberWithRememberedList();
+    const again = await call('GET', '/api/contact', token);
+    expect(again.headers.etag).toBe(first.tag);
+    expect(again.json()).toEqual(first.contacts);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    const revalidated = await t().app.inject({
+      method: 'GET',
+      url: '/api/contact',
+      headers: { ...bearer(token), 'if-none-match': first.tag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('shows each edit in the next list, under the tag the edit answered', async () => {
+    const { token, id } = await memberWithRememberedList();
+    const edits = [
+      {
+        write: () => call('PUT', `/api/contact/${id}`, token, { notes: 'met twice' }),
+        shows: { notes: 'met twice' },
+      },
+      { write: () => call('PATCH', `/api/contact/${id}/toggle-flag`, token), shows: { isFlagged: true } },
+      {
+        write: () => call('PUT', `/api/contact/${id}/flag`, token, { isFlagged: false }),
+        shows: { isFlagged: false },
+      },
+      {
+        write: () => call('PUT', `/api/contact/${id}/event`, token, { event: 'Web Summit' }),
+        shows: { event: 'Web Summit' },
+      },
+    ];
+    for (const { write, shows } of edits) {
+      const written = await write();
+      expect(written.statusCode).toBe(200);
+      const after = await list(token);
+      expect(after.contacts).toEqual([expect.objectContaining({ _id: id, ...shows })]);
+      expect(after.tag).toBe(written.headers[CONTACT_LIST_ETAG_HEADER]);
+    }
+  });
+
+  it('drops a deleted contact from the next list', async () => {
+    const { token, id, first } = await memberWithRememberedList();
+    expect((await call('DELETE', `/api/contact/${id}`, token)).statusCode).toBe(200);
+    const after = await list(token);
+    expect(after.contacts).toEqual([]);
+    expect(after.tag).not.toBe(first.tag);
+  });
+
+  it('shows details a visitor shared in the next list', async () => {
+    const { member, token } = await memberWithRememberedList();
+    const handle = await cardHandleOf(t(), member.accessToken);
+    const shared = await t().app.inject({
+      method: 'POST',
+      url: `/api/nfc/${handle}/share-details`,
+      payload: { name: 'Lin Visitor', email: uniqueEmail('lin'), consent: true, source: 'qr' },
+      remoteAddress: '198.51.100.21',
+    });
+    expect(shared.statusCode).toBe(201);
+    const after = await list(token);
+    expect(after.contacts).toHaveLength(2);
+    expect(after.contacts).toContainEqual(
+      expect.objectContaining({
+        name: 'Lin Visitor',
+        sharedWithYou: expect.objectContaining({ source: 'qr' }),
+      }),
+    );
+  });
+
+  it('keeps one member’s list from another’s', async () => {
+    const one = await memberWithRememberedList();
+    const other = await memberWithRememberedList();
+    expect((await list(one.token)).contacts.map((contact) => contact._id)).toEqual([one.id]);
+    expect((await list(other.token)).contacts.map((contact) => contact._id)).toEqual([other.id]);
+  });
+});
