@@ -2,34 +2,19 @@
 // for the security dashboard's attack map (`npm run generate:country-centroids`).
 //
 // From Natural Earth's 1:50m countries (world-atlas), because the 1:110m file the basemap draws has no
-// Singapore, Hong Kong, Malta or Bahrain. A country's position is the centroid of its largest polygon, so
-// overseas territories do not drag it away (France stays in Europe, the United States between its coasts).
+// Singapore, Hong Kong, Malta or Bahrain. A country's position is the centroid of its largest polygon.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { iso1A2Code } from '@rapideditor/country-coder';
 import { geoArea, geoCentroid } from 'd3-geo';
-import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { largestPolygon } from './largest-polygon';
 
 const OUTPUT = 'src/features/security/country-centroids.ts';
 
 /** Natural Earth parts without an ISO numeric code that do have an alpha-2 code in use. */
 const CODES_BY_NAME: Record<string, string> = { Kosovo: 'XK' };
-
-function largestPolygon(geometry: Polygon | MultiPolygon): Feature<Polygon> {
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-  const candidates = polygons.map(
-    (coordinates): Feature<Polygon> => ({
-      type: 'Feature',
-      properties: {},
-      geometry: { type: 'Polygon', coordinates },
-    }),
-  );
-  return candidates.reduce((largest, candidate) =>
-    geoArea(candidate) > geoArea(largest) ? candidate : largest,
-  );
-}
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;

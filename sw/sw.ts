@@ -9,7 +9,14 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { CardPhotoPaths } from '../contract/card-extras';
 import { ListMapContactsEndpoint } from '../contract/contacts';
 import { type MapStyle, MapStyleEndpoint, MapStyleSchema } from '../contract/map';
-import { CARD_PHOTOS_CACHE, MAP_CONTACTS_CACHE, OCR_BASE_PATH, OCR_CACHE } from '../src/db/response-caches';
+import {
+  CARD_PHOTOS_CACHE,
+  type CachePlaceTilesMessage,
+  MAP_CONTACTS_CACHE,
+  MAP_PLACE_TILES_CACHE,
+  OCR_BASE_PATH,
+  OCR_CACHE,
+} from '../src/db/response-caches';
 import { flushWrites, QUEUE_SYNC_TAG } from '../src/sync/queue';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -115,6 +122,51 @@ registerRoute(
   'GET',
 );
 
+// The tiles around the places where the member met people (src/map/place-tiles.ts asks for them while the
+// map is online): kept apart from the tiles seen, so panning elsewhere never pushes them out, and only
+// up to a number of bytes, in the order asked (the newest places first). The set is replaced with each
+// request, so places no longer among the member's go; it says where they met people, so ending the
+// session deletes it (src/db/response-caches.ts).
+const PLACE_TILES_MAX_BYTES = 25 * 1024 * 1024;
+/** A few at a time: quick enough in the background, gentle on the tile server. */
+const PLACE_TILES_PARALLEL = 4;
+
+let placeTilesKept = Promise.resolve();
+
+async function sizeOf(response: Response): Promise<number> {
+  return (await response.clone().arrayBuffer()).byteLength;
+}
+
+async function keepPlaceTiles(urls: readonly string[]): Promise<void> {
+  await mapSettingKnown;
+  // Only the map's own hosts: the worker fetches nothing else on a page's word.
+  const wanted = urls.filter((url) => URL.canParse(url) && mapSetting.origins.includes(new URL(url).origin));
+  const cache = await caches.open(MAP_PLACE_TILES_CACHE);
+  const kept = new Set<string>();
+  let bytes = 0;
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < wanted.length && bytes < PLACE_TILES_MAX_BYTES) {
+      const url = wanted[next++] as string;
+      const response = (await cache.match(url)) ?? (await fetchTile(cache, url));
+      if (!response) continue;
+      bytes += await sizeOf(response);
+      kept.add(url);
+    }
+  };
+  await Promise.all(Array.from({ length: PLACE_TILES_PARALLEL }, work));
+  const stale = (await cache.keys()).filter((request) => !kept.has(request.url));
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}
+
+/** A tile the server gives (a missing one, at sea or past its edge, is simply not kept). */
+async function fetchTile(cache: Cache, url: string): Promise<Response | undefined> {
+  const response = await fetch(url, { mode: 'cors' }).catch(() => undefined);
+  if (!response?.ok) return undefined;
+  await cache.put(url, response.clone());
+  return response;
+}
+
 // The on-device OCR engine (src/features/add-someone/ocr-files.ts) is not precached: a member who scans
 // a paper card fetches it once, and from then on reads cards with no signal.
 registerRoute(
@@ -130,7 +182,10 @@ registerRoute(
   async (options) => {
     await mapSettingKnown;
     if (options.url.href === mapSetting.styleUrl) return mapStyleStrategy.handle(options);
-    if (mapSetting.origins.includes(options.url.origin)) return mapTilesStrategy.handle(options);
+    if (mapSetting.origins.includes(options.url.origin)) {
+      const aroundPlace = await caches.match(options.request, { cacheName: MAP_PLACE_TILES_CACHE });
+      return aroundPlace ?? mapTilesStrategy.handle(options);
+    }
     return fetch(options.request);
   },
   'GET',
@@ -159,7 +214,25 @@ self.addEventListener('sync', (event: SyncEvent) => {
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (isCachePlaceTiles(event.data)) {
+    const { urls } = event.data;
+    // One set at a time: two maps opened together must not delete what the other has just kept.
+    placeTilesKept = placeTilesKept.then(() => keepPlaceTiles(urls)).catch(() => {});
+    event.waitUntil(placeTilesKept);
+  }
 });
+
+function isCachePlaceTiles(data: unknown): data is CachePlaceTilesMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    data.type === 'CACHE_PLACE_TILES' &&
+    'urls' in data &&
+    Array.isArray(data.urls) &&
+    data.urls.every((url) => typeof url === 'string')
+  );
+}
 
 /** Background Sync is not in TypeScript's WebWorker library yet. */
 interface SyncEvent extends ExtendableEvent {

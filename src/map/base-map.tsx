@@ -13,6 +13,8 @@ import { maplibre } from './maplibre';
 
 export const MAP_UNAVAILABLE_MESSAGE = 'The map cannot be shown right now.';
 export const MAP_FALLBACK_NOTE = 'The street map cannot be reached, so a simple world map is shown.';
+/** The bundled basemap stops at its closest zoom (map-style.ts): said in place of a blank, refused zoom. */
+export const MAP_ZOOM_CAP_NOTE = 'The simple world map shows no closer: streets need the online map.';
 
 interface BaseMapProps {
   initialViewState: MapProps['initialViewState'];
@@ -24,11 +26,17 @@ interface BaseMapProps {
   children?: ReactNode;
 }
 
+/** The map is as close as a capped basemap goes (a small margin: maplibre may stop a hair short). */
+function isAtCap(map: MapLibreMap, style: MapStyle): boolean {
+  return style.maxZoom !== undefined && map.getZoom() >= style.maxZoom - 0.01;
+}
+
 type StyleLoad = { kind: 'loading' } | { kind: 'ready'; style: MapStyle } | { kind: 'failed' };
 
 export function BaseMap({ initialViewState, label, mapRef, onViewChange, children }: BaseMapProps) {
   const [styleLoad, setStyleLoad] = useState<StyleLoad>({ kind: 'loading' });
   const [isDrawn, setIsDrawn] = useState(false);
+  const [isAtMaxZoom, setIsAtMaxZoom] = useState(false);
 
   useEffect(() => {
     let isCurrent = true;
@@ -62,9 +70,13 @@ export function BaseMap({ initialViewState, label, mapRef, onViewChange, childre
           style={{ width: '100%', height: '100%' }}
           onLoad={(event) => {
             setIsDrawn(true);
+            setIsAtMaxZoom(isAtCap(event.target, styleLoad.style));
             onViewChange?.(event.target);
           }}
-          onMoveEnd={(event) => onViewChange?.(event.target)}
+          onMoveEnd={(event) => {
+            setIsAtMaxZoom(isAtCap(event.target, styleLoad.style));
+            onViewChange?.(event.target);
+          }}
           onError={(event) => {
             // Only a map that could not start (no WebGL) has no target; a missing tile is not worth a word.
             if (event.target === null) setStyleLoad({ kind: 'failed' });
@@ -75,10 +87,11 @@ export function BaseMap({ initialViewState, label, mapRef, onViewChange, childre
           {children}
         </MapView>
       )}
-      {styleLoad.kind === 'ready' && styleLoad.style.isFallback && (
-        <p className={styles.fallbackNote} role="status">
-          {MAP_FALLBACK_NOTE}
-        </p>
+      {styleLoad.kind === 'ready' && (styleLoad.style.isFallback || isAtMaxZoom) && (
+        <div className={styles.note} role="status">
+          {styleLoad.style.isFallback && <p>{MAP_FALLBACK_NOTE}</p>}
+          {isAtMaxZoom && <p>{MAP_ZOOM_CAP_NOTE}</p>}
+        </div>
       )}
     </section>
   );

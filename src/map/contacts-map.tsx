@@ -15,7 +15,11 @@ import styles from './map.module.css';
 
 /** Spec §9: a contact's place is shown at this zoom. */
 export const CONTACT_ZOOM = 15;
-const FIT_PADDING_PX = 64;
+/**
+ * Room around the contacts when the map fits them: more at the top, where a name tag rises above its
+ * place and the map's note sits, so the northernmost name is not cut off or covered.
+ */
+const FIT_PADDING_PX = { top: 120, right: 64, bottom: 48, left: 64 };
 /** Name tags closer than this on screen would overlap (a tag is up to 168 px wide, 40 px high). */
 const GROUP_DISTANCE_PX = 44;
 

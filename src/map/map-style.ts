@@ -1,19 +1,23 @@
 // What the map draws underneath the markers: the bundled world basemap, or an online style when configured.
 
 import type { Feature, FeatureCollection, Position } from 'geojson';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { FilterSpecification, StyleSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import { MapStyleEndpoint } from '../../contract/map';
 import { getJson, isAnswering, send } from '../api/transport';
-import { loadWorldCountries } from './world-countries';
+import { loadPlaceLabels } from './offline-places';
+import { loadDetailedCountries } from './world-countries';
 
 /**
- * The bundled countries have nothing to show beyond this zoom; closer, a map would be an empty colour
- * (a contact's zoom 15 needs the online style's streets).
+ * The bundled basemap's closest zoom: its 1:50m coasts and towns of 50,000 people still make a readable
+ * region there (about 250 km across a phone); closer, it would be an empty colour (a contact's zoom 15
+ * needs the online style's streets), so the map stops and says why (base-map.tsx).
  */
-const BASEMAP_MAX_ZOOM = 5;
+export const OFFLINE_MAX_ZOOM = 7;
 
 export interface MapStyle {
   spec: StyleSpecification;
+  /** Where the online style came from, which its relative addresses resolve against; unset for the bundled one. */
+  styleUrl?: string;
   maxZoom?: number;
   /** An online style is configured but could not be reached: the outline stands in, and the map says so. */
   isFallback: boolean;
@@ -22,6 +26,16 @@ export interface MapStyle {
 const WATER = '#cfe0ee';
 const LAND = '#f6f4ee';
 const BORDER = '#b5ae9c';
+const COUNTRY_NAME = '#6b6353';
+const TOWN_NAME = '#1f2937';
+const HALO = '#ffffff';
+/**
+ * No glyph server offline: with no `glyphs` URL, maplibre draws each letter with the browser's own fonts,
+ * so names need no download and no network.
+ */
+const LABEL_FONT: string[] = ['system-ui', 'sans-serif'];
+/** A name shows once the map's zoom reaches the zoom its file gives it (scripts/generate-offline-places.ts). */
+const FROM_ITS_ZOOM: FilterSpecification = ['<=', ['get', 'minZoom'], ['zoom']];
 
 /** Natural Earth's id of Antarctica, whose ring runs along the pole that a web map cannot draw. */
 const ANTARCTICA_ID = '010';
@@ -61,15 +75,46 @@ export function basemapCountries(countries: FeatureCollection): FeatureCollectio
   };
 }
 
+/**
+ * Names from a source of place labels (offline-places.ts): each from its own zoom, the more important
+ * placed first where two would overlap, `size` in pixels at two zooms ([zoom, px, zoom, px]).
+ */
+function nameLayer(
+  id: string,
+  source: string,
+  look: {
+    size: [number, number, number, number];
+    color: string;
+    halo: string;
+    layout?: SymbolLayerSpecification['layout'];
+  },
+): SymbolLayerSpecification {
+  return {
+    id,
+    type: 'symbol',
+    source,
+    filter: FROM_ITS_ZOOM,
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': LABEL_FONT,
+      'text-size': ['interpolate', ['linear'], ['zoom'], ...look.size],
+      'text-max-width': 8,
+      'symbol-sort-key': ['get', 'rank'],
+      ...look.layout,
+    },
+    paint: { 'text-color': look.color, 'text-halo-color': look.halo, 'text-halo-width': 1.5 },
+  };
+}
+
 async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
+  const [countries, places] = await Promise.all([loadDetailedCountries(), loadPlaceLabels()]);
+  const attribution = 'Natural Earth, GeoNames';
   const spec: StyleSpecification = {
     version: 8,
     sources: {
-      countries: {
-        type: 'geojson',
-        data: basemapCountries(await loadWorldCountries()),
-        attribution: 'Natural Earth',
-      },
+      countries: { type: 'geojson', data: basemapCountries(countries), attribution },
+      countryNames: { type: 'geojson', data: places.countries },
+      towns: { type: 'geojson', data: places.towns },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': WATER } },
@@ -78,11 +123,18 @@ async function loadOfflineStyle(isFallback: boolean): Promise<MapStyle> {
         id: 'borders',
         type: 'line',
         source: 'countries',
-        paint: { 'line-color': BORDER, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.5] },
+        paint: { 'line-color': BORDER, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 7, 1.5] },
       },
+      nameLayer('country-names', 'countryNames', {
+        size: [1, 11, 6, 15],
+        color: COUNTRY_NAME,
+        halo: LAND,
+        layout: { 'text-transform': 'uppercase', 'text-letter-spacing': 0.08 },
+      }),
+      nameLayer('town-names', 'towns', { size: [2, 12, 7, 14], color: TOWN_NAME, halo: HALO }),
     ],
   };
-  return { spec, maxZoom: BASEMAP_MAX_ZOOM, isFallback };
+  return { spec, maxZoom: OFFLINE_MAX_ZOOM, isFallback };
 }
 
 /**
@@ -126,7 +178,7 @@ async function loadOnlineStyle(styleUrl: string): Promise<MapStyle | undefined> 
   if (!style.ok) return undefined;
   const probeUrl = probeUrlOf(style.value, styleUrl);
   if (probeUrl && !(await isAnswering(probeUrl, { signal }))) return undefined;
-  return { spec: style.value, isFallback: false };
+  return { spec: style.value, styleUrl, isFallback: false };
 }
 
 /**

@@ -1,10 +1,12 @@
 // /map: a member's located contacts on a map that also works with the network off.
 
 import type { APIRequestContext } from '@playwright/test';
+import { placeTileUrls, tileOf } from '../../src/map/place-tiles';
 import { STAND_IN_STYLE_PATH, startTileStandIn, tileStandInPort } from '../support/map-tile-stand-in';
 import { expectNoSeriousAxeViolations } from './accessibility';
-import { createCardOwner, logInByApi, ownerCard } from './cards';
+import { createCardOwner, giveContacts, logInByApi, ownerCard } from './cards';
 import { expect, type Mailbox, type NewUser, test } from './fixtures';
+import { mapPixels } from './map-pixels';
 import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
 import { MapPage } from './pages/map-page';
@@ -13,6 +15,17 @@ import { waitForServiceWorkerControl } from './service-worker';
 
 const LONDON = { lat: 51.5074, lng: -0.1278 };
 const LYON = { lat: 45.764, lng: 4.8357 };
+const DESKTOP = { width: 1280, height: 800 };
+const DAY_MS = 86_400_000;
+
+async function setCurrentEvent(request: APIRequestContext, member: NewUser, event: string | null) {
+  const token = await logInByApi(request, member);
+  const set = await request.put('/api/contact/current-event', {
+    data: { event },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+}
 
 /** Saves the card with the place where the two met, as the public card page does. */
 async function saveCardAt(
@@ -39,6 +52,9 @@ async function saveCardOwnerAt(
   const { nfcUID } = await createCardOwner(request, mailbox);
   await saveCardAt(request, saver, nfcUID, place);
 }
+
+/** The service worker keeps the tiles around saved places in the background, a few hundred of them. */
+const KEEPING_TILES_TIMEOUT_MS = 30_000;
 
 test('a saved contact shows on the map with its name and date added, online and offline @desktop', async ({
   page,
@@ -202,6 +218,58 @@ test('two contacts met at one place are one marker that lists both names @deskto
   await expect(new ContactsPage(page).cardName).toHaveText('Katherine Johnson');
 });
 
+test('the map narrows to one event and a recent time, and a name in a cluster opens that contact @desktop', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}, testInfo) => {
+  await setCurrentEvent(request, verifiedUser, 'Web Summit 2026');
+  await giveContacts(request, mailbox, verifiedUser, [
+    { name: 'Katherine Johnson', ...LYON },
+    { name: 'Dorothy Vaughan', ...LYON },
+  ]);
+  await setCurrentEvent(request, verifiedUser, null);
+  await giveContacts(request, mailbox, verifiedUser, [{ name: 'Mary Jackson', ...LONDON }]);
+  await new LoginPage(page).signIn(verifiedUser);
+
+  const mapPage = new MapPage(page);
+  await mapPage.goto();
+  await expect(mapPage.map).toHaveAccessibleName('Map of 3 contacts');
+  await expect(mapPage.marker('Mary Jackson')).toBeVisible();
+  await mapPage.waitForBasemap();
+  await page.screenshot({ path: testInfo.outputPath('map-world.png') });
+
+  // By event: only the two met at the summit, drawn again around Lyon.
+  await mapPage.event.selectOption('Web Summit 2026');
+  await expect(mapPage.map).toHaveAccessibleName('Map of 2 contacts');
+  await expect(mapPage.marker('Mary Jackson')).toHaveCount(0);
+  const group = mapPage.groupMarker(2);
+  await expect(group).toHaveAccessibleName(/Katherine Johnson/);
+  await mapPage.waitForBasemap();
+  await group.click();
+  const list = mapPage.popup.getByRole('list', { name: '2 contacts met here' });
+  await expect(list.getByRole('link')).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('map-event-cluster.png') });
+  await expectNoSeriousAxeViolations(page);
+
+  // A name in the cluster opens that contact.
+  await list.getByRole('link', { name: 'Dorothy Vaughan' }).click();
+  await expect(page).toHaveURL(/\/contacts\?contact=/);
+  await expect(new ContactsPage(page).cardName).toHaveText('Dorothy Vaughan');
+
+  // By time, ten days from now in the browser (set last: the session's tokens would look expired):
+  // everyone was met more than a week ago and less than a month ago.
+  await page.goBack();
+  await expect(mapPage.map).toHaveAccessibleName('Map of 3 contacts');
+  await page.clock.setFixedTime(Date.now() + 10 * DAY_MS);
+  await mapPage.when.selectOption('Past 7 days');
+  await expect(mapPage.noMatch).toBeVisible();
+  await expect(mapPage.canvas).toHaveCount(0);
+  await mapPage.when.selectOption('Past 30 days');
+  await expect(mapPage.map).toHaveAccessibleName('Map of 3 contacts');
+});
+
 // The public tile server cannot be reached from here: the e2e server's MAP_STYLE_URL points at a
 // stand-in on loopback (tests/support/map-tile-stand-in.ts), the one boundary these journeys mock.
 // Serial: the second journey needs that server down, the first needs it up.
@@ -249,20 +317,116 @@ test.describe('the online basemap', () => {
     }
   });
 
-  test('falls back to the world outline, and says so, while the tile server is down', async ({
+  test('keeps the tiles around the places where people were met, and shows them there offline at street zoom', async ({
     page,
+    context,
     request,
     mailbox,
     verifiedUser,
   }, testInfo) => {
+    test.slow();
+    const standIn = await startTileStandIn(tileStandInPort());
+    try {
+      await setCurrentEvent(request, verifiedUser, 'Lyon Expo');
+      await giveContacts(request, mailbox, verifiedUser, [{ name: 'Katherine Johnson', ...LYON }]);
+      await setCurrentEvent(request, verifiedUser, null);
+      await giveContacts(request, mailbox, verifiedUser, [{ name: 'Mary Jackson', ...LONDON }]);
+      await new LoginPage(page).signIn(verifiedUser);
+      await waitForServiceWorkerControl(page);
+
+      // Online, the map opens on both places at once: far from street zoom.
+      const mapPage = new MapPage(page);
+      await mapPage.goto();
+      await expect(mapPage.map).toHaveAccessibleName('Map of 2 contacts');
+      await mapPage.waitForBasemap();
+      await expect(mapPage.fallbackNote).toHaveCount(0);
+      // In the background the service worker fetches the street tiles around both places (the stand-in's
+      // tiles are 256 px, so the map's zoom 15 is their 16) and keeps them.
+      // A few hundred tiles: on a loaded machine that takes longer than a screen's usual wait.
+      const lyonStreet = tileOf(LYON, 16);
+      await expect
+        .poll(() => standIn.requested, { timeout: KEEPING_TILES_TIMEOUT_MS })
+        .toContain(`/tiles/16/${lyonStreet.x}/${lyonStreet.y}.png`);
+      const expected = placeTileUrls(
+        [LONDON, LYON],
+        [{ templates: [`${standIn.origin}/tiles/{z}/{x}/{y}.png`], minZoom: 0, maxZoom: 19, tileSize: 256 }],
+      );
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () =>
+              (await (await caches.open('tapnet-map-places')).keys()).map((request) => request.url).sort(),
+            ),
+          { timeout: KEEPING_TILES_TIMEOUT_MS },
+        )
+        .toEqual([...expected].sort());
+
+      // No network and no tile server: narrowed to Lyon's event, the map opens at the contact's street
+      // zoom and draws the online map's tiles there, never seen before but kept.
+      await standIn.close();
+      await context.setOffline(true);
+      await page.reload();
+      await mapPage.event.selectOption('Lyon Expo');
+      await expect(mapPage.map).toHaveAccessibleName('Map of 1 contact');
+      await mapPage.waitForBasemap();
+      await expect(mapPage.fallbackNote).toHaveCount(0);
+      await expect.poll(async () => (await mapPixels(page)).shareOf([214, 232, 200])).toBeGreaterThan(0.9);
+      await page.screenshot({ path: testInfo.outputPath('map-offline-street-online-tiles-phone.png') });
+      await page.setViewportSize(DESKTOP);
+      await expect.poll(async () => (await mapPixels(page)).shareOf([214, 232, 200])).toBeGreaterThan(0.9);
+      await page.screenshot({ path: testInfo.outputPath('map-offline-street-online-tiles-desktop.png') });
+      await context.setOffline(false);
+
+      // Whoever uses the device next must not learn where this member met people.
+      const settingsPage = new SettingsPage(page);
+      await settingsPage.goto();
+      await settingsPage.logOut.click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect.poll(() => page.evaluate(() => caches.keys())).not.toContain('tapnet-map-places');
+    } finally {
+      await standIn.close();
+    }
+  });
+
+  test('falls back to the world map, and says so, while the tile server is down; offline it names places and stops where it has no detail', async ({
+    page,
+    context,
+    request,
+    mailbox,
+    verifiedUser,
+  }, testInfo) => {
+    // The map is drawn four times (online, offline at two sizes, the world), each read back as pixels.
+    test.slow();
     await saveCardOwnerAt(request, mailbox, verifiedUser, LYON);
     await new LoginPage(page).signIn(verifiedUser);
+    await waitForServiceWorkerControl(page);
     const mapPage = new MapPage(page);
     await mapPage.goto();
     await mapPage.waitForBasemap();
     await expect(mapPage.fallbackNote).toBeVisible();
     await expect(mapPage.marker(ownerCard.name)).toBeVisible();
-    await expect(page.getByText('Natural Earth')).toBeAttached();
+    await expect(page.getByText('Natural Earth, GeoNames')).toBeAttached();
     await page.screenshot({ path: testInfo.outputPath('map-fallback.png') });
+
+    // Offline too, from the service worker's copy: one contact opens at the closest zoom the simple map
+    // has (not the street zoom it cannot draw), with the towns around named, and it says why it stops.
+    await context.setOffline(true);
+    await page.reload();
+    await mapPage.waitForBasemap();
+    await expect(mapPage.zoomCapNote).toBeVisible();
+    await expect(mapPage.zoomIn).toBeDisabled();
+    await expect.poll(async () => (await mapPixels(page)).inkShare).toBeGreaterThan(0.002);
+    await page.screenshot({ path: testInfo.outputPath('map-offline-closest-phone.png') });
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(async () => (await mapPixels(page)).inkShare).toBeGreaterThan(0.002);
+    await page.screenshot({ path: testInfo.outputPath('map-offline-closest-desktop.png') });
+
+    // Out to the whole world: the note goes, and the countries are named.
+    for (let step = 0; step < 5; step++) await mapPage.zoomOut.click();
+    await expect(mapPage.zoomCapNote).toHaveCount(0);
+    await expect(mapPage.zoomIn).toBeEnabled();
+    await expect.poll(async () => (await mapPixels(page)).inkShare).toBeGreaterThan(0.002);
+    await page.screenshot({ path: testInfo.outputPath('map-offline-world-desktop.png') });
+    await context.setOffline(false);
   });
 });

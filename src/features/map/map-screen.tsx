@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { MapContact } from '../../../contract/contacts';
 import { MapContactsResource } from '../../api/contacts';
+import { keepPlaceTiles } from '../../db/response-caches';
 import { usePendingInvitationCount } from '../../sync/invitation-count';
 import { useCachedResource } from '../../sync/use-cached-resource';
 import appBar from '../../ui/app-bar.module.css';
@@ -18,6 +19,7 @@ import styles from './map-screen.module.css';
 // once, and fetched alongside the contacts rather than after them.
 const loadContactsMap = () => import('../../map/contacts-map');
 const ContactsMap = lazy(async () => ({ default: (await loadContactsMap()).ContactsMap }));
+const loadPlaceTiles = () => import('../../map/place-tile-sources');
 const LOADING_LABEL = 'Loading the map…';
 
 /** Spec §8 Empty states. */
@@ -39,6 +41,17 @@ export function MapScreen() {
     // A failed download shows where the map would be (MapLoadBoundary); nothing to do here.
     loadContactsMap().catch(() => {});
   }, []);
+
+  // Online, the street tiles around everyone's places are kept for offline use (src/map/place-tiles.ts).
+  const located = load.status === 'ready' ? load.value : null;
+  useEffect(() => {
+    if (!located?.length) return;
+    // Best effort: without it the map still works, with the tiles it has seen.
+    loadPlaceTiles()
+      .then(({ tilesAroundPlaces }) => tilesAroundPlaces(located))
+      .then(keepPlaceTiles)
+      .catch(() => {});
+  }, [located]);
 
   return (
     <div className={appBar.screen}>

@@ -7,7 +7,13 @@ export class MapPage {
   readonly empty: Locator;
   readonly unavailable: Locator;
   readonly fallbackNote: Locator;
+  readonly zoomCapNote: Locator;
   readonly popup: Locator;
+  readonly zoomIn: Locator;
+  readonly zoomOut: Locator;
+  readonly when: Locator;
+  readonly event: Locator;
+  readonly noMatch: Locator;
 
   constructor(readonly page: Page) {
     this.back = page.getByRole('link', { name: 'Back' });
@@ -16,7 +22,13 @@ export class MapPage {
     this.empty = page.getByText('No location data available');
     this.unavailable = page.getByText('The map cannot be shown right now.');
     this.fallbackNote = page.getByRole('status').filter({ hasText: 'The street map cannot be reached' });
+    this.zoomCapNote = page.getByRole('status').filter({ hasText: 'The simple world map shows no closer' });
     this.popup = page.locator('.maplibregl-popup');
+    this.zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    this.zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    this.when = page.getByRole('combobox', { name: 'When' });
+    this.event = page.getByRole('combobox', { name: 'Event' });
+    this.noMatch = page.getByText('No one you met matches these filters.');
   }
 
   async goto(): Promise<void> {
