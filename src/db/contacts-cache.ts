@@ -53,6 +53,19 @@ const CONTACT_FIELDS = Object.keys(ContactSchema.shape) as (keyof Contact)[];
 /** The screen reads every contact on each paint: the schema's fast check, not its full parser (docs/budgets.md). */
 const isContact = rowGuard<Contact>(ContactSchema);
 
+/** Told which member's stored list failed its check, so that the sync layer can drop it and fetch it whole. */
+type FailedCheckListener = (userId: string) => void;
+let onFailedCheck: FailedCheckListener = () => {};
+
+/**
+ * Registers who recovers a stored list that fails its check. Every reader of the whole list checks it, so
+ * a bad contact is caught where the list is read anyway, not by a revalidation that would read it only for
+ * its etag (docs/budgets.md).
+ */
+export function whenContactListFailsCheck(listener: FailedCheckListener): void {
+  onFailedCheck = listener;
+}
+
 function isFresh(set: ContactSet, now: number): boolean {
   const age = now - set.lastUpdated;
   return (
@@ -81,7 +94,7 @@ async function readValidSet(userId: string, now: number): Promise<ContactSet | n
 /**
  * Whether the member has a fresh cache entry, without reading its contacts: enough to decide whether
  * to fetch at start, where reading and checking thousands of contacts would delay the first paint. A bad
- * contact is still caught by the next revalidation, which reads the whole list before trusting the etag.
+ * contact is caught by the next reader of the whole list (`whenContactListFailsCheck`).
  */
 export async function hasFreshContactSet(userId: string, now = Date.now()): Promise<boolean> {
   return (await readValidSet(userId, now)) !== null;
@@ -122,13 +135,44 @@ export async function readContactsCache(userId: string, now = Date.now()): Promi
   return valid && { ...valid.set, contacts: valid.list };
 }
 
+/** Contacts checked between two pauses of `readContactsCacheInSteps`: a few milliseconds on a slow phone. */
+const CHECK_STEP = 500;
+
+/**
+ * Like `readContactsCache`, but the contacts are checked `CHECK_STEP` at a time with `pause` awaited
+ * between steps, so a key typed meanwhile is answered within a step instead of after the whole list
+ * (docs/budgets.md). Not for a transaction: awaiting anything but IndexedDB ends it.
+ */
+export async function readContactsCacheInSteps(
+  userId: string,
+  pause: () => Promise<void>,
+  now = Date.now(),
+): Promise<ContactsCache | null> {
+  const valid = await readValidList(userId, now, pause);
+  return valid && { ...valid.set, contacts: valid.list };
+}
+
+async function isEveryContact(list: unknown[], pause?: () => Promise<void>): Promise<boolean> {
+  if (!pause) return list.every(isContact);
+  for (let start = 0; start < list.length; start += CHECK_STEP) {
+    if (start > 0) await pause();
+    if (!list.slice(start, start + CHECK_STEP).every(isContact)) return false;
+  }
+  return true;
+}
+
 async function readValidList(
   userId: string,
   now: number,
+  pause?: () => Promise<void>,
 ): Promise<{ set: Pick<ContactSet, 'etag' | 'lastUpdated'>; list: Contact[] } | null> {
   const [set, record] = await Promise.all([readValidSet(userId, now), db.contactLists.get(userId)]);
+  if (!set) return null;
   const list: unknown = record?.contacts;
-  if (!set || !Array.isArray(list) || !list.every(isContact)) return null;
+  if (!Array.isArray(list) || !(await isEveryContact(list, pause))) {
+    onFailedCheck(userId);
+    return null;
+  }
   return { set: { etag: set.etag, lastUpdated: set.lastUpdated }, list };
 }
 
@@ -136,11 +180,26 @@ async function readValidList(
 export async function takeContactsCache(userId: string, now = Date.now()): Promise<ContactsCache | null> {
   return db.transaction('rw', db.contactLists, db.contactSets, async () => {
     const cache = await readContactsCache(userId, now);
-    if (!cache) {
-      await db.contactLists.delete(userId);
-      await db.contactSets.delete(userId);
-    }
+    if (!cache) await dropCache(userId);
     return cache;
+  });
+}
+
+/** Inside a transaction over both tables. */
+async function dropCache(userId: string): Promise<void> {
+  await db.contactLists.delete(userId);
+  await db.contactSets.delete(userId);
+}
+
+/**
+ * The etag to revalidate the member's list with, read from the small entry only; null without a fresh
+ * entry, which is then dropped with its list, so the next write starts from a clean list.
+ */
+export async function takeContactsEtag(userId: string, now = Date.now()): Promise<string | null> {
+  return db.transaction('rw', db.contactLists, db.contactSets, async () => {
+    const set = await readValidSet(userId, now);
+    if (!set) await dropCache(userId);
+    return set?.etag ?? null;
   });
 }
 

@@ -8,6 +8,8 @@ import {
   mergeContactChange,
   storeContactList,
   takeContactsCache,
+  takeContactsEtag,
+  whenContactListFailsCheck,
 } from '../db/contacts-cache';
 import { readSignedInUserId } from '../session/signed-in-user';
 
@@ -28,9 +30,9 @@ function warn(action: string, error: unknown): void {
   console.warn(`Contacts cache: ${action} failed`, error);
 }
 
-async function readCacheOrNull(userId: string) {
+async function readEtagOrNull(userId: string): Promise<string | null> {
   try {
-    return await takeContactsCache(userId);
+    return await takeContactsEtag(userId);
   } catch (error) {
     warn('read', error);
     return null;
@@ -65,10 +67,10 @@ export function revalidateContacts(
 
 async function fetchAndStore(userId: string, fetchList: FetchContactList): Promise<RevalidationOutcome> {
   if (!isSignedInAs(userId)()) return 'failed';
-  const cache = await readCacheOrNull(userId);
+  const etag = await readEtagOrNull(userId);
   let result: ContactListResult;
   try {
-    result = await fetchList(cache?.etag ?? null);
+    result = await fetchList(etag);
   } catch (error) {
     console.warn('Contacts could not be revalidated', error);
     return 'failed';
@@ -88,6 +90,31 @@ async function fetchAndStore(userId: string, fetchList: FetchContactList): Promi
     return 'failed';
   }
 }
+
+const recovering = new Set<string>();
+
+/**
+ * A reader of the member's whole list found a contact that no longer parses, so the list and its etag
+ * cannot be trusted: drop them and fetch the whole list (spec §4 Contacts cache). Queued writes are kept
+ * elsewhere and are not touched. A revalidation already running finishes first, so its answer to the old
+ * etag cannot land after the fresh list.
+ */
+async function recoverFailedList(userId: string): Promise<void> {
+  if (recovering.has(userId)) return;
+  recovering.add(userId);
+  try {
+    await inFlight.get(userId);
+    await takeContactsCache(userId).catch((error: unknown) => warn('drop', error));
+    await revalidateContacts(userId);
+  } finally {
+    recovering.delete(userId);
+  }
+}
+
+// Outside the reader's own transaction or live query, which cannot write.
+whenContactListFailsCheck((userId) => {
+  setTimeout(() => void recoverFailedList(userId), 0);
+});
 
 const pending = new Map<string, () => void>();
 

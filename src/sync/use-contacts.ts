@@ -3,7 +3,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { Contact } from '../../contract/contacts';
-import { type ContactChange, readContactsCache, readFirstScreenful } from '../db/contacts-cache';
+import {
+  type ContactChange,
+  readContactsCache,
+  readContactsCacheInSteps,
+  readFirstScreenful,
+} from '../db/contacts-cache';
 import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user';
 import { applyChange, revalidateOnContactsLoad, scheduleRevalidation } from './contacts-revalidation';
 
@@ -73,18 +78,32 @@ export function useContactList(): ContactList {
     };
   }, [isFirstKnown]);
 
-  const whole = useWholeList(userId, isWholeListDue);
+  const whole = useWholeList(userId, isWholeListDue, yieldToInput);
   if (whole) return { contacts: whole, count: whole.length, isComplete: true };
   if (first) return { contacts: first.contacts, count: first.count, isComplete: false };
   return { contacts: undefined, count: undefined, isComplete: false };
 }
 
-/** The member's whole cached list, live; undefined until `isDue`, without a valid cache or anyone signed in. */
-function useWholeList(userId: string | null, isDue: boolean): Contact[] | undefined {
+/** Lets the browser handle input: `scheduler.yield()` where there is one, else a task of its own. */
+function yieldToInput(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The member's whole cached list, live; undefined until `isDue`, without a valid cache or anyone signed in.
+ * With `pause`, its check lets the browser handle input between steps.
+ */
+function useWholeList(
+  userId: string | null,
+  isDue: boolean,
+  pause?: () => Promise<void>,
+): Contact[] | undefined {
   const previous = useRef<Contact[] | undefined>(undefined);
   return useLiveQuery(async () => {
     if (!userId || !isDue) return undefined;
-    const cache = await readContactsCache(userId).catch((error: unknown) => {
+    const read = pause ? readContactsCacheInSteps(userId, pause) : readContactsCache(userId);
+    const cache = await read.catch((error: unknown) => {
       console.warn('Contacts cache: read failed', error);
       return null;
     });

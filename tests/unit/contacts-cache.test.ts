@@ -12,6 +12,7 @@ import {
   hasStoredContacts,
   mergeContactChange,
   readContactsCache,
+  readContactsCacheInSteps,
   readFirstScreenful,
   storeContactList,
   takeContactsCache,
@@ -103,6 +104,10 @@ describe('reading the cache', () => {
 
   it('treats the whole list as absent when one contact no longer parses, and drops it on take', async () => {
     await store();
+    // The failed check also starts a fetch of the whole list (contacts-revalidation.test.ts): offline here.
+    const fetchList = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetchList);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const stored = await db.contactLists.get(owner);
     await db.contactLists.put({
       ownerUserId: owner,
@@ -115,6 +120,42 @@ describe('reading the cache', () => {
     expect(await takeContactsCache(owner)).toBeNull();
     expect(await db.contactLists.get(owner)).toBeUndefined();
     expect(await db.contactSets.get(owner)).toBeUndefined();
+    await vi.waitFor(() => expect(fetchList).toHaveBeenCalledOnce());
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('reading the cache in steps', () => {
+  const many = Array.from({ length: 1_200 }, (_, index) => makeContact(`contact-${index}`));
+
+  it('pauses between steps of the check and gives the same list as a read in one go', async () => {
+    await store(many);
+    const pause = vi.fn(() => Promise.resolve());
+
+    const cache = await readContactsCacheInSteps(owner, pause);
+
+    expect(cache).toEqual(await readContactsCache(owner));
+    expect(cache?.contacts).toHaveLength(1_200);
+    expect(pause).toHaveBeenCalledTimes(2);
+  });
+
+  it('still catches a contact that no longer parses in the last step', async () => {
+    await store(many);
+    await db.contactLists.put({
+      ownerUserId: owner,
+      contacts: many.map((contact, index) =>
+        index === 1_199 ? ({ ...contact, name: 42 } as never) : contact,
+      ),
+    });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    expect(await readContactsCacheInSteps(owner, () => Promise.resolve())).toBeNull();
+    // The failed check starts a fetch of the whole list, offline here.
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Contacts could not be revalidated', expect.anything()),
+    );
+    vi.unstubAllGlobals();
   });
 });
 

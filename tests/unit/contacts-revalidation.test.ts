@@ -15,6 +15,8 @@ import {
   revalidateOnContactsLoad,
   scheduleRevalidation,
 } from '../../src/sync/contacts-revalidation';
+import { enqueueWrite } from '../../src/sync/queue';
+import { ContactEventWrite } from '../../src/sync/writes/event-writes';
 import { makeContact, signInWithEmptyContactsCache } from './helpers';
 
 const owner = 'user-1';
@@ -74,6 +76,51 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+/** Stores the list with `contactId`'s name no longer a string, as a damaged or foreign write would leave it. */
+async function damageStoredContact(contactId: string): Promise<void> {
+  const stored = await db.contactLists.get(owner);
+  await db.contactLists.put({
+    ownerUserId: owner,
+    contacts: (stored?.contacts ?? []).map((contact) =>
+      contact._id === contactId ? ({ ...contact, name: 42 } as never) : contact,
+    ),
+  });
+}
+
+describe('a stored list that fails its check', () => {
+  it('is not read by a revalidation, which sends the stored etag from the cache entry alone', async () => {
+    await cacheOf([ada, grace], '"v1"');
+    await damageStoredContact('ada');
+    const listReads = vi.spyOn(db.contactLists, 'get');
+    const sent = contactsServer({ contacts: [ada, grace], etag: '"v1"' });
+
+    expect(await revalidateContacts(owner)).toBe('unchanged');
+
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: '"v1"', since: '"v1"' }]);
+    expect(listReads).not.toHaveBeenCalled();
+  });
+
+  it('is caught by the next reader of the whole list, dropped and fetched whole, with queued writes kept', async () => {
+    await cacheOf([ada, grace], '"v1"');
+    await enqueueWrite(
+      ContactEventWrite,
+      { contactId: grace._id, contactName: grace.name, event: 'Web Summit' },
+      { ownerUserId: owner },
+    );
+    const queued = await db.pendingWrites.toArray();
+    await damageStoredContact('ada');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The server still has the list at "v1": only a request without the stored etag brings it back.
+    const sent = contactsServer({ contacts: [ada, grace], etag: '"v1"' });
+
+    expect(await readContactsCache(owner)).toBeNull();
+
+    await vi.waitFor(async () => expect((await readContactsCache(owner))?.contacts).toEqual([ada, grace]));
+    expect(sent).toEqual([{ path: '/api/contact', ifNoneMatch: null, since: null }]);
+    expect(await db.pendingWrites.toArray()).toEqual(queued);
+  });
 });
 
 describe('revalidating', () => {
