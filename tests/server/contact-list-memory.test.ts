@@ -2,8 +2,10 @@
 // until its change notice: an unchanged list is sent again from memory, and every write a member can
 // make shows in the very next list, on both databases (on PostgreSQL the version is read to be sure of
 // that; on PGlite the notice arrives before the write answers).
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { CONTACT_LIST_ETAG_HEADER, type Contact } from '../../contract/contacts';
+import { listContacts } from '../../server/modules/contacts/queries';
 import {
   bearer,
   cardHandleOf,
@@ -110,5 +112,49 @@ describeOnEachDatabase('the contact list remembered between changes', (t) => {
     const other = await memberWithRememberedList();
     expect((await list(one.token)).contacts.map((contact) => contact._id)).toEqual([one.id]);
     expect((await list(other.token)).contacts.map((contact) => contact._id)).toEqual([other.id]);
+  });
+
+  it('lists every field of every contact as toContact has it, built by the database', async () => {
+    const { token, id } = await memberWithRememberedList();
+    const owner = await createMemberWithCard(t());
+    const second = await call('POST', '/api/contact/create', token, {
+      nfcUID: owner.nfcUID,
+      lat: 48.8566,
+      lng: 2.3522,
+    });
+    expect(second.statusCode).toBe(201);
+    // Every column the list shows, filled the way writes fill them: shared details, a verified tap, links,
+    // an event, a flag, coordinates no decimal type holds exactly, a timestamp with microseconds.
+    await t()
+      .db.updateTable('contacts')
+      .set({
+        shared_at: new Date('2026-11-27T10:11:12.345Z'),
+        shared_source: 'qr',
+        met_in_person: true,
+        tap_counter: 41,
+        links: JSON.stringify([{ kind: 'booking', label: 'Book a call', url: 'https://cal.example.com/x' }]),
+        event: 'Web Summit 2026',
+        is_flagged: true,
+        lat: 51.501000000000005,
+        lng: -0.1 / 3,
+        notes: 'Ünïcode "quotes" and \\ a backslash\nnew line',
+      })
+      .where('id', '=', id)
+      .execute();
+    await t().db.executeQuery(
+      sql`UPDATE contacts SET connected_at = '2026-11-26 09:08:07.654321+00' WHERE id = ${id}`.compile(
+        t().db,
+      ),
+    );
+    const listed = await call('GET', '/api/contact', token);
+    expect(listed.statusCode).toBe(200);
+    const { owner_id: memberId } = await t()
+      .db.selectFrom('contacts')
+      .select('owner_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const expected = JSON.parse(JSON.stringify(await listContacts(t().db, memberId)));
+    expect(listed.json()).toEqual(expected);
+    expect(expected).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../platform/context';
 import type { MemoryBound } from '../../platform/db/change-notices';
 import { contactListTag, isNotModified } from './list-etag';
-import { findContactListVersion, listContacts } from './queries';
+import { findContactListVersion, listContactsJson } from './queries';
 
 /** The notice that a member's list version moved (migration 023). */
 const CHANNEL = 'contact_list_version';
@@ -59,7 +59,7 @@ export async function currentContactList(ctx: AppContext, userId: string): Promi
 }
 
 /**
- * The list's JSON: remembered, or read and serialised once (toContact's shape, as every other contact
+ * The list's JSON: remembered, or built once by the database (toContact's shape, as every other contact
  * call answers) and remembered until the next notice. Its tag may be newer than `list`'s if a change
  * landed meanwhile.
  */
@@ -73,7 +73,7 @@ export async function contactListBody(
     // Version before list: a change landing in between is in the list, and its notice keeps this
     // pair from being remembered; the client's next revalidation gets the list again.
     const version = await findContactListVersion(ctx.db, userId);
-    const body = Buffer.from(JSON.stringify(await listContacts(ctx.db, userId)));
+    const body = Buffer.from(await listContactsJson(ctx.db, userId));
     return { version, tag: contactListTag(userId, version), body };
   });
   return read;
