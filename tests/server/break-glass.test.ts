@@ -3,13 +3,10 @@
 // DATA_DIR/break-glass) and on PostgreSQL (it writes the database; the server re-reads it within
 // SECURITY_SYNC_INTERVAL_MS). A real server process and the real command, both as child processes;
 // the blocked client is named through X-Forwarded-For behind TRUST_PROXY.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CommandResult, runCommand } from '../support/run-command';
-import { type ServerProcess, startServer, waitFor } from '../support/server-process';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
+import { type ServerProcess, waitFor } from '../support/server-process';
+import { runningServerPerBlock } from './running-server';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const SCANNER = 'sqlmap/1.7.2#stable (https://sqlmap.org)';
@@ -37,23 +34,17 @@ async function blockFrom(server: ServerProcess, address: string): Promise<void> 
 }
 
 describe('break-glass on PGlite, through the running server', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-break-glass-'));
-  const env = { DATA_DIR: dataDir, TRUST_PROXY: '127.0.0.1' };
-  let server: ServerProcess | undefined;
-
-  beforeAll(async () => {
-    server = await startServer(env);
-  }, PROCESS_TEST_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.stop('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const running = runningServerPerBlock(
+    { pglite: 'tapnet-break-glass' },
+    { TRUST_PROXY: '127.0.0.1' },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it(
     'lists the block and lifts it while the server holds DATA_DIR, and says so when an address is not blocked',
     async () => {
-      if (!server) throw new Error('no server');
+      const server = running.server();
+      const env = running.env();
       const attacker = '198.51.100.91';
       await blockFrom(server, attacker);
 
@@ -85,32 +76,19 @@ describe('break-glass on PGlite, through the running server', () => {
 });
 
 describe.runIf(adminUrl)('break-glass on PostgreSQL, beside the running server', () => {
-  let database: ThrowawayDatabase | undefined;
-  let server: ServerProcess | undefined;
-  let env: Record<string, string> = {};
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabase(adminUrl ?? '', 'tapnet_break_glass');
-    env = {
-      DATABASE_URL: database.url,
-      TRUST_PROXY: '127.0.0.1',
-      SECURITY_SYNC_INTERVAL_MS: String(SYNC_MS),
-    };
-    server = await startServer(env);
-  }, PROCESS_TEST_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.stop('SIGTERM');
-    await database?.drop();
-  });
+  const running = runningServerPerBlock(
+    { postgres: 'tapnet_break_glass', adminUrl: adminUrl ?? '' },
+    { TRUST_PROXY: '127.0.0.1', SECURITY_SYNC_INTERVAL_MS: String(SYNC_MS) },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it(
     'lifts a block in the database, and the running server lets the address in within its sync interval',
     async () => {
-      if (!server) throw new Error('no server');
-      const running = server;
+      const server = running.server();
+      const env = running.env();
       const attacker = '198.51.100.92';
-      await blockFrom(running, attacker);
+      await blockFrom(server, attacker);
       // The block reaches the database (the command reads it there), not just the server's memory.
       await waitFor(
         async () => (await breakGlass(env, 'blocks')).stdout.includes(`${attacker}\tuntil `),
@@ -121,7 +99,7 @@ describe.runIf(adminUrl)('break-glass on PostgreSQL, beside the running server',
       const unblocked = await breakGlass(env, 'unblock', attacker);
       expect(unblocked.exitCode).toBe(0);
       expect(unblocked.stdout).toContain(`IP ${attacker} unblocked successfully`);
-      await waitFor(async () => (await statusFrom(running, attacker)) === 200, 'the server to let it in');
+      await waitFor(async () => (await statusFrom(server, attacker)) === 200, 'the server to let it in');
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

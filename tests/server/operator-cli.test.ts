@@ -3,14 +3,11 @@
 // the password alone. On PGlite the command hands itself to the running server through DATA_DIR; on
 // PostgreSQL it writes the database and the server refuses the ended session on the database's notice.
 // A real server process and the real command, both as child processes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode, totpStepAt } from '../../server/modules/operators/totp';
 import { runCommand } from '../support/run-command';
-import { type ServerProcess, startServer, waitFor } from '../support/server-process';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
+import { type ServerProcess, waitFor } from '../support/server-process';
+import { runningServerPerBlock } from './running-server';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PROCESS_TEST_TIMEOUT_MS = 240_000;
@@ -67,23 +64,13 @@ async function expectResetSignsInWithPassword(
 }
 
 describe('npm run operator on PGlite, through the running server', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tapnet-operator-cli-'));
-  const env = { DATA_DIR: dataDir };
-  let server: ServerProcess | undefined;
-
-  beforeAll(async () => {
-    server = await startServer(env);
-  }, PROCESS_TEST_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.stop('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const running = runningServerPerBlock({ pglite: 'tapnet-operator-cli' }, {}, PROCESS_TEST_TIMEOUT_MS);
 
   it(
     'adds an operator, then removes their lost factor and ends their session',
     async () => {
-      if (!server) throw new Error('no server');
+      const server = running.server();
+      const env = running.env();
       const token = await addOperatorWithFactor(server, env);
       await expectResetSignsInWithPassword(server, env, token);
 
@@ -96,25 +83,17 @@ describe('npm run operator on PGlite, through the running server', () => {
 });
 
 describe.runIf(adminUrl)('npm run operator on PostgreSQL, beside the running server', () => {
-  let database: ThrowawayDatabase | undefined;
-  let server: ServerProcess | undefined;
-  let env: Record<string, string> = {};
-
-  beforeAll(async () => {
-    database = await createThrowawayDatabase(adminUrl ?? '', 'tapnet_operator_cli');
-    env = { DATABASE_URL: database.url };
-    server = await startServer(env);
-  }, PROCESS_TEST_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.stop('SIGTERM');
-    await database?.drop();
-  });
+  const running = runningServerPerBlock(
+    { postgres: 'tapnet_operator_cli', adminUrl: adminUrl ?? '' },
+    {},
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
   it(
     'adds an operator, then removes their lost factor; the server refuses the ended session',
     async () => {
-      if (!server) throw new Error('no server');
+      const server = running.server();
+      const env = running.env();
       const token = await addOperatorWithFactor(server, env);
       await expectResetSignsInWithPassword(server, env, token);
 
