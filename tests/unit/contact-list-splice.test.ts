@@ -16,17 +16,14 @@ interface Row {
 const inListOrder = (rows: Row[]) =>
   [...rows].sort((a, b) => b.order - a.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-/** A part as readContactListPart answers it: each contact's JSON, and "id order bytes". */
+/** A part as readContactListPart answers it: each contact's JSON on a line, and "id order". */
 function partOf(version: string, rows: Row[], deleted: string[] = []): ContactListPart {
   const sorted = inListOrder(rows);
-  const jsons = sorted.map((row) => JSON.stringify({ _id: row.id, name: row.name }));
   return {
     version,
     oldestCursor: '0',
-    json: jsons.join(','),
-    index: sorted
-      .map((row, index) => `${row.id} ${row.order} ${Buffer.byteLength(jsons[index] ?? '')}`)
-      .join(' '),
+    json: sorted.map((row) => JSON.stringify({ _id: row.id, name: row.name })).join('\n'),
+    index: sorted.map((row) => `${row.id} ${row.order}`).join(' '),
     count: rows.length,
     deleted,
   };
@@ -94,10 +91,10 @@ describe('a contact list spliced after a change', () => {
     expect(spliced.version).toBe('3');
   });
 
-  it('refuses a part whose byte counts do not add up to its JSON', () => {
+  it('refuses a part whose lines and index disagree', () => {
     const part = partOf('1', five);
-    expect(() => wholeList({ ...part, json: part.json.replace('Person 3', 'Persön 3') })).toThrow(
-      /does not add up/,
-    );
+    expect(() => wholeList({ ...part, json: part.json.replace('\n', ',') })).toThrow(/does not add up/);
+    expect(() => wholeList({ ...part, index: `${part.index} ${id(9)} 1` })).toThrow(/does not add up/);
+    expect(() => wholeList({ ...part, json: '' })).toThrow(/does not add up/);
   });
 });

@@ -12,7 +12,7 @@ import { type BuiltList, builtListWeight, splicedList, wholeList } from './list-
 import { findContactListVersion, readContactListPart } from './queries';
 
 /** The notice that a member's list version moved (migration 023). */
-const CHANNEL = 'contact_list_version';
+export const CONTACT_LIST_CHANNEL = 'contact_list_version';
 
 /**
  * Past this many contacts written since the remembered list, it is built whole again: splicing costs
@@ -41,7 +41,7 @@ export interface KnownList {
 }
 
 function listMemory(ctx: AppContext) {
-  return ctx.changeNotices.remember<KnownList>(CHANNEL, LIST_MEMORY_BOUND);
+  return ctx.changeNotices.remember<KnownList>(CONTACT_LIST_CHANNEL, LIST_MEMORY_BOUND);
 }
 
 /**

@@ -30,26 +30,39 @@ function isBefore(aOrder: number, aId: string, bOrder: number, bId: string): boo
   return aOrder > bOrder || (aOrder === bOrder && aId < bId);
 }
 
-/** The contacts of a part, each with its JSON cut out of the part's bytes. */
-function contactsOf(part: ContactListPart) {
-  const bytes = Buffer.from(part.json);
+const NEWLINE = 0x0a;
+
+/**
+ * A part's contacts in list order: their ids, order keys, and where each one's JSON starts in `bytes`
+ * (the first at `first`, the last ending at `end`), and one more: the i-th ends just before
+ * `starts[i + 1] - 1`, where a newline parts it from the next (JSON text has none of its own).
+ */
+function contactsIn(part: ContactListPart, bytes: Buffer, first: number, end: number) {
   const fields = part.index === '' ? [] : part.index.split(' ');
-  const contacts: { id: string; order: number; json: Buffer }[] = [];
-  let offset = 0;
-  for (let field = 0; field + 2 < fields.length; field += 3) {
-    const length = Number(fields[field + 2]);
-    contacts.push({
-      id: fields[field] ?? '',
-      order: Number(fields[field + 1]),
-      json: bytes.subarray(offset, offset + length),
-    });
-    offset += length + 1;
+  const count = Math.floor(fields.length / 2);
+  const ids: string[] = new Array(count);
+  const orders = new Float64Array(count);
+  const starts = new Uint32Array(count + 1);
+  let start = first;
+  for (let contact = 0; contact < count; contact += 1) {
+    ids[contact] = fields[2 * contact] ?? '';
+    orders[contact] = Number(fields[2 * contact + 1]);
+    starts[contact] = start;
+    const newline = bytes.indexOf(NEWLINE, start);
+    const stop = newline === -1 || newline > end ? end : newline;
+    if ((stop === end) !== (contact === count - 1)) throw new PartError();
+    start = stop + 1;
   }
-  // The lengths are the database's UTF-8 byte counts: cut anywhere else, the list would be broken JSON.
-  if (fields.length % 3 !== 0 || Math.max(offset - 1, 0) !== bytes.length) {
-    throw new Error('the contact list part does not add up to its JSON');
+  starts[count] = end + 1;
+  if (fields.length !== 2 * count || (count === 0 && first !== end)) throw new PartError();
+  return { ids, orders, starts };
+}
+
+/** The database's JSON lines and its index of them disagree: a contact's JSON would be cut wrong. */
+class PartError extends Error {
+  constructor() {
+    super('the contact list part does not add up to its JSON');
   }
-  return contacts;
 }
 
 /** Writes a list contact by contact, in order. */
@@ -85,11 +98,14 @@ class ListWriter {
   }
 }
 
-/** The whole list from a part read without `since`. */
+/** The whole list from a part read without `since`: the database's JSON, its newlines made commas. */
 export function wholeList(part: ContactListPart): BuiltList {
-  const writer = new ListWriter();
-  for (const { id, order, json } of contactsOf(part)) writer.add(id, order, json);
-  return writer.done(part.version);
+  const body = Buffer.from(`[${part.json}]`);
+  const contacts = contactsIn(part, body, 1, body.length - 1);
+  for (let contact = 1; contact < contacts.ids.length; contact += 1) {
+    body[(contacts.starts[contact] ?? 0) - 1] = COMMA[0] ?? 0;
+  }
+  return { version: part.version, body, ...contacts };
 }
 
 /**
@@ -97,22 +113,27 @@ export function wholeList(part: ContactListPart): BuiltList {
  * and those written come back at theirs (a changed connected_at moves one), merged in list order.
  */
 export function splicedList(base: BuiltList, part: ContactListPart): BuiltList {
-  const changed = contactsOf(part);
-  if (changed.length === 0 && part.deleted.length === 0) return { ...base, version: part.version };
-  const leaving = new Set([...part.deleted, ...changed.map(({ id }) => id)]);
+  const json = Buffer.from(part.json);
+  const changed = contactsIn(part, json, 0, json.length);
+  if (changed.ids.length === 0 && part.deleted.length === 0) return { ...base, version: part.version };
+  const leaving = new Set([...part.deleted, ...changed.ids]);
   const writer = new ListWriter();
+  const from = (list: { starts: Uint32Array }, bytes: Buffer, index: number) =>
+    bytes.subarray(list.starts[index], (list.starts[index + 1] ?? 0) - 1);
   let next = 0;
   base.ids.forEach((id, index) => {
     if (leaving.has(id)) return;
     const order = base.orders[index] ?? 0;
-    let coming = changed[next];
-    while (coming && isBefore(coming.order, coming.id, order, id)) {
-      writer.add(coming.id, coming.order, coming.json);
-      next += 1;
-      coming = changed[next];
+    for (; next < changed.ids.length; next += 1) {
+      const coming = changed.ids[next] ?? '';
+      const comingOrder = changed.orders[next] ?? 0;
+      if (!isBefore(comingOrder, coming, order, id)) break;
+      writer.add(coming, comingOrder, from(changed, json, next));
     }
-    writer.add(id, order, base.body.subarray(base.starts[index], (base.starts[index + 1] ?? 0) - 1));
+    writer.add(id, order, from(base, base.body, index));
   });
-  for (const coming of changed.slice(next)) writer.add(coming.id, coming.order, coming.json);
+  for (; next < changed.ids.length; next += 1) {
+    writer.add(changed.ids[next] ?? '', changed.orders[next] ?? 0, from(changed, json, next));
+  }
   return writer.done(part.version);
 }

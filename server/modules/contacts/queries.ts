@@ -120,10 +120,10 @@ const contactJson = sql<string>`json_build_object(
 /**
  * The contacts of a member's list written after list version `since` (all of them without it), read in
  * one statement, so in one snapshot, with the list version that snapshot is at. Each comes as its JSON
- * (joined by ',' in listContacts' order: connected_at newest first, then id) and in `index` as
- * "id order bytes": its id, connected_at in microseconds since 1970 (the order key), and its JSON's
- * length in UTF-8 bytes. With `since`, also the ids deleted after it, and at most `limit` contacts:
- * `count` says how many there were, up to `limit` + 1.
+ * (in listContacts' order: connected_at newest first, then id; one a line, as JSON text holds no newline
+ * of its own) and in `index` as "id order": its id and connected_at in microseconds since 1970, the
+ * order key. With `since`, also the ids deleted after it, and at most `limit` contacts: `count` says
+ * how many there were, up to `limit` + 1.
  */
 export interface ContactListPart {
   version: string;
@@ -152,20 +152,17 @@ export async function readContactListPart(
     count: string;
     deleted: string | null;
   }>`
-    WITH listed AS (
-      SELECT id, connected_at, ${contactJson} AS json FROM contacts WHERE owner_id = ${ownerId} ${onlyChanged}
-    ), versions AS (
-      SELECT version, oldest_cursor FROM contact_list_versions WHERE user_id = ${ownerId}
-    )
     SELECT
-      coalesce((SELECT version FROM versions), 0)::text AS version,
-      coalesce((SELECT oldest_cursor FROM versions), 0)::text AS oldest,
-      (SELECT string_agg(json, ',' ORDER BY connected_at DESC, id) FROM listed) AS json,
-      (SELECT string_agg(
-        id || ' ' || (extract(epoch FROM connected_at) * 1000000)::bigint || ' ' || octet_length(json),
-        ' ' ORDER BY connected_at DESC, id) FROM listed) AS index,
-      (SELECT count(*) FROM listed)::text AS count,
+      coalesce((SELECT version FROM contact_list_versions WHERE user_id = ${ownerId}), 0)::text AS version,
+      coalesce((SELECT oldest_cursor FROM contact_list_versions WHERE user_id = ${ownerId}), 0)::text AS oldest,
+      string_agg(json, chr(10) ORDER BY connected_at DESC, id) AS json,
+      string_agg(id || ' ' || (extract(epoch FROM connected_at) * 1000000)::bigint, ' '
+        ORDER BY connected_at DESC, id) AS index,
+      count(*)::text AS count,
       ${deleted} AS deleted
+    FROM (
+      SELECT id, connected_at, ${contactJson} AS json FROM contacts WHERE owner_id = ${ownerId} ${onlyChanged}
+    ) AS listed
   `.execute(db);
   const row = rows[0];
   return {
