@@ -180,7 +180,17 @@ describeOnEachDatabase('the contact list remembered between changes', (t) => {
     const fresh = wholeList(await readContactListPart(t().db, memberId));
     expect(response.body, after).toBe(fresh.body.toString());
     expect(response.headers.etag, after).toBe(contactListTag(memberId, fresh.version));
-    expect(response.json(), after).toEqual(JSON.parse(JSON.stringify(await listContacts(t().db, memberId))));
+    const contacts = JSON.parse(JSON.stringify(await listContacts(t().db, memberId)));
+    expect(response.json(), after).toEqual(contacts);
+    // The feed answers a cursor it cannot serve with the same whole list, under the same tag.
+    const feed = await call('GET', `/api/contact?since=${encodeURIComponent('W/"1.0.none"')}`, token);
+    expect(feed.json(), after).toEqual({
+      cursor: response.headers.etag,
+      isFullList: true,
+      contacts,
+      deleted: [],
+    });
+    expect(feed.headers.etag, after).toBe(response.headers.etag);
     return response.json() as Contact[];
   }
 
