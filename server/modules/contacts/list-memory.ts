@@ -34,8 +34,9 @@ export interface KnownList {
   version: string;
   tag: string;
   /**
-   * The list as GET /api/contact answers it, as last built: at `version`, it is sent as it is; at an
-   * older one, it is brought up to date from there.
+   * The list as GET /api/contact answers it, as last built: at `version`, it is sent as it is; at
+   * another (older, or newer when a change landed while the version was read), it is brought up to
+   * date from there.
    */
   built?: BuiltList;
 }
