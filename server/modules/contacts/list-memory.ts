@@ -2,12 +2,15 @@
 // every open app asks for every 25 s reads nothing from the database, and, once a 200 has read it, the
 // list's JSON, so that an unchanged list is sent again without reading or serialising it (issue 25).
 // A notice outdates the JSON without dropping it: the next 200 reads only what changed since and splices
-// it in (list-splice.ts), so the whole list after a change costs what the change costs (issue 24).
+// it in (list-splice.ts), so the whole list after a change costs what the change costs (issue 24). A
+// process that remembers no list (after a start) splices into the list stored (list-snapshots.ts).
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { MemoryBound } from '../../platform/db/change-notices';
 import type { Database } from '../../platform/db/schema';
 import { contactListTag, isNotModified } from './list-etag';
+import { readStoredContactList, storeContactListLater } from './list-snapshots';
 import { type BuiltList, builtListWeight, splicedList, wholeList } from './list-splice';
 import { findContactListVersion, readContactListPart } from './queries';
 
@@ -76,22 +79,31 @@ export async function currentContactList(ctx: AppContext, userId: string): Promi
   });
 }
 
-/** The list as `base`, or a list built later, is brought up to date; whole when there is none. */
+/**
+ * Past this many contacts written or deleted since the stored list, a process that read it stores the
+ * list again, so that the next start splices little.
+ */
+const RESTORE_AFTER = 100;
+
+/**
+ * The list as `base`, or a list built later, is brought up to date, with how many contacts that splice
+ * took; whole when there is no base (`changes` undefined).
+ */
 async function buildContactList(
   db: Kysely<Database>,
   userId: string,
   base: BuiltList | undefined,
-): Promise<BuiltList> {
+): Promise<{ built: BuiltList; changes?: number }> {
   if (base) {
     const part = await readContactListPart(db, userId, { since: base.version, limit: SPLICE_LIMIT });
     // Changes since `base` are all there: not too many, no tombstone after it pruned, and the database
     // not behind it (restored from a backup).
     const since = BigInt(base.version);
     if (part.count <= SPLICE_LIMIT && since >= BigInt(part.oldestCursor) && since <= BigInt(part.version)) {
-      return splicedList(base, part);
+      return { built: splicedList(base, part), changes: part.count + part.deleted.length };
     }
   }
-  return wholeList(await readContactListPart(db, userId));
+  return { built: wholeList(await readContactListPart(db, userId)) };
 }
 
 /** The newer of two lists built (by this request's read and by another's meanwhile). */
@@ -101,19 +113,26 @@ function newer(one: BuiltList | undefined, other: BuiltList | undefined): BuiltL
 }
 
 /**
- * The list's JSON and its tag: remembered, or brought up to date from the list last built (or built
- * whole by the database), in one snapshot with the version it is at, and remembered until the next
- * notice. Its tag may be newer than `list`'s if a change landed meanwhile.
+ * The list's JSON and its tag: remembered, or brought up to date from the list last built (or, when this
+ * process remembers none, from the list stored; or built whole by the database), in one snapshot with
+ * the version it is at, and remembered until the next notice. Its tag may be newer than `list`'s if a
+ * change landed meanwhile. A list built whole, or far from the one stored, is stored after the answer.
  */
 export async function contactListBody(
   ctx: AppContext,
   userId: string,
   list: KnownList,
+  log: FastifyBaseLogger,
 ): Promise<{ tag: string; body: Buffer }> {
   if (list.built?.version === list.version) return { tag: list.tag, body: list.built.body };
   const memory = listMemory(ctx);
   const read = await memory.fresh(userId, async () => {
-    const built = await buildContactList(ctx.db, userId, newer(memory.lastKnown(userId)?.built, list.built));
+    const remembered = newer(memory.lastKnown(userId)?.built, list.built);
+    const base = remembered ?? (await readStoredContactList(ctx.db, userId));
+    const { built, changes } = await buildContactList(ctx.db, userId, base);
+    if (changes === undefined || (!remembered && changes > RESTORE_AFTER)) {
+      storeContactListLater(ctx.db, userId, built, log);
+    }
     return { version: built.version, tag: contactListTag(userId, built.version), built };
   });
   return { tag: read.tag, body: read.built.body };

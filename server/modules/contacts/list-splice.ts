@@ -108,6 +108,17 @@ export function wholeList(part: ContactListPart): BuiltList {
   return { version: part.version, body, ...contacts };
 }
 
+/** The list as a whole read has it (wholeList's part): its contacts' JSON a line each, and their index. */
+export function wholeListLines(list: BuiltList): { json: string; index: string } {
+  const lines = Buffer.from(list.body.subarray(1, list.body.length - 1));
+  // The comma before each contact after the first, one byte further back without the `[`.
+  for (let contact = 1; contact < list.ids.length; contact += 1) {
+    lines[(list.starts[contact] ?? 0) - 2] = NEWLINE;
+  }
+  const index = list.ids.map((id, contact) => `${id} ${list.orders[contact] ?? 0}`).join(' ');
+  return { json: lines.toString(), index };
+}
+
 /**
  * `base` brought to the part's version: the contacts deleted or written since `base` leave their place,
  * and those written come back at theirs (a changed connected_at moves one), merged in list order.

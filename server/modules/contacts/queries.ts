@@ -1,4 +1,5 @@
 // SQL of a member's saved contacts.
+import { createHash } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { PublicCard, Tap } from '../../../contract/card';
 import { CardPhotoPaths } from '../../../contract/card-extras';
@@ -134,17 +135,13 @@ export interface ContactListPart {
   deleted: string[];
 }
 
-export async function readContactListPart(
-  db: Db,
-  ownerId: string,
-  changed?: { since: string; limit: number },
-): Promise<ContactListPart> {
+function contactListQuery(ownerId: string, changed?: { since: string; limit: number }) {
   const onlyChanged = changed ? sql`AND list_version > ${changed.since} LIMIT ${changed.limit + 1}` : sql``;
   const deleted = changed
     ? sql`(SELECT string_agg(contact_id::text, ' ') FROM contact_tombstones
         WHERE owner_id = ${ownerId} AND list_version > ${changed.since})`
     : sql`NULL`;
-  const { rows } = await sql<{
+  return sql<{
     version: string;
     oldest: string;
     json: string | null;
@@ -163,7 +160,15 @@ export async function readContactListPart(
     FROM (
       SELECT id, connected_at, ${contactJson} AS json FROM contacts WHERE owner_id = ${ownerId} ${onlyChanged}
     ) AS listed
-  `.execute(db);
+  `;
+}
+
+export async function readContactListPart(
+  db: Db,
+  ownerId: string,
+  changed?: { since: string; limit: number },
+): Promise<ContactListPart> {
+  const { rows } = await contactListQuery(ownerId, changed).execute(db);
   const row = rows[0];
   return {
     version: row?.version ?? '0',
@@ -173,6 +178,17 @@ export async function readContactListPart(
     count: Number(row?.count ?? 0),
     deleted: row?.deleted ? row.deleted.split(' ') : [],
   };
+}
+
+/**
+ * What names the list's shape: a hash of the SQL that reads it whole (each contact's JSON and the index),
+ * so a list stored by a release that built it otherwise is not taken for this one's.
+ */
+export function contactListShape(db: Db): string {
+  const { sql: text, parameters } = contactListQuery('00000000-0000-0000-0000-000000000000').compile(db);
+  return createHash('sha256')
+    .update(JSON.stringify([text, parameters]))
+    .digest('base64url');
 }
 
 /** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */

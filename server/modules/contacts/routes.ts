@@ -105,7 +105,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     const { since } = request.query;
     const changes = since === undefined ? undefined : await contactChanges(app.ctx.db, userId, since);
     if (changes) return reply.header('ETag', list.tag).send(changes);
-    const { tag, body } = await contactListBody(app.ctx, userId, list);
+    const { tag, body } = await contactListBody(app.ctx, userId, list, request.log);
     return reply
       .header('ETag', tag)
       .type('application/json; charset=utf-8')

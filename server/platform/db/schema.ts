@@ -255,6 +255,15 @@ export interface ContactListVersionsTable {
   oldest_cursor: ColumnType<string | bigint | number, never, string | number>;
 }
 
+/** A copy of a member's whole contact list, read by a process that remembers none (migration 044). */
+export interface ContactListSnapshotsTable {
+  user_id: string;
+  version: ColumnType<string, string, string>;
+  shape: string;
+  json: string;
+  index: string;
+}
+
 export interface IdempotencyKeysTable {
   user_id: string;
   key: string;
@@ -621,6 +630,7 @@ export interface Database {
   contacts: ContactsTable;
   contact_list_versions: ContactListVersionsTable;
   contact_tombstones: ContactTombstonesTable;
+  contact_list_snapshots: ContactListSnapshotsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_events: CardEventsTable;
   card_event_hours: CardEventHoursTable;

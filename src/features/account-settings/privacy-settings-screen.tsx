@@ -30,7 +30,8 @@ const KEPT_DATA: { title: string; detail: string }[] = [
     detail:
       'The cards you saved, your notes, flags and events on them, when you met and, only if you allowed it ' +
       'when saving, where (latitude and longitude). The current event you set, until you end it. ' +
-      'Invitations you sent and received.',
+      'Invitations you sent and received. A copy of your contact list as the app last fetched it, so it ' +
+      'loads quickly after our server restarts.',
   },
   {
     title: 'Visits to your card page',
