@@ -74,15 +74,34 @@ class ListWriter {
   #size = OPEN.length;
 
   add(id: string, order: number, json: Buffer): void {
-    if (this.#ids.length > 0) {
-      this.#chunks.push(COMMA);
-      this.#size += COMMA.length;
-    }
+    this.#separate();
     this.#ids.push(id);
     this.#orders.push(order);
     this.#starts.push(this.#size);
     this.#chunks.push(json);
     this.#size += json.length;
+  }
+
+  /** Contacts `first` to `end` (not included) of `list`, copied as one run of bytes, commas and all. */
+  addRun(list: BuiltList, first: number, end: number): void {
+    if (first >= end) return;
+    this.#separate();
+    const from = list.starts[first] ?? 0;
+    const shift = this.#size - from;
+    for (let contact = first; contact < end; contact += 1) {
+      this.#ids.push(list.ids[contact] ?? '');
+      this.#orders.push(list.orders[contact] ?? 0);
+      this.#starts.push((list.starts[contact] ?? 0) + shift);
+    }
+    const run = list.body.subarray(from, (list.starts[end] ?? 0) - 1);
+    this.#chunks.push(run);
+    this.#size += run.length;
+  }
+
+  #separate(): void {
+    if (this.#ids.length === 0) return;
+    this.#chunks.push(COMMA);
+    this.#size += COMMA.length;
   }
 
   done(version: string): BuiltList {
@@ -129,22 +148,30 @@ export function splicedList(base: BuiltList, part: ContactListPart): BuiltList {
   if (changed.ids.length === 0 && part.deleted.length === 0) return { ...base, version: part.version };
   const leaving = new Set([...part.deleted, ...changed.ids]);
   const writer = new ListWriter();
-  const from = (list: { starts: Uint32Array }, bytes: Buffer, index: number) =>
-    bytes.subarray(list.starts[index], (list.starts[index + 1] ?? 0) - 1);
+  const addChanged = (index: number) =>
+    writer.add(
+      changed.ids[index] ?? '',
+      changed.orders[index] ?? 0,
+      json.subarray(changed.starts[index], (changed.starts[index + 1] ?? 0) - 1),
+    );
+  // The base's contacts are copied in runs, each broken by a contact leaving or one coming in before it.
+  let run = 0;
   let next = 0;
   base.ids.forEach((id, index) => {
-    if (leaving.has(id)) return;
+    if (leaving.has(id)) {
+      writer.addRun(base, run, index);
+      run = index + 1;
+      return;
+    }
     const order = base.orders[index] ?? 0;
     for (; next < changed.ids.length; next += 1) {
-      const coming = changed.ids[next] ?? '';
-      const comingOrder = changed.orders[next] ?? 0;
-      if (!isBefore(comingOrder, coming, order, id)) break;
-      writer.add(coming, comingOrder, from(changed, json, next));
+      if (!isBefore(changed.orders[next] ?? 0, changed.ids[next] ?? '', order, id)) break;
+      writer.addRun(base, run, index);
+      run = index;
+      addChanged(next);
     }
-    writer.add(id, order, from(base, base.body, index));
   });
-  for (; next < changed.ids.length; next += 1) {
-    writer.add(changed.ids[next] ?? '', changed.orders[next] ?? 0, from(changed, json, next));
-  }
+  writer.addRun(base, run, base.ids.length);
+  for (; next < changed.ids.length; next += 1) addChanged(next);
   return writer.done(part.version);
 }
