@@ -11,6 +11,7 @@ import {
 } from '../db/contacts-cache';
 import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user';
 import { applyChange, revalidateOnContactsLoad, scheduleRevalidation } from './contacts-revalidation';
+import { yieldToInput } from './yield-to-input';
 
 function isSameList(a: Contact[], b: Contact[]): boolean {
   return a.length === b.length && a.every((contact, index) => isSameContact(contact, b[index]));
@@ -82,12 +83,6 @@ export function useContactList(): ContactList {
   if (whole) return { contacts: whole, count: whole.length, isComplete: true };
   if (first) return { contacts: first.contacts, count: first.count, isComplete: false };
   return { contacts: undefined, count: undefined, isComplete: false };
-}
-
-/** Lets the browser handle input: `scheduler.yield()` where there is one, else a task of its own. */
-function yieldToInput(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

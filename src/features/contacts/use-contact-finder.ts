@@ -3,6 +3,7 @@
 // searches again and a new order only sorts again.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
+import { yieldToInput } from '../../sync/yield-to-input';
 import {
   type ContactFilters,
   eventsOf,
@@ -72,7 +73,7 @@ export function useContactFinder(contacts: readonly Contact[] | undefined, isCom
   const isWaiting = !isComplete && (words.length > 0 || hasFilters(filters) || sortMode !== 'recent');
 
   // The first keystroke should not pay for reading every contact: that is done once the list is shown.
-  useEffect(() => (whole ? prepareSearch(whole) : undefined), [whole]);
+  useEffect(() => (whole ? prepareSearch(whole, yieldToInput) : undefined), [whole]);
 
   return {
     sortMode,
