@@ -46,6 +46,14 @@ interface Search {
 const NO_CONTACTS: readonly Contact[] = [];
 
 /**
+ * Where the contact with `contactId` is among those shown; -1 when it is not, or none is asked for: every
+ * keystroke of a search draws the screen again, and it should not look through 5,000 contacts for nobody.
+ */
+export function indexOfContact(shown: readonly Contact[], contactId: string | null): number {
+  return contactId === null ? -1 : shown.findIndex((contact) => contact._id === contactId);
+}
+
+/**
  * `contacts` is the whole list when `isComplete`, else its first screenful (most recent first): what is
  * asked meanwhile is kept, and answered from the whole list when it arrives.
  */
