@@ -3,8 +3,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { Contact } from '../../contract/contacts';
+import { startContactListWorker } from '../db/contact-list-reader';
 import {
   type ContactChange,
+  type ReadSteps,
   readContactsCache,
   readContactsCacheInSteps,
   readFirstScreenful,
@@ -48,6 +50,9 @@ export interface ContactList {
   isComplete: boolean;
 }
 
+/** The screen's read of the whole list: in a worker, handed over in parts, checked in steps (docs/budgets.md). */
+const READ_IN_STEPS: ReadSteps = { pause: yieldToInput, startWorker: startContactListWorker };
+
 /**
  * Like `useContacts`, but what grows with the list waits until the first screenful is painted: the cache's
  * first screenful (a small record) shows first, and the whole list is read, checked and handed over only
@@ -79,7 +84,7 @@ export function useContactList(): ContactList {
     };
   }, [isFirstKnown]);
 
-  const whole = useWholeList(userId, isWholeListDue, yieldToInput);
+  const whole = useWholeList(userId, isWholeListDue, READ_IN_STEPS);
   if (whole) return { contacts: whole, count: whole.length, isComplete: true };
   if (first) return { contacts: first.contacts, count: first.count, isComplete: false };
   return { contacts: undefined, count: undefined, isComplete: false };
@@ -87,17 +92,13 @@ export function useContactList(): ContactList {
 
 /**
  * The member's whole cached list, live; undefined until `isDue`, without a valid cache or anyone signed in.
- * With `pause`, its check lets the browser handle input between steps.
+ * With `steps`, it is read in a worker and checked in steps, letting the browser handle input between them.
  */
-function useWholeList(
-  userId: string | null,
-  isDue: boolean,
-  pause?: () => Promise<void>,
-): Contact[] | undefined {
+function useWholeList(userId: string | null, isDue: boolean, steps?: ReadSteps): Contact[] | undefined {
   const previous = useRef<Contact[] | undefined>(undefined);
   return useLiveQuery(async () => {
     if (!userId || !isDue) return undefined;
-    const read = pause ? readContactsCacheInSteps(userId, pause) : readContactsCache(userId);
+    const read = steps ? readContactsCacheInSteps(userId, steps) : readContactsCache(userId);
     const cache = await read.catch((error: unknown) => {
       console.warn('Contacts cache: read failed', error);
       return null;
