@@ -54,8 +54,9 @@ function isWordCharacter(character: string | undefined): boolean {
 /**
  * A contact's searched fields, folded and joined: a query word matches where it begins a word there.
  * Kept per contact object (a changed contact is a new object), so a keystroke over 5,000 contacts costs a
- * few milliseconds (docs/budgets.md). Folding only, without cutting the text into words: on a CPU slowed 4×,
- * replacing the punctuation of 5,000 contacts took about 100 ms, the first keystroke's whole budget twice.
+ * few milliseconds (docs/budgets.md). Folded only, without cutting the text into words: the Unicode replace
+ * of the punctuation cost more than the folding, and unprepared contacts made a first keystroke of 133 ms
+ * on a CPU slowed 4×.
  */
 const haystacks = new WeakMap<Contact, string>();
 
