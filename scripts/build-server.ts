@@ -24,13 +24,13 @@ const SERVER_OUT_DIR = join(ROOT, 'dist-server');
  * rewritten to point at the file's own place in the checkout, relative to the bundle, so the paths
  * stay what they are under tsx and the checkout can move as a whole.
  */
-const sourcePlaces: Plugin = {
+const sourcePlaces = (outDir: string): Plugin => ({
   name: 'source-places',
   setup(builder) {
     builder.onLoad({ filter: /[\\/](server|contract|src)[\\/].*\.tsx?$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes('import.meta')) return undefined;
-      const fromBundle = (path: string) => relative(SERVER_OUT_DIR, path).split('\\').join('/');
+      const fromBundle = (path: string) => relative(outDir, path).split('\\').join('/');
       const contents = source
         .replaceAll(
           'import.meta.dirname',
@@ -43,19 +43,20 @@ const sourcePlaces: Plugin = {
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
-};
+});
 
-async function buildServerBundle(): Promise<void> {
+/** The server as one file, `outDir`/main.js; `outDir` must lie inside the checkout (node_modules). */
+export async function buildServerBundle(outDir = SERVER_OUT_DIR): Promise<void> {
   await build({
     entryPoints: [join(ROOT, 'server/main.ts')],
-    outfile: join(SERVER_OUT_DIR, 'main.js'),
+    outfile: join(outDir, 'main.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node22',
     // Packages stay in node_modules, loaded by Node as they are: only the project's own code is compiled.
     packages: 'external',
-    plugins: [sourcePlaces],
+    plugins: [sourcePlaces(outDir)],
     logLevel: 'warning',
   });
 }
