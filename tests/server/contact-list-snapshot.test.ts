@@ -45,16 +45,23 @@ describeOnEachDatabase('the contact list stored for a process that remembers non
   /** As after a start: this process remembers no member's list. */
   const forgetEveryList = () => t().app.ctx.changeNotices.remember(CONTACT_LIST_CHANNEL).setLive(true);
 
-  /** A member with three saved contacts whose whole list was built and stored at its version. */
+  /** A member with three contacts (written straight in) whose whole list was built and stored. */
   async function memberWithStoredList() {
     const member = await createMember(t());
-    const ids = [await saveCard(member.accessToken), await saveCard(member.accessToken)];
-    ids.push(await saveCard(member.accessToken));
     const { id: memberId } = await t()
-      .db.selectFrom('contacts')
-      .select('owner_id as id')
-      .where('id', '=', ids[0] ?? '')
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', member.email)
       .executeTakeFirstOrThrow();
+    const met = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 10, minutes));
+    const rows = [1, 2, 3].map((n) => ({
+      owner_id: memberId,
+      name: `Person ${n}`,
+      where_met: 'London, United Kingdom',
+      connected_at: met(10 - n),
+    }));
+    const inserted = await t().db.insertInto('contacts').values(rows).returning('id').execute();
+    const ids = inserted.map((row) => row.id);
     forgetEveryList();
     const first = await call('GET', '/api/contact', member.accessToken);
     expect(first.statusCode).toBe(200);
@@ -91,22 +98,22 @@ describeOnEachDatabase('the contact list stored for a process that remembers non
     const added = await saveCard(token);
     forgetEveryList();
     const contacts = await expectFreshList(token, memberId);
-    expect(contacts.map((contact) => contact._id)).toEqual([added, third, first]);
-    expect(contacts[1]?.isFlagged).toBe(true);
+    expect(contacts.map((contact) => contact._id)).toEqual([added, first, third]);
+    expect(contacts[2]?.isFlagged).toBe(true);
   });
 
   it('answers from the stored list, not from a whole build', async () => {
     const { token, memberId, ids } = await memberWithStoredList();
     // The stored copy's first contact renamed; the last one changed since, so the database's JSON for it.
     await alterStoredName(memberId, 'Only In The Stored Copy');
-    expect((await call('PUT', `/api/contact/${ids[0]}/flag`, token, { isFlagged: true })).statusCode).toBe(
+    expect((await call('PUT', `/api/contact/${ids[2]}/flag`, token, { isFlagged: true })).statusCode).toBe(
       200,
     );
     forgetEveryList();
     const response = await call('GET', '/api/contact', token);
     const contacts = response.json() as Contact[];
     expect(contacts.map((contact) => contact.name)).toContain('Only In The Stored Copy');
-    expect(contacts.find((contact) => contact._id === ids[0])?.isFlagged).toBe(true);
+    expect(contacts.find((contact) => contact._id === ids[2])?.isFlagged).toBe(true);
   });
 
   it('does not read a list stored by another shape, and stores this one', async () => {
@@ -133,6 +140,27 @@ describeOnEachDatabase('the contact list stored for a process that remembers non
     forgetEveryList();
     const contacts = await expectFreshList(token, memberId);
     expect(contacts.map((contact) => contact.name)).not.toContain('Only In The Stored Copy');
+    await storedAt(memberId, version);
+  });
+
+  it('builds the list whole, and stores it again, when the stored lines and index disagree', async () => {
+    const { token, memberId, version } = await memberWithStoredList();
+    await sql`UPDATE contact_list_snapshots SET index = index || ' ' || index WHERE user_id = ${memberId}`.execute(
+      t().db,
+    );
+    forgetEveryList();
+    await expectFreshList(token, memberId);
+    await vi.waitFor(
+      async () => {
+        const stored = await t()
+          .db.selectFrom('contact_list_snapshots')
+          .select('index')
+          .where('user_id', '=', memberId)
+          .executeTakeFirstOrThrow();
+        expect(stored.index.split(' ')).toHaveLength(6);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     await storedAt(memberId, version);
   });
 

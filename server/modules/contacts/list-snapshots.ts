@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { type BuiltList, wholeList, wholeListLines } from './list-splice';
+import { type BuiltList, PartError, wholeList, wholeListLines } from './list-splice';
 import { contactListShape } from './queries';
 
 /** The member's stored list, at the version it was stored at; none when there is none of this shape. */
@@ -22,7 +22,13 @@ export async function readStoredContactList(
     .executeTakeFirst();
   if (!row) return undefined;
   const count = row.index === '' ? 0 : row.index.split(' ').length / 2;
-  return wholeList({ ...row, oldestCursor: '0', count, deleted: [] });
+  try {
+    return wholeList({ ...row, oldestCursor: '0', count, deleted: [] });
+  } catch (error) {
+    // A copy whose lines and index disagree (altered by hand) is built whole, and so stored again.
+    if (error instanceof PartError) return undefined;
+    throw error;
+  }
 }
 
 async function storeContactList(db: Kysely<Database>, userId: string, list: BuiltList): Promise<void> {

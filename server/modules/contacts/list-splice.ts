@@ -59,7 +59,7 @@ function contactsIn(part: ContactListPart, bytes: Buffer, first: number, end: nu
 }
 
 /** The database's JSON lines and its index of them disagree: a contact's JSON would be cut wrong. */
-class PartError extends Error {
+export class PartError extends Error {
   constructor() {
     super('the contact list part does not add up to its JSON');
   }
