@@ -9,6 +9,7 @@ import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
+import { answeringEmptyQueriesOnce } from './empty-query';
 import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
 import { prepareSignedInListeners } from './guards';
@@ -87,7 +88,7 @@ export async function buildApp({
   });
   echoRequestIds(app);
   measureRequests(app, connection);
-  app.setValidatorCompiler(refusingNul(validatorCompiler));
+  app.setValidatorCompiler(answeringEmptyQueriesOnce(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
