@@ -3,7 +3,7 @@
 // and is in every error answer, so a member's "it failed" can be found in the logs.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** Past this, the counter would lose precision (and its 12 hex digits): a new prefix starts again at 0. */
@@ -33,13 +33,7 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : nextRequestId();
 }
 
-/**
- * On send, so that answers given before the routes (a blocked address, a probe) carry it too. A callback
- * hook, not an async one: no promise per request.
- */
-export function echoRequestIds(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
+/** Puts the request's id on its answer (app.ts calls this on send, so that answers given before the routes carry it too). */
+export function echoRequestId(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
 }
