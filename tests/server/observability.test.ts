@@ -2,7 +2,9 @@
 // readiness, and Prometheus metrics on their own port.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import client from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsRegistry } from '../../server/platform/observability/metrics';
 import { serveMetrics } from '../../server/platform/observability/metrics-server';
 import { databaseKinds, startTestApp, type TestContext } from './helpers';
 
@@ -114,5 +116,29 @@ describe('observability', () => {
     expect(buckets.at(-1)).toBe(timed(after));
     expect(figure(after, `tapnet_http_request_duration_seconds_sum{${route}}`)).toBeGreaterThan(0);
     expect(after).toContain('# TYPE tapnet_http_request_duration_seconds histogram');
+  });
+
+  it('adds up every worker’s counts and times in a cluster, as the primary serves them', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    const ofOneWorker = await metricsRegistry.getMetricsAsJSON();
+    const alone = await metricsRegistry.metrics();
+    // Two workers with the same figures: the primary's sum is twice each one's.
+    const ofTwo = await client.AggregatorRegistry.aggregate([ofOneWorker, ofOneWorker]).metrics();
+    const figure = (text: string, line: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((one) => one.startsWith(`${line} `))
+          ?.slice(line.length + 1),
+      );
+    const route = 'method="GET",route="/api/health/live"';
+    for (const line of [
+      `tapnet_http_requests_total{${route},status="200"}`,
+      `tapnet_http_request_duration_seconds_count{${route}}`,
+      `tapnet_http_request_duration_seconds_bucket{le="+Inf",${route}}`,
+    ]) {
+      expect(figure(alone, line)).toBeGreaterThan(0);
+      expect(figure(ofTwo, line)).toBe(2 * figure(alone, line));
+    }
   });
 });
