@@ -1,11 +1,16 @@
 // The whole contact list is remembered per member after a 200 (server/modules/contacts/list-memory.ts)
 // until its change notice: an unchanged list is sent again from memory, and every write a member can
 // make shows in the very next list, on both databases (on PostgreSQL the version is read to be sure of
-// that; on PGlite the notice arrives before the write answers).
+// that; on PGlite the notice arrives before the write answers). After a change the remembered list is
+// brought up to date by splicing in what changed (list-splice.ts): each kind of write must leave it byte
+// for byte what a fresh build gives.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { CONTACT_LIST_ETAG_HEADER, type Contact } from '../../contract/contacts';
-import { listContacts } from '../../server/modules/contacts/queries';
+import { contactListTag } from '../../server/modules/contacts/list-etag';
+import { wholeList } from '../../server/modules/contacts/list-splice';
+import { listContacts, readContactListPart } from '../../server/modules/contacts/queries';
+import { pruneContactTombstones, TOMBSTONE_RETENTION_DAYS } from '../../server/modules/contacts/tombstones';
 import {
   bearer,
   cardHandleOf,
@@ -156,5 +161,135 @@ describeOnEachDatabase('the contact list remembered between changes', (t) => {
     const expected = JSON.parse(JSON.stringify(await listContacts(t().db, memberId)));
     expect(listed.json()).toEqual(expected);
     expect(expected).toHaveLength(2);
+  });
+
+  /** The member's id, from a contact of theirs. */
+  const ownerOf = async (contactId: string) =>
+    (
+      await t()
+        .db.selectFrom('contacts')
+        .select('owner_id')
+        .where('id', '=', contactId)
+        .executeTakeFirstOrThrow()
+    ).owner_id;
+
+  /** The next whole list is what a fresh build gives at the current version, byte for byte, and toContact's. */
+  async function expectFreshList(token: string, memberId: string, after: string) {
+    const response = await call('GET', '/api/contact', token);
+    expect(response.statusCode, after).toBe(200);
+    const fresh = wholeList(await readContactListPart(t().db, memberId));
+    expect(response.body, after).toBe(fresh.body.toString());
+    expect(response.headers.etag, after).toBe(contactListTag(memberId, fresh.version));
+    const contacts = JSON.parse(JSON.stringify(await listContacts(t().db, memberId)));
+    expect(response.json(), after).toEqual(contacts);
+    // The feed answers a cursor it cannot serve with the same whole list, under the same tag.
+    const feed = await call('GET', `/api/contact?since=${encodeURIComponent('W/"1.0.none"')}`, token);
+    expect(feed.json(), after).toEqual({
+      cursor: response.headers.etag,
+      isFullList: true,
+      contacts,
+      deleted: [],
+    });
+    expect(feed.headers.etag, after).toBe(response.headers.etag);
+    return response.json() as Contact[];
+  }
+
+  const saveCard = async (token: string) => {
+    const owner = await createMemberWithCard(t());
+    const saved = await call('POST', '/api/contact/create', token, { nfcUID: owner.nfcUID });
+    expect(saved.statusCode).toBe(201);
+    return String(saved.json().contact._id);
+  };
+
+  const setConnectedAt = (id: string, at: string) =>
+    t().db.executeQuery(
+      sql`UPDATE contacts SET connected_at = ${at}::timestamptz WHERE id = ${id}`.compile(t().db),
+    );
+
+  it('brings the remembered list up to date after each kind of write, as a fresh build has it', async () => {
+    const member = await createMemberWithCard(t());
+    const token = member.accessToken;
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) ids.push(await saveCard(token));
+    const [first, second, third, fourth, fifth] = ids as [string, string, string, string, string];
+    const memberId = await ownerOf(first);
+    // Two met at the same microsecond: their ids decide their order.
+    await setConnectedAt(second, '2026-11-20 10:00:00.123456+00');
+    await setConnectedAt(third, '2026-11-20 10:00:00.123456+00');
+    const before = await expectFreshList(token, memberId, 'the first read');
+    expect(before).toHaveLength(5);
+
+    const saver = await createMemberWithCard(t());
+    const handle = await cardHandleOf(t(), token);
+    const writes: Array<[string, () => Promise<{ statusCode: number }>]> = [
+      [
+        'an edit of the notes',
+        () => call('PUT', `/api/contact/${third}`, token, { notes: 'Ünïcode, "quotes"' }),
+      ],
+      ['a flag', () => call('PUT', `/api/contact/${second}/flag`, token, { isFlagged: true })],
+      ['a flag toggled', () => call('PATCH', `/api/contact/${fifth}/toggle-flag`, token)],
+      ['an event', () => call('PUT', `/api/contact/${first}/event`, token, { event: 'Web Summit' })],
+      ['a card sent', () => call('POST', `/api/contact/send-card/${fourth}`, token)],
+      ['a delete', () => call('DELETE', `/api/contact/${second}`, token)],
+      [
+        'a new save',
+        async () => {
+          await saveCard(token);
+          return { statusCode: 201 };
+        },
+      ],
+      [
+        "a visitor's shared details",
+        () =>
+          t().app.inject({
+            method: 'POST',
+            url: `/api/nfc/${handle}/share-details`,
+            payload: { name: 'Lin Visitor', email: uniqueEmail('lin'), consent: true, source: 'qr' },
+            remoteAddress: '198.51.100.22',
+          }),
+      ],
+      [
+        'an invitation accepted',
+        async () => {
+          const saved = await call('POST', '/api/contact/create', saver.accessToken, {
+            nfcUID: member.nfcUID,
+          });
+          expect(saved.statusCode).toBe(201);
+          const invitations = await call('GET', '/api/invitations', token);
+          const [invitation] = invitations.json() as { _id: string }[];
+          return call('POST', `/api/invitations/${invitation?._id}/accept`, token);
+        },
+      ],
+      [
+        'the earliest met moved first, and the latest last',
+        async () => {
+          await setConnectedAt(fifth, '2027-01-01 00:00:00+00');
+          await setConnectedAt(first, '2020-01-01 00:00:00+00');
+          return { statusCode: 200 };
+        },
+      ],
+    ];
+    for (const [write, run] of writes) {
+      expect((await run()).statusCode, write).toBeLessThan(300);
+      await expectFreshList(token, memberId, `after ${write}`);
+    }
+    const after = await expectFreshList(token, memberId, 'the last read');
+    expect(after.map((contact) => contact._id).slice(0, 1)).toEqual([fifth]);
+    expect(after.at(-1)?._id).toBe(first);
+    expect(after).toHaveLength(7);
+  });
+
+  it('builds the list whole again once a tombstone after the remembered list was pruned', async () => {
+    const { token, id } = await memberWithRememberedList();
+    const memberId = await ownerOf(id);
+    const kept = await saveCard(token);
+    await expectFreshList(token, memberId, 'the list remembered with two contacts');
+    expect((await call('DELETE', `/api/contact/${id}`, token)).statusCode).toBe(200);
+    // The tombstone ages past its retention and is pruned: the oldest cursor rises past the list remembered.
+    await sql`UPDATE contact_tombstones SET deleted_at = now() - make_interval(days => ${TOMBSTONE_RETENTION_DAYS + 1})
+      WHERE owner_id = ${memberId}`.execute(t().db);
+    expect(await pruneContactTombstones(t().db)).toBeGreaterThan(0);
+    const after = await expectFreshList(token, memberId, 'after the prune');
+    expect(after.map((contact) => contact._id)).toEqual([kept]);
   });
 });

@@ -5,6 +5,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT_LIST_ETAG_HEADER } from '../../contract/contacts';
+import { contactListTag } from '../../server/modules/contacts/list-etag';
+import { wholeList } from '../../server/modules/contacts/list-splice';
+import { readContactListPart } from '../../server/modules/contacts/queries';
 import { CHANGE_NOTICES_APPLICATION_NAME } from '../../server/platform/db/change-notices';
 import { openDatabase } from '../../server/platform/db/connection';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../support/throwaway-postgres';
@@ -97,6 +100,37 @@ describe.runIf(adminUrl)('two app instances on one PostgreSQL', () => {
     const fresh = await list(second(), member.accessToken);
     expect(fresh.headers.etag).toBe(saved.headers[CONTACT_LIST_ETAG_HEADER]);
     expect(fresh.json()).toHaveLength(2);
+  });
+
+  it("brings the other instance's remembered list up to date with each change made through one, at once", async () => {
+    const { member, contactId } = await memberPollingTheSecond();
+    const token = member.accessToken;
+    expect((await list(second(), token)).statusCode).toBe(200);
+    const { owner_id: memberId } = await first()
+      .db.selectFrom('contacts')
+      .select('owner_id')
+      .where('id', '=', contactId)
+      .executeTakeFirstOrThrow();
+    const another = await createMemberWithCard(first());
+    const through = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+      first().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const writes: Array<[string, () => Promise<{ statusCode: number }>]> = [
+      ['a flag', () => through('PUT', `/api/contact/${contactId}/flag`, { isFlagged: true })],
+      ['a save', () => save(token, another.nfcUID)],
+      ['a note', () => through('PUT', `/api/contact/${contactId}`, { notes: 'seen on the other one' })],
+      ['a delete', () => through('DELETE', `/api/contact/${contactId}`)],
+    ];
+    for (const [change, write] of writes) {
+      expect((await write()).statusCode, change).toBeLessThan(300);
+      // No wait for the notice: the version read catches what it has not yet told.
+      const fresh = await list(second(), token);
+      const built = wholeList(await readContactListPart(first().db, memberId));
+      expect(fresh.body, `after ${change}`).toBe(built.body.toString());
+      expect(fresh.headers.etag, `after ${change}`).toBe(contactListTag(memberId, built.version));
+    }
+    const remaining = (await list(second(), token)).json() as { _id: string; nfcUID: string | null }[];
+    expect(remaining.map((contact) => contact._id)).not.toContain(contactId);
+    expect(remaining).toEqual([expect.objectContaining({ nfcUID: another.nfcUID })]);
   });
 
   it('refuses, on the other instance, the token of an account deleted through one', async () => {

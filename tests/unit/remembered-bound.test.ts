@@ -55,13 +55,40 @@ describe('remembered values under a bound', () => {
     expect(memory.weight).toBe(0);
   });
 
-  it('weighs a remembered contact list by its JSON', () => {
-    const list = (body?: Buffer): KnownList => ({
+  it('keeps a value outdated by its notice for lastKnown only, where the bound asks for it', async () => {
+    const memory = new Remembered<string>({ ...bytes(10), keepsOutdated: true });
+    memory.setLive(true);
+    await rememberedWith(memory, { a: 'aaaa' });
+    memory.forget('a');
+    expect(memory.known('a')).toBeUndefined();
+    expect(memory.lastKnown('a')).toBe('aaaa');
+    expect(memory.weight).toBe(4);
+    // A read overtaken by a notice is kept as outdated too; a later read is current again.
+    await memory.fresh('b', async () => {
+      memory.forget('a');
+      return 'bb';
+    });
+    expect([memory.known('b'), memory.lastKnown('b')]).toEqual([undefined, 'bb']);
+    await rememberedWith(memory, { b: 'bbb' });
+    expect(memory.known('b')).toBe('bbb');
+    memory.setLive(false);
+    expect([memory.lastKnown('a'), memory.lastKnown('b'), memory.weight]).toEqual([undefined, undefined, 0]);
+  });
+
+  it('weighs a remembered contact list by its JSON and its contacts', () => {
+    const list = (contacts: number, bytes: number): KnownList => ({
       version: '7',
       tag: 'W/"1.7.x"',
-      ...(body ? { body } : {}),
+      built: {
+        version: '7',
+        body: Buffer.alloc(bytes),
+        ids: Array.from({ length: contacts }, (_, index) => String(index)),
+        orders: new Float64Array(contacts),
+        starts: new Uint32Array(contacts + 1),
+      },
     });
-    const tagOnly = LIST_MEMORY_BOUND.weigh(list());
-    expect(LIST_MEMORY_BOUND.weigh(list(Buffer.alloc(50_000)))).toBe(tagOnly + 50_000);
+    const tagOnly = LIST_MEMORY_BOUND.weigh({ version: '7', tag: 'W/"1.7.x"' });
+    expect(LIST_MEMORY_BOUND.weigh(list(0, 50_000))).toBe(tagOnly + 50_000);
+    expect(LIST_MEMORY_BOUND.weigh(list(100, 50_000))).toBeGreaterThan(tagOnly + 50_000 + 100 * 50);
   });
 });

@@ -4,17 +4,19 @@ import type { Kysely } from 'kysely';
 import type { ContactChanges } from '../../../contract/contacts';
 import type { Database } from '../../platform/db/schema';
 import { contactListTag, cursorVersion } from './list-etag';
-import { findContactListVersion, findOldestCursor, listContactChangesSince, listContacts } from './queries';
+import { findContactListVersion, findOldestCursor, listContactChangesSince } from './queries';
 
 /**
- * The changes after `since`, or the whole list when `since` is no cursor of this member's, ahead of the
- * server (a database restored from a backup) or older than the tombstones kept.
+ * The changes after `since`; undefined when the answer is the whole list: `since` is no cursor of this
+ * member's, is ahead of the server (a database restored from a backup) or older than the tombstones
+ * kept. The whole list then comes from the list memory (wholeListAsChanges), as a 200 without a
+ * cursor gets it.
  */
 export async function contactChanges(
   db: Kysely<Database>,
   userId: string,
   since: string,
-): Promise<ContactChanges> {
+): Promise<ContactChanges | undefined> {
   // Version first: a change landing after it is sent again next time, never missed.
   const version = await findContactListVersion(db, userId);
   const cursor = contactListTag(userId, version);
@@ -26,5 +28,14 @@ export async function contactChanges(
       return { cursor, isFullList: false, ...(await listContactChangesSince(db, userId, from)) };
     }
   }
-  return { cursor, isFullList: true, contacts: await listContacts(db, userId), deleted: [] };
+  return undefined;
+}
+
+/** The feed's answer of the whole list, around the list's JSON as GET /api/contact sends it under `tag`. */
+export function wholeListAsChanges(tag: string, list: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`{"cursor":${JSON.stringify(tag)},"isFullList":true,"contacts":`),
+    list,
+    Buffer.from(',"deleted":[]}'),
+  ]);
 }

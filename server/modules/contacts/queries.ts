@@ -97,31 +97,82 @@ function photoPath(path: string) {
 }
 
 /**
- * The member's list as GET /api/contact answers it (listContacts' order, toContact's fields), as one
- * JSON text built by the database. Decoding 5,000 rows into objects cost PGlite about 200 ms of CPU, one
- * cell about 30 ms (issue 24: a whole list ≤ 50 ms). tests/server/contact-list-memory.test.ts holds every
- * field equal to toContact's, so a field added there and not here fails.
+ * A contact as GET /api/contact lists it (toContact's fields), as JSON built by the database: decoding
+ * 5,000 rows into objects cost PGlite about 200 ms of CPU, their JSON as text about 30 ms (issue 24: a
+ * whole list ≤ 50 ms). tests/server/contact-list-memory.test.ts holds every field equal to toContact's,
+ * so a field added there and not here fails.
  */
-export async function listContactsJson(db: Db, ownerId: string): Promise<string> {
-  const { rows } = await sql<{ list: string | null }>`
-    SELECT json_agg(json_build_object(
-      '_id', id, 'name', name, 'company', company, 'role', role, 'email', email, 'phone', phone,
-      'linkedinURL', linkedin_url, 'additionalURL', additional_url, 'pronouns', pronouns, 'notes', notes,
-      'lat', lat, 'lng', lng, 'whereMet', where_met, 'event', event, 'isFlagged', is_flagged,
-      'connectedAt', ${isoTimestamp('connected_at')},
-      'contactDetailsSent', contact_details_sent, 'inviteSentByEmail', invite_sent_by_email,
-      'fromInvitation', from_invitation, 'nfcUID', nfc_uid,
-      'sharedWithYou', CASE WHEN shared_at IS NOT NULL AND shared_source IS NOT NULL
-        THEN json_build_object('at', ${isoTimestamp('shared_at')}, 'source', shared_source) END,
-      'metInPerson', met_in_person, 'tapCounter', tap_counter, 'addedByHand', added_by_hand,
-      'links', links,
-      'photoURL', ${photoPath(CardPhotoPaths.image)},
-      'photoThumbnailURL', ${photoPath(CardPhotoPaths.thumbnail)}
-    ) ORDER BY connected_at DESC, id)::text AS list
-    FROM contacts
-    WHERE owner_id = ${ownerId}
+const contactJson = sql<string>`json_build_object(
+  '_id', id, 'name', name, 'company', company, 'role', role, 'email', email, 'phone', phone,
+  'linkedinURL', linkedin_url, 'additionalURL', additional_url, 'pronouns', pronouns, 'notes', notes,
+  'lat', lat, 'lng', lng, 'whereMet', where_met, 'event', event, 'isFlagged', is_flagged,
+  'connectedAt', ${isoTimestamp('connected_at')},
+  'contactDetailsSent', contact_details_sent, 'inviteSentByEmail', invite_sent_by_email,
+  'fromInvitation', from_invitation, 'nfcUID', nfc_uid,
+  'sharedWithYou', CASE WHEN shared_at IS NOT NULL AND shared_source IS NOT NULL
+    THEN json_build_object('at', ${isoTimestamp('shared_at')}, 'source', shared_source) END,
+  'metInPerson', met_in_person, 'tapCounter', tap_counter, 'addedByHand', added_by_hand,
+  'links', links,
+  'photoURL', ${photoPath(CardPhotoPaths.image)},
+  'photoThumbnailURL', ${photoPath(CardPhotoPaths.thumbnail)}
+)::text`;
+
+/**
+ * The contacts of a member's list written after list version `since` (all of them without it), read in
+ * one statement, so in one snapshot, with the list version that snapshot is at. Each comes as its JSON
+ * (in listContacts' order: connected_at newest first, then id; one a line, as JSON text holds no newline
+ * of its own) and in `index` as "id order": its id and connected_at in microseconds since 1970, the
+ * order key. With `since`, also the ids deleted after it, and at most `limit` contacts: `count` says
+ * how many there were, up to `limit` + 1.
+ */
+export interface ContactListPart {
+  version: string;
+  oldestCursor: string;
+  json: string;
+  index: string;
+  count: number;
+  deleted: string[];
+}
+
+export async function readContactListPart(
+  db: Db,
+  ownerId: string,
+  changed?: { since: string; limit: number },
+): Promise<ContactListPart> {
+  const onlyChanged = changed ? sql`AND list_version > ${changed.since} LIMIT ${changed.limit + 1}` : sql``;
+  const deleted = changed
+    ? sql`(SELECT string_agg(contact_id::text, ' ') FROM contact_tombstones
+        WHERE owner_id = ${ownerId} AND list_version > ${changed.since})`
+    : sql`NULL`;
+  const { rows } = await sql<{
+    version: string;
+    oldest: string;
+    json: string | null;
+    index: string | null;
+    count: string;
+    deleted: string | null;
+  }>`
+    SELECT
+      coalesce((SELECT version FROM contact_list_versions WHERE user_id = ${ownerId}), 0)::text AS version,
+      coalesce((SELECT oldest_cursor FROM contact_list_versions WHERE user_id = ${ownerId}), 0)::text AS oldest,
+      string_agg(json, chr(10) ORDER BY connected_at DESC, id) AS json,
+      string_agg(id || ' ' || (extract(epoch FROM connected_at) * 1000000)::bigint, ' '
+        ORDER BY connected_at DESC, id) AS index,
+      count(*)::text AS count,
+      ${deleted} AS deleted
+    FROM (
+      SELECT id, connected_at, ${contactJson} AS json FROM contacts WHERE owner_id = ${ownerId} ${onlyChanged}
+    ) AS listed
   `.execute(db);
-  return rows[0]?.list ?? '[]';
+  const row = rows[0];
+  return {
+    version: row?.version ?? '0',
+    oldestCursor: row?.oldest ?? '0',
+    json: row?.json ?? '',
+    index: row?.index ?? '',
+    count: Number(row?.count ?? 0),
+    deleted: row?.deleted ? row.deleted.split(' ') : [],
+  };
 }
 
 /** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */

@@ -26,7 +26,7 @@ import { route } from '../../platform/route';
 import { verifyTap } from '../cards';
 import { isOutboxReplay } from '../sessions';
 import { queueContactEvent } from '../webhooks';
-import { contactChanges } from './changes';
+import { contactChanges, wholeListAsChanges } from './changes';
 import { exportContacts } from './export';
 import { isNotModified } from './list-etag';
 import { contactListBody, currentContactList, type KnownList, rememberedContactList } from './list-memory';
@@ -103,12 +103,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     if (isNotModified(ifNoneMatch, list.tag)) return reply.header('ETag', list.tag).code(304).send();
     // The change feed: a cache at an older version gets only what changed after it.
     const { since } = request.query;
-    if (since !== undefined) {
-      reply.header('ETag', list.tag);
-      return contactChanges(app.ctx.db, userId, since);
-    }
+    const changes = since === undefined ? undefined : await contactChanges(app.ctx.db, userId, since);
+    if (changes) return reply.header('ETag', list.tag).send(changes);
     const { tag, body } = await contactListBody(app.ctx, userId, list);
-    return reply.header('ETag', tag).type('application/json; charset=utf-8').send(body);
+    return reply
+      .header('ETag', tag)
+      .type('application/json; charset=utf-8')
+      .send(since === undefined ? body : wholeListAsChanges(tag, body));
   }
 
   route(

@@ -13,6 +13,11 @@ import pg from 'pg';
 export interface MemoryBound<V> {
   weigh(value: V): number;
   limit: number;
+  /**
+   * Whether a value outlives its notice as outdated: `known` no longer answers it, `lastKnown` does, as
+   * a start from which the present is brought up to date rather than read whole (a contact list).
+   */
+  keepsOutdated?: boolean;
 }
 
 /** A channel given no bound of its own remembers at most this many rows. */
@@ -21,13 +26,17 @@ const RECONNECT_DELAYS_MS = [250, 1_000, 5_000, 15_000];
 /** How the notices' connection shows in pg_stat_activity. */
 export const CHANGE_NOTICES_APPLICATION_NAME = 'tapnet change notices';
 
-/** The remembered values of one channel, keyed by the notice's payload (a row's id). */
-/** A remembered value, and whether it was asked for since it was last passed over for forgetting. */
+/**
+ * A remembered value, whether it was asked for since it was last passed over for forgetting, and whether
+ * it is current (no notice came for it since it was read).
+ */
 interface Entry<V> {
   value: V;
   isUsed: boolean;
+  isCurrent: boolean;
 }
 
+/** The remembered values of one channel, keyed by the notice's payload (a row's id). */
 export class Remembered<V> {
   /**
    * In order of remembering, oldest first. Forgetting skips (and moves to the back) an entry asked for
@@ -44,8 +53,16 @@ export class Remembered<V> {
     this.#bound = bound;
   }
 
-  /** What this process remembers of `key`, if anything. */
+  /** What this process remembers of `key` and no notice has outdated since, if anything. */
   known(key: string): V | undefined {
+    const entry = this.#values.get(key);
+    if (!entry?.isCurrent) return undefined;
+    entry.isUsed = true;
+    return entry.value;
+  }
+
+  /** What this process last read of `key`, current or outdated (only with `keepsOutdated`). */
+  lastKnown(key: string): V | undefined {
     const entry = this.#values.get(key);
     if (entry === undefined) return undefined;
     entry.isUsed = true;
@@ -59,19 +76,24 @@ export class Remembered<V> {
 
   /**
    * Reads `key` from the database and remembers the answer, unless a notice (for any key) or the loss
-   * of notices came while it was read: that read may predate the change. `undefined` is not remembered.
+   * of notices came while it was read: that read may predate the change, and is remembered only as
+   * outdated (with `keepsOutdated`). `undefined` is not remembered.
    */
   async fresh<R extends V | undefined>(key: string, read: () => Promise<R>): Promise<R> {
     const epoch = this.#epoch;
     const value = await read();
-    if (value !== undefined && this.#live && epoch === this.#epoch) this.#remember(key, value);
+    if (value === undefined || !this.#live) return value;
+    const isCurrent = epoch === this.#epoch;
+    if (isCurrent || this.#bound.keepsOutdated) this.#remember(key, value, isCurrent);
     return value;
   }
 
   /** A notice: `key` changed. */
   forget(key: string): void {
     this.#epoch += 1;
-    this.#drop(key);
+    const entry = this.#values.get(key);
+    if (entry && this.#bound.keepsOutdated) entry.isCurrent = false;
+    else this.#drop(key);
   }
 
   /** Notices start arriving (`true`) or may have been missed (`false`); either way nothing old is kept. */
@@ -82,12 +104,12 @@ export class Remembered<V> {
     this.#live = live;
   }
 
-  #remember(key: string, value: V): void {
+  #remember(key: string, value: V, isCurrent: boolean): void {
     this.#drop(key);
     const weight = this.#bound.weigh(value);
     if (weight > this.#bound.limit) return;
     while (this.#weight + weight > this.#bound.limit) this.#forgetOldestUnused();
-    this.#values.set(key, { value, isUsed: false });
+    this.#values.set(key, { value, isUsed: false, isCurrent });
     this.#weight += weight;
   }
 
