@@ -203,19 +203,27 @@ function inspectUrl(url: string): UrlVerdict {
 /**
  * Verdicts kept per text: the same few URLs (an open app's polls) and agents come again and again.
  * Past the bound, all are forgotten at once: a scanner's endless new URLs cost what they did before.
+ * Only short texts are kept, so that the memory stays small (2,000 × 512 characters at most) whatever
+ * a client sends; a longer one is read each time, as before.
  */
 const VERDICTS_KEPT = 2_000;
+const LONGEST_KEPT = 512;
 const urlVerdicts = new Map<string, UrlVerdict>();
 const agentVerdicts = new Map<string, AgentVerdict>();
 
-function urlVerdict(url: string): UrlVerdict {
-  let verdict = urlVerdicts.get(url);
+function kept<V>(verdicts: Map<string, V>, text: string, judge: (text: string) => V): V {
+  if (text.length > LONGEST_KEPT) return judge(text);
+  let verdict = verdicts.get(text);
   if (!verdict) {
-    if (urlVerdicts.size >= VERDICTS_KEPT) urlVerdicts.clear();
-    verdict = inspectUrl(url);
-    urlVerdicts.set(url, verdict);
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdict = judge(text);
+    verdicts.set(text, verdict);
   }
   return verdict;
+}
+
+function urlVerdict(url: string): UrlVerdict {
+  return kept(urlVerdicts, url, inspectUrl);
 }
 
 interface AgentVerdict {
@@ -228,22 +236,15 @@ interface AgentVerdict {
 }
 
 /** What a user agent says about its client. */
+function judgeAgent(agent: string): AgentVerdict {
+  const lower = agent.toLowerCase();
+  const scanner = firstMatch(lower, SCANNER_PATTERN);
+  const isAutomation = AUTOMATION_PATTERN.test(lower);
+  return { lower, scanner, isAutomation, isPlain: lower !== '' && scanner === undefined && !isAutomation };
+}
+
 function agentVerdict(agent: string): AgentVerdict {
-  let verdict = agentVerdicts.get(agent);
-  if (!verdict) {
-    if (agentVerdicts.size >= VERDICTS_KEPT) agentVerdicts.clear();
-    const lower = agent.toLowerCase();
-    const scanner = firstMatch(lower, SCANNER_PATTERN);
-    const isAutomation = AUTOMATION_PATTERN.test(lower);
-    verdict = {
-      lower,
-      scanner,
-      isAutomation,
-      isPlain: lower !== '' && scanner === undefined && !isAutomation,
-    };
-    agentVerdicts.set(agent, verdict);
-  }
-  return verdict;
+  return kept(agentVerdicts, agent, judgeAgent);
 }
 
 /** Body fields that hold secrets: never read, so never stored. */
