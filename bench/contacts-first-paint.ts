@@ -28,6 +28,15 @@ const SEARCH = 'company 42 person 0004';
 const SCROLL_FRAMES = 240;
 const SCROLL_STEP_PX = 80;
 const PASSWORD = 'Analytical1Engine';
+/** A Chromium performance trace of the search and the scroll is written here when set (for profiling). */
+const TRACE_PATH = process.env.BENCH_TRACE;
+/** The tasks and a sampled profile (1 ms), without the high-resolution sampler that slows every task. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 async function post(path: string, body: unknown): Promise<void> {
   const response = await fetch(APP_URL + path, {
@@ -264,8 +273,11 @@ async function main(): Promise<void> {
 
     const cdp = await large.context.newCDPSession(large.page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    if (TRACE_PATH)
+      await browser.startTracing(large.page, { path: TRACE_PATH, categories: TRACE_CATEGORIES });
     await measureSearch(large.page);
     await measureScroll(large.page);
+    if (TRACE_PATH) await browser.stopTracing();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   } finally {
     await browser.close();

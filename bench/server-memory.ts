@@ -1,5 +1,6 @@
 // What the server process holds in memory once started (README "Budgets: server memory"): the real
-// server (`npm start`'s code, as a child process) on a fresh PGlite DATA_DIR and, with
+// server (`npm start`'s command as package.json gives it: the build in dist-server/, so run `npm run
+// build` first; BENCH_SOURCE=1 runs server/main.ts through tsx instead) on a fresh PGlite DATA_DIR and, with
 // BENCH_DATABASE_URL, on a throwaway PostgreSQL database; after it answers and has read its geography,
 // it prints resident memory (VmRSS), the peak (VmHWM: what a small VM must have room for) and the
 // JavaScript heap (from the metrics port), every run and the median. Then what each piece costs alone:
@@ -9,9 +10,10 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:55433/postgres npm run bench:server-memory
 //
 // BENCH_RUNS (default 3) runs per store; BENCH_SETTLE_SECONDS (default 15) idle time before the sample;
-// BENCH_NODE_FLAGS adds Node/V8 flags to the server's command line (e.g. --liftoff-only).
+// BENCH_NODE_FLAGS replaces the Node/V8 flags of `npm start`'s command line ("none" for none);
+// BENCH_PIECES=0 leaves out each piece's cost alone.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startServer } from '../tests/support/server-process';
@@ -20,7 +22,21 @@ import { benchDatabase } from './support/database-target';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL;
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+/** `npm start`'s command after `node`: its flags, then the script. */
+const START_COMMAND = (JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string)
+  .split(/\s+/)
+  .slice(1);
+const START_FLAGS = START_COMMAND.filter((word) => word.startsWith('--'));
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? START_FLAGS
+    : process.env.BENCH_NODE_FLAGS.split(/\s+/).filter((flag) => flag.startsWith('--'));
+const ENTRY = process.env.BENCH_SOURCE
+  ? ['--import', 'tsx', 'server/main.ts']
+  : START_COMMAND.filter((word) => !word.startsWith('--'));
+if (!process.env.BENCH_SOURCE && !existsSync(ENTRY[0] ?? '')) {
+  throw new Error(`${ENTRY[0]} is missing: run npm run build first (or BENCH_SOURCE=1 for the source)`);
+}
 const MB = 1024 * 1024;
 
 interface Figures {
@@ -52,6 +68,7 @@ async function measureStart(env: Record<string, string>): Promise<Figures> {
   const server = await startServer(
     { ...env, METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info' },
     NODE_FLAGS,
+    ENTRY,
   );
   try {
     const pid = server.child.pid ?? 0;
@@ -133,7 +150,7 @@ const format = (figures: Figures) =>
 
 console.log(
   `Server memory after start: ${RUNS} runs per store, sampled ${SETTLE_SECONDS} s after the towns are read` +
-    (NODE_FLAGS.length > 0 ? `; node flags ${NODE_FLAGS.join(' ')}` : ''),
+    `; node ${[...NODE_FLAGS, ...ENTRY].join(' ')}`,
 );
 const stores: Array<'pglite' | 'postgres'> = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];
 if (!POSTGRES_URL) console.log('  (set BENCH_DATABASE_URL to measure on PostgreSQL too)');
@@ -157,8 +174,11 @@ for (const kind of stores) {
   }
 }
 
-console.log('Each piece alone (a bare process that imports it and uses it once; median of the runs):');
-for (const [name, code] of Object.entries(PIECES)) {
+const pieces = process.env.BENCH_PIECES === '0' ? [] : Object.entries(PIECES);
+if (pieces.length > 0) {
+  console.log('Each piece alone (a bare process that imports it and uses it once; median of the runs):');
+}
+for (const [name, code] of pieces) {
   const runs = [];
   for (let run = 1; run <= RUNS; run += 1) runs.push(await measurePiece(code));
   console.log(

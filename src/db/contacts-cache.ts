@@ -1,6 +1,7 @@
 // The contacts cache (spec §4 Contacts cache): a member's contacts and the entry saying how fresh they
 // are, read back validated and written only when they changed.
 import { type Contact, type ContactListTags, ContactSchema } from '../../contract/contacts';
+import { type ListWorker, receiveList } from './contact-list-parts';
 import { rowGuard } from './row-guard';
 import { type ContactSet, ContactSetSchema, db } from './tapnet-db';
 
@@ -138,17 +139,26 @@ export async function readContactsCache(userId: string, now = Date.now()): Promi
 /** Contacts checked between two pauses of `readContactsCacheInSteps`: a few milliseconds on a slow phone. */
 const CHECK_STEP = 500;
 
+/** How `readContactsCacheInSteps` lets the browser handle input while it reads the whole list. */
+export interface ReadSteps {
+  /** Awaited between two steps of the check. */
+  pause: () => Promise<void>;
+  /** A worker that reads the list and hands it over in parts (contact-list-worker.ts); null where none runs. */
+  startWorker?: () => ListWorker | null;
+}
+
 /**
- * Like `readContactsCache`, but the contacts are checked `CHECK_STEP` at a time with `pause` awaited
- * between steps, so a key typed meanwhile is answered within a step instead of after the whole list
- * (docs/budgets.md). Not for a transaction: awaiting anything but IndexedDB ends it.
+ * Like `readContactsCache`, but the list is read in a worker and handed over in parts, and the contacts
+ * are checked `CHECK_STEP` at a time with `pause` awaited between steps, so a key typed meanwhile is
+ * answered within a step instead of after the whole list (docs/budgets.md). Not for a transaction:
+ * awaiting anything but IndexedDB ends it.
  */
 export async function readContactsCacheInSteps(
   userId: string,
-  pause: () => Promise<void>,
+  steps: ReadSteps,
   now = Date.now(),
 ): Promise<ContactsCache | null> {
-  const valid = await readValidList(userId, now, pause);
+  const valid = await readValidList(userId, now, steps);
   return valid && { ...valid.set, contacts: valid.list };
 }
 
@@ -161,15 +171,40 @@ async function isEveryContact(list: unknown[], pause?: () => Promise<void>): Pro
   return true;
 }
 
+async function readStoredList(userId: string): Promise<unknown> {
+  return (await db.contactLists.get(userId))?.contacts;
+}
+
+/**
+ * The stored list read in a worker, which hands it over in parts (contact-list-parts.ts), or here if the
+ * worker cannot run. Inside a live query, the count registers the list as read, which the worker's read
+ * does not: a change to it still runs the query again.
+ */
+async function readStoredListInParts(userId: string, startWorker: () => ListWorker | null): Promise<unknown> {
+  const worker = startWorker();
+  if (!worker) return readStoredList(userId);
+  const request = { databaseName: db.name, ownerUserId: userId };
+  const [, list] = await Promise.all([
+    db.contactLists.where('ownerUserId').equals(userId).count(),
+    receiveList(worker, request).catch((error: unknown) => {
+      console.warn('Contacts cache: reading in a worker failed, read here instead', error);
+      return readStoredList(userId);
+    }),
+  ]);
+  return list;
+}
+
 async function readValidList(
   userId: string,
   now: number,
-  pause?: () => Promise<void>,
+  steps?: ReadSteps,
 ): Promise<{ set: Pick<ContactSet, 'etag' | 'lastUpdated'>; list: Contact[] } | null> {
-  const [set, record] = await Promise.all([readValidSet(userId, now), db.contactLists.get(userId)]);
+  const [set, list] = await Promise.all([
+    readValidSet(userId, now),
+    steps?.startWorker ? readStoredListInParts(userId, steps.startWorker) : readStoredList(userId),
+  ]);
   if (!set) return null;
-  const list: unknown = record?.contacts;
-  if (!Array.isArray(list) || !(await isEveryContact(list, pause))) {
+  if (!Array.isArray(list) || !(await isEveryContact(list, steps?.pause))) {
     onFailedCheck(userId);
     return null;
   }
@@ -319,10 +354,23 @@ function firstScreenfulOf(list: readonly Contact[]): Required<Pick<ContactSet, '
  * some 60,000 times, and parsing there took a visible part of the screen's first paint (docs/budgets.md).
  */
 export function mostRecentFirst(contacts: readonly Contact[]): Contact[] {
+  // The stored list is newest first already (the server's order): one pass says so, with no sort's garbage.
+  if (isMostRecentFirst(contacts)) return contacts.slice();
   return contacts
     .map((contact) => ({ contact, time: Date.parse(contact.connectedAt) }))
     .sort((a, b) => b.time - a.time)
     .map(({ contact }) => contact);
+}
+
+function isMostRecentFirst(contacts: readonly Contact[]): boolean {
+  let previous = Number.POSITIVE_INFINITY;
+  for (const contact of contacts) {
+    const time = Date.parse(contact.connectedAt);
+    // An unreadable date (NaN) is left to the sort, which decides where it goes.
+    if (!(time <= previous)) return false;
+    previous = time;
+  }
+  return true;
 }
 
 /** The server's order: newest first, then by id. */

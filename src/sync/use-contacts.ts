@@ -3,14 +3,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { Contact } from '../../contract/contacts';
+import { startContactListWorker } from '../db/contact-list-reader';
 import {
   type ContactChange,
+  type ReadSteps,
   readContactsCache,
   readContactsCacheInSteps,
   readFirstScreenful,
 } from '../db/contacts-cache';
 import { readSignedInUserId, useSignedInUserId } from '../session/signed-in-user';
 import { applyChange, revalidateOnContactsLoad, scheduleRevalidation } from './contacts-revalidation';
+import { yieldToInput } from './yield-to-input';
 
 function isSameList(a: Contact[], b: Contact[]): boolean {
   return a.length === b.length && a.every((contact, index) => isSameContact(contact, b[index]));
@@ -47,6 +50,9 @@ export interface ContactList {
   isComplete: boolean;
 }
 
+/** The screen's read of the whole list: in a worker, handed over in parts, checked in steps (docs/budgets.md). */
+const READ_IN_STEPS: ReadSteps = { pause: yieldToInput, startWorker: startContactListWorker };
+
 /**
  * Like `useContacts`, but what grows with the list waits until the first screenful is painted: the cache's
  * first screenful (a small record) shows first, and the whole list is read, checked and handed over only
@@ -78,31 +84,21 @@ export function useContactList(): ContactList {
     };
   }, [isFirstKnown]);
 
-  const whole = useWholeList(userId, isWholeListDue, yieldToInput);
+  const whole = useWholeList(userId, isWholeListDue, READ_IN_STEPS);
   if (whole) return { contacts: whole, count: whole.length, isComplete: true };
   if (first) return { contacts: first.contacts, count: first.count, isComplete: false };
   return { contacts: undefined, count: undefined, isComplete: false };
 }
 
-/** Lets the browser handle input: `scheduler.yield()` where there is one, else a task of its own. */
-function yieldToInput(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * The member's whole cached list, live; undefined until `isDue`, without a valid cache or anyone signed in.
- * With `pause`, its check lets the browser handle input between steps.
+ * With `steps`, it is read in a worker and checked in steps, letting the browser handle input between them.
  */
-function useWholeList(
-  userId: string | null,
-  isDue: boolean,
-  pause?: () => Promise<void>,
-): Contact[] | undefined {
+function useWholeList(userId: string | null, isDue: boolean, steps?: ReadSteps): Contact[] | undefined {
   const previous = useRef<Contact[] | undefined>(undefined);
   return useLiveQuery(async () => {
     if (!userId || !isDue) return undefined;
-    const read = pause ? readContactsCacheInSteps(userId, pause) : readContactsCache(userId);
+    const read = steps ? readContactsCacheInSteps(userId, steps) : readContactsCache(userId);
     const cache = await read.catch((error: unknown) => {
       console.warn('Contacts cache: read failed', error);
       return null;

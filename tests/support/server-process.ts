@@ -26,13 +26,20 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** `nodeFlags`: Node or V8 options put before the script, e.g. to measure the server under them. */
+/** The server's source run through tsx, as tests run it; `npm start` runs the build (dist-server/main.js). */
+const SOURCE_ENTRY = ['--import', 'tsx', 'server/main.ts'];
+
+/**
+ * `nodeFlags`: Node or V8 options put before the script, e.g. to measure the server under them;
+ * `entry`: what Node runs.
+ */
 export async function spawnServer(
   env: Record<string, string>,
   nodeFlags: string[] = [],
+  entry: string[] = SOURCE_ENTRY,
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, ...entry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -103,8 +110,9 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = START_
 export async function startServer(
   env: Record<string, string>,
   nodeFlags: string[] = [],
+  entry: string[] = SOURCE_ENTRY,
 ): Promise<ServerProcess> {
-  const server = await spawnServer(env, nodeFlags);
+  const server = await spawnServer(env, nodeFlags, entry);
   try {
     await waitUntilHealthy(server);
   } catch (error) {

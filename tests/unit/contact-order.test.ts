@@ -70,6 +70,28 @@ describe('orderContacts', () => {
     orderContacts(contacts, 'name');
     expect(ids(contacts)).toEqual(['b', 'a', 'c', 'g']);
   });
+
+  it('keeps a list already newest first as it is, in a list of its own, contacts met together in order', () => {
+    const stored = [
+      contact({ _id: 'x', name: 'X', connectedAt: '2026-05-01T00:00:00.000Z' }),
+      contact({ _id: 'y', name: 'Y', connectedAt: '2026-05-01T00:00:00.000Z' }),
+      contact({ _id: 'z', name: 'Z', connectedAt: '2026-04-01T00:00:00.000Z' }),
+    ];
+    const ordered = orderContacts(stored, 'recent');
+    expect(ids(ordered)).toEqual(['x', 'y', 'z']);
+    expect(ordered).not.toBe(stored);
+  });
+
+  it('sorts a list newest first but for its last contact, and one with an unreadable date', () => {
+    const almost = [
+      contact({ _id: 'x', name: 'X', connectedAt: '2026-05-01T00:00:00.000Z' }),
+      contact({ _id: 'y', name: 'Y', connectedAt: '2026-04-01T00:00:00.000Z' }),
+      contact({ _id: 'z', name: 'Z', connectedAt: '2026-06-01T00:00:00.000Z' }),
+    ];
+    expect(ids(orderContacts(almost, 'recent'))).toEqual(['z', 'x', 'y']);
+    const unreadable = [almost[0], contact({ _id: 'n', name: 'N', connectedAt: 'not a date' }), almost[1]];
+    expect(ids(orderContacts(unreadable as Contact[], 'recent'))).toEqual(['x', 'n', 'y']);
+  });
 });
 
 describe('ignored contacts', () => {

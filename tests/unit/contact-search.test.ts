@@ -13,6 +13,7 @@ import {
   fold,
   highlightMatches,
   isNarrowerSearch,
+  prepareSearch,
   queryWords,
   searchContacts,
 } from '../../src/features/contacts/contact-search';
@@ -87,6 +88,64 @@ describe('searching contacts', () => {
 
   it('treats punctuation in the query as a word break (an e-mail address typed whole)', () => {
     expect(namesFound('alan@bletchley')).toEqual(['Alan Turing']);
+  });
+
+  it('finds a word that begins after punctuation in a contact, not only after a space', () => {
+    expect(namesFound('nunez@socgen')).toEqual(['Ana Núñez']);
+    expect(namesFound('ships.example')).toEqual(['Bjørn Straße']);
+    expect(namesFound('switzerland')).toEqual(['Ana Núñez']);
+  });
+
+  it('finds a word that begins a later word when it first appears inside another one', () => {
+    const featuring = makeContact('ada', { name: 'Ada Lovelace', notes: 'featuring turing machines' });
+    expect(searchContacts([featuring], queryWords('turing'))).toEqual([featuring]);
+    expect(searchContacts([featuring], queryWords('uring'))).toEqual([]);
+  });
+
+  it('reads letters beyond ASCII as parts of words (the middle of a Greek or Cyrillic word is not a start)', () => {
+    const greek = makeContact('greek', { name: 'Σωκράτης Παπαδόπουλος' });
+    expect(searchContacts([greek], queryWords('παπα'))).toEqual([greek]);
+    expect(searchContacts([greek], queryWords('κρατης'))).toEqual([]);
+  });
+});
+
+describe('preparing the search while the list is on screen', () => {
+  const many = Array.from({ length: 600 }, (_, index) =>
+    makeContact(`person-${index}`, {
+      name: `Person ${index}`,
+      company: index === 599 ? 'Zürich Re' : 'Acme',
+    }),
+  );
+
+  it('prepares the contacts a step at a time, letting the browser handle input between steps', async () => {
+    let pauses = 0;
+    let resume: () => void = () => {};
+    const pause = () => {
+      pauses += 1;
+      return new Promise<void>((resolve) => {
+        resume = resolve;
+      });
+    };
+    prepareSearch(many, pause);
+    expect(pauses).toBe(1);
+    for (let step = 1; step <= 3; step += 1) {
+      resume();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    // 600 contacts in steps of at most 250: three steps, each after a pause.
+    expect(pauses).toBe(3);
+    expect(searchContacts(many, queryWords('zurich')).map((contact) => contact.name)).toEqual(['Person 599']);
+  });
+
+  it('stops when told, and a search meanwhile still finds every contact', async () => {
+    let pauses = 0;
+    const stop = prepareSearch(many, async () => {
+      pauses += 1;
+    });
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pauses).toBe(1);
+    expect(searchContacts(many, queryWords('zur re')).map((contact) => contact.name)).toEqual(['Person 599']);
   });
 });
 

@@ -4,6 +4,7 @@
 import { Dexie, liveQuery } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact } from '../../contract/contacts';
+import { type ListMessage, type ListWorker, listMessages } from '../../src/db/contact-list-parts';
 import {
   applyContactChanges,
   CONTACTS_CACHE_SCHEMA_VERSION,
@@ -132,11 +133,46 @@ describe('reading the cache in steps', () => {
     await store(many);
     const pause = vi.fn(() => Promise.resolve());
 
-    const cache = await readContactsCacheInSteps(owner, pause);
+    const cache = await readContactsCacheInSteps(owner, { pause });
 
     expect(cache).toEqual(await readContactsCache(owner));
     expect(cache?.contacts).toHaveLength(1_200);
     expect(pause).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the list through the worker given, and here when that worker fails', async () => {
+    await store(many);
+    // Stands in for contact-list-worker.ts (the DOM here runs no workers): it reads the same record.
+    const workerReadingTheStore = (answer: 'list' | 'failure') => () => {
+      const worker: ListWorker = {
+        onmessage: null,
+        onerror: null,
+        postMessage({ ownerUserId }) {
+          void db.contactLists.get(ownerUserId).then((record) => {
+            const messages: ListMessage[] = answer === 'list' ? listMessages(record) : [{ type: 'failed' }];
+            for (const data of messages) worker.onmessage?.({ data } as MessageEvent<ListMessage>);
+          });
+        },
+        terminate() {},
+      };
+      return worker;
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const pause = () => Promise.resolve();
+
+    const throughWorker = await readContactsCacheInSteps(owner, {
+      pause,
+      startWorker: workerReadingTheStore('list'),
+    });
+    expect(throughWorker).toEqual(await readContactsCache(owner));
+    expect(warn).not.toHaveBeenCalled();
+
+    const afterFailure = await readContactsCacheInSteps(owner, {
+      pause,
+      startWorker: workerReadingTheStore('failure'),
+    });
+    expect(afterFailure?.contacts).toEqual(many);
+    expect(warn).toHaveBeenCalledOnce();
   });
 
   it('still catches a contact that no longer parses in the last step', async () => {
@@ -150,7 +186,7 @@ describe('reading the cache in steps', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 
-    expect(await readContactsCacheInSteps(owner, () => Promise.resolve())).toBeNull();
+    expect(await readContactsCacheInSteps(owner, { pause: () => Promise.resolve() })).toBeNull();
     // The failed check starts a fetch of the whole list, offline here.
     await vi.waitFor(() =>
       expect(warn).toHaveBeenCalledWith('Contacts could not be revalidated', expect.anything()),

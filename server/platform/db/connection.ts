@@ -6,6 +6,7 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type ChangeNotices, pgliteChangeNotices, postgresChangeNotices } from './change-notices';
 import { lockDataDir } from './data-dir-lock';
+import { startFromTemplate } from './data-dir-template';
 import { createDurablePglite } from './durable-pglite';
 import { type ConnectionLostListener, surviveLostConnections } from './lost-connections';
 import type { Database } from './schema';
@@ -99,6 +100,7 @@ async function openPglite(
   ensureWritableDataDir(target.dataDir);
   const lock = lockDataDir(target.dataDir);
   try {
+    startFromTemplate(target.dataDir);
     const connection = wrapPglite(await createDurablePglite(target.dataDir));
     return {
       ...connection,

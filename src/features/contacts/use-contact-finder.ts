@@ -3,6 +3,7 @@
 // searches again and a new order only sorts again.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Contact } from '../../../contract/contacts';
+import { yieldToInput } from '../../sync/yield-to-input';
 import {
   type ContactFilters,
   eventsOf,
@@ -45,6 +46,14 @@ interface Search {
 const NO_CONTACTS: readonly Contact[] = [];
 
 /**
+ * Where the contact with `contactId` is among those shown; -1 when it is not, or none is asked for: every
+ * keystroke of a search draws the screen again, and it should not look through 5,000 contacts for nobody.
+ */
+export function indexOfContact(shown: readonly Contact[], contactId: string | null): number {
+  return contactId === null ? -1 : shown.findIndex((contact) => contact._id === contactId);
+}
+
+/**
  * `contacts` is the whole list when `isComplete`, else its first screenful (most recent first): what is
  * asked meanwhile is kept, and answered from the whole list when it arrives.
  */
@@ -72,7 +81,7 @@ export function useContactFinder(contacts: readonly Contact[] | undefined, isCom
   const isWaiting = !isComplete && (words.length > 0 || hasFilters(filters) || sortMode !== 'recent');
 
   // The first keystroke should not pay for reading every contact: that is done once the list is shown.
-  useEffect(() => (whole ? prepareSearch(whole) : undefined), [whole]);
+  useEffect(() => (whole ? prepareSearch(whole, yieldToInput) : undefined), [whole]);
 
   return {
     sortMode,

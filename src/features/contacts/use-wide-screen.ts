@@ -6,14 +6,26 @@ import { useSyncExternalStore } from 'react';
 const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 const ROOM_FOR_PANEL_QUERY = '(min-width: 1280px)';
 
+/** One list per query: every render reads it (each keystroke of a search), and `matchMedia` makes a new one. */
+const mediaQueryLists = new Map<string, MediaQueryList>();
+
+function mediaQueryList(query: string): MediaQueryList {
+  let list = mediaQueryLists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    mediaQueryLists.set(query, list);
+  }
+  return list;
+}
+
 function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      const list = window.matchMedia(query);
+      const list = mediaQueryList(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
+    () => mediaQueryList(query).matches,
     () => false,
   );
 }
