@@ -10,7 +10,10 @@
 // dropped; without one the PostgreSQL row is skipped. BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS
 // and BENCH_CONTACTS tune the run. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server during
 // the first round of each row (<dir>/<row>.cpuprofile, what `--cpu-prof` writes, without the start-up);
-// `npm run bench:profile-summary -- <dir>/*.cpuprofile` says where the time went.
+// `npm run bench:profile-summary -- <dir>/*.cpuprofile` says where the time went. BENCH_HEAP_PROF=<dir>
+// does the same with V8's sampling heap profiler over every object, collected ones included
+// (<dir>/<row>.heapprofile, in round 2, or 1 when there is one), and prints the bytes each row's
+// request allocates.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -33,6 +36,11 @@ const BUDGET_SHARE = 0.5;
 /** The budget of the whole list (200): server CPU per 100 contacts. */
 const LIST_BUDGET_MICROS_PER_100 = 1_000;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const HEAP_PROFILE_DIR = process.env.BENCH_HEAP_PROF;
+/** The heap profile's round: apart from the CPU profile's first round, unless there is only one. */
+const HEAP_PROFILE_ROUND = Math.min(1, ROUNDS - 1);
+/** Bytes between two samples of the heap profiler: small enough for a request's few kilobytes. */
+const HEAP_SAMPLING_BYTES = 512;
 /**
  * Every request carries a browser's User-Agent, as the app's polls do: without one, the security
  * inspection records each request as a suspicious client, which no member's poll costs.
@@ -120,8 +128,11 @@ interface Server {
   target: Target;
   /** CPU time (user + system) the server process has used so far, in microseconds. */
   cpuMicros(): Promise<number>;
-  /** Asks the server to start its CPU profiler, or to stop it and write the profile to a file. */
-  profile(command: 'start' | { stopInto: string }): Promise<void>;
+  /**
+   * Asks the server to start its CPU or heap profiler, or to stop it and write the profile to a file;
+   * a heap profile's stop answers the bytes it saw allocated.
+   */
+  profile(kind: 'cpu' | 'heap', command: 'start' | { stopInto: string }): Promise<number>;
 }
 
 function startServer(kind: string): Promise<Server> {
@@ -139,8 +150,9 @@ function startServer(kind: string): Promise<Server> {
     const usage = JSON.parse(await ask('cpu')) as NodeJS.CpuUsage;
     return usage.user + usage.system;
   };
-  const profile = async (command: 'start' | { stopInto: string }) => {
-    await ask(command === 'start' ? 'profile-start' : `profile-stop ${command.stopInto}`);
+  const profile = async (kind: 'cpu' | 'heap', command: 'start' | { stopInto: string }) => {
+    const answer = await ask(command === 'start' ? `${kind}-start` : `${kind}-stop ${command.stopInto}`);
+    return (JSON.parse(answer) as { bytes?: number }).bytes ?? 0;
   };
   return new Promise((resolve, reject) => {
     nextLine().then(
@@ -160,6 +172,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 interface Figures {
+  requests: number;
   requestsPerSecond: number;
   /** Server CPU per request: unlike requests/second, it barely moves when other jobs load the machine. */
   cpuMicrosPerRequest: number;
@@ -181,6 +194,7 @@ async function measure(server: Server, headers: Record<string, string>, seconds:
     .map(([code, { count }]) => `${code}×${count}`)
     .join(' ');
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.total / (result.duration || seconds),
     cpuMicrosPerRequest: cpu / Math.max(result.requests.total, 1),
     p50Ms: result.latency.p50,
@@ -194,6 +208,8 @@ interface Measurement {
   server: Server;
   headers: Record<string, string>;
   rounds: Figures[];
+  /** Bytes allocated per request, from the heap profile's round (BENCH_HEAP_PROF). */
+  allocatedPerRequest?: number;
 }
 
 function median(values: number[]): number {
@@ -226,15 +242,22 @@ async function run(): Promise<void> {
         measurements.push({ name: `${label}, 200 (${size})`, server, headers: withoutTag, rounds: [] });
       }
     }
-    if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+    for (const dir of [PROFILE_DIR, HEAP_PROFILE_DIR]) if (dir) mkdirSync(dir, { recursive: true });
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const measurement of measurements) {
-        const profiled = PROFILE_DIR !== undefined && round === 0;
-        if (profiled) await measurement.server.profile('start');
-        measurement.rounds.push(await measure(measurement.server, measurement.headers, SECONDS));
-        if (profiled) {
-          const file = `${PROFILE_DIR}/${measurement.name.replace(/[^\w]+/g, '-').replace(/-+$/, '')}.cpuprofile`;
-          await measurement.server.profile({ stopInto: file });
+        const { server } = measurement;
+        const file = (dir: string, extension: string) =>
+          `${dir}/${measurement.name.replace(/[^\w]+/g, '-').replace(/-+$/, '')}.${extension}`;
+        const cpuDir = round === 0 ? PROFILE_DIR : undefined;
+        const heapDir = round === HEAP_PROFILE_ROUND ? HEAP_PROFILE_DIR : undefined;
+        if (cpuDir) await server.profile('cpu', 'start');
+        if (heapDir) await server.profile('heap', 'start');
+        const figures = await measure(server, measurement.headers, SECONDS);
+        measurement.rounds.push(figures);
+        if (cpuDir) await server.profile('cpu', { stopInto: file(cpuDir, 'cpuprofile') });
+        if (heapDir) {
+          const bytes = await server.profile('heap', { stopInto: file(heapDir, 'heapprofile') });
+          measurement.allocatedPerRequest = bytes / Math.max(figures.requests, 1);
         }
       }
     }
@@ -293,6 +316,12 @@ async function run(): Promise<void> {
     console.log(`${measurement.name}: ${rounds.join(', ')}`);
   }
   if (!POSTGRES_URL) console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
+  for (const { name, allocatedPerRequest } of measurements) {
+    if (allocatedPerRequest === undefined) continue;
+    console.log(
+      `${name}: ${(allocatedPerRequest / 1000).toFixed(1)} KB allocated per request (heap profile)`,
+    );
+  }
   // The list's budget: at most 1 ms of server CPU per 100 contacts (BENCH_CONTACTS sets how many).
   for (const measurement of measurements.filter(({ name }) => name.includes(', 200 '))) {
     const perHundred = cpuOf(measurement) / (CONTACTS / 100);
@@ -311,6 +340,11 @@ async function run(): Promise<void> {
   }
 }
 
+/** What a sampling heap profile saw allocated: every node's own bytes, over the whole tree. */
+function allocatedBytes(node: { selfSize: number; children: (typeof node)[] }): number {
+  return node.children.reduce((sum, child) => sum + allocatedBytes(child), node.selfSize);
+}
+
 if (process.argv[2] === 'serve') {
   const kind = process.argv[3];
   const target =
@@ -321,14 +355,26 @@ if (process.argv[2] === 'serve') {
   profiler.connect();
   createInterface({ input: process.stdin }).on('line', async (line) => {
     const [command, file] = line.split(' ');
-    if (command === 'profile-start') {
+    if (command === 'cpu-start') {
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
       console.log('{}');
-    } else if (command === 'profile-stop' && file) {
+    } else if (command === 'cpu-stop' && file) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(file, JSON.stringify(profile));
       console.log('{}');
+    } else if (command === 'heap-start') {
+      await profiler.post('HeapProfiler.enable');
+      await profiler.post('HeapProfiler.startSampling', {
+        samplingInterval: HEAP_SAMPLING_BYTES,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      console.log('{}');
+    } else if (command === 'heap-stop' && file) {
+      const { profile } = await profiler.post('HeapProfiler.stopSampling');
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(JSON.stringify({ bytes: allocatedBytes(profile.head) }));
     } else {
       console.log(JSON.stringify(process.cpuUsage()));
     }

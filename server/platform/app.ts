@@ -9,6 +9,7 @@ import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseConnection } from './db/connection';
 import { migrate } from './db/migrate';
+import { answeringEmptyQueriesOnce } from './empty-query';
 import { registerErrorHandling } from './errors';
 import { createIpCountryLookup } from './geo/ip-country';
 import { prepareSignedInListeners } from './guards';
@@ -17,7 +18,7 @@ import { createMailer } from './mail/mailer';
 import type { PageSources } from './module';
 import { answerUnknownRoutes } from './not-found';
 import { measureRequests } from './observability/metrics';
-import { echoRequestIds, requestIdOf } from './observability/request-id';
+import { echoRequestId, requestIdOf } from './observability/request-id';
 import { MemoryCounters, PostgresCounters } from './rate-limit-counters';
 import { registerRateLimits } from './rate-limits';
 import { refusingNul } from './refuse-nul';
@@ -27,7 +28,7 @@ import { redactUrl } from './secret-urls';
 import { answerBreakGlass } from './security/break-glass';
 import { answerBadUrl } from './security/hooks';
 import { setUpSecurity } from './security/setup';
-import { sendSecurityHeaders } from './security-headers';
+import { securityHeadersSender } from './security-headers';
 import { registerStatic } from './static';
 import { systemClock } from './time';
 import { TokenService } from './tokens';
@@ -85,9 +86,8 @@ export async function buildApp({
     genReqId: requestIdOf,
     frameworkErrors: answerBadUrl,
   });
-  echoRequestIds(app);
   measureRequests(app, connection);
-  app.setValidatorCompiler(refusingNul(validatorCompiler));
+  app.setValidatorCompiler(answeringEmptyQueriesOnce(refusingNul(validatorCompiler)));
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -127,7 +127,7 @@ export async function buildApp({
   if (housekeeping) scheduleHousekeeping(app, modules);
   const pages = pageSourcesOf(app);
 
-  sendSecurityHeaders(app, {
+  const sendSecurityHeaders = securityHeadersSender(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -148,6 +148,13 @@ export async function buildApp({
     },
     // Cross-origin isolation would block the map tiles and images later issues load.
     crossOriginEmbedderPolicy: false,
+  });
+  // What every answer carries, in one callback hook (no promise, one hook run per answer): its request
+  // id and the security headers.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    echoRequestId(request, reply);
+    sendSecurityHeaders(reply);
+    done(null, payload);
   });
   // Shared counters on PostgreSQL, so WORKERS=4 or four machines hold one limit, not four: the routes'
   // limits and the per-inbox ones alike.

@@ -162,6 +162,9 @@ export function authenticateOperator(role: OperatorRole) {
 export function prepareSignedInListeners(app: FastifyInstance): void {
   app.decorate('memberListeners', []);
   app.decorate('operatorListeners', []);
+  // Made with every request, so that a guard setting one does not reshape the request object each time.
+  for (const name of ['member', 'operatorId', 'operatorClaims'] as const)
+    app.decorateRequest(name, undefined);
 }
 
 export function onMemberRequest(app: FastifyInstance, listener: SignedInListener): void {

@@ -2,7 +2,7 @@
 // rules, …), worked out once at start. @fastify/helmet called helmet() again for every request, which
 // re-read the whole policy each time: an eighth of the CPU of the contact list's 304.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -41,19 +41,20 @@ export function allowingStyle(policy: string, source: string): string {
 }
 
 /**
- * Sets the headers on every answer, 404s and errors included, where the route has not set its own;
- * except a 304, which carries only what updates the client's cached copy (RFC 9110 §15.4.5: the copy
- * keeps the headers it came with). A poll's 304 is most of the server's traffic, and these headers
- * were two thirds of its bytes.
+ * What sets the headers on an answer (app.ts calls it on send, for every answer, 404s and errors
+ * included) where the route has not set its own; except a 304, which carries only what updates the
+ * client's cached copy (RFC 9110 §15.4.5: the copy keeps the headers it came with). A poll's 304 is
+ * most of the server's traffic, and these headers were two thirds of its bytes.
  */
-export function sendSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function securityHeadersSender(
+  app: FastifyInstance,
+  options: HelmetOptions,
+): (reply: FastifyReply) => void {
   const all = securityHeaders(options);
   app.decorate('securityHeaders', all);
   const headers = Object.entries(all);
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (reply.statusCode !== 304) {
-      for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    done(null, payload);
-  });
+  return (reply) => {
+    if (reply.statusCode === 304) return;
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+  };
 }

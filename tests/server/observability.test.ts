@@ -2,7 +2,9 @@
 // readiness, and Prometheus metrics on their own port.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import client from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricsRegistry } from '../../server/platform/observability/metrics';
 import { serveMetrics } from '../../server/platform/observability/metrics-server';
 import { databaseKinds, startTestApp, type TestContext } from './helpers';
 
@@ -82,5 +84,61 @@ describe('observability', () => {
     expect(text).toMatch(/^tapnet_mail_queue_depth \d+$/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+$/m);
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
+  });
+
+  it('counts every answer once per route and status, and times each in its buckets', async () => {
+    const { port } = metrics.address() as AddressInfo;
+    const scrape = async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const figure = (text: string, line: string) => {
+      const found = text.split('\n').find((one) => one.startsWith(`${line} `));
+      return found === undefined ? 0 : Number(found.slice(line.length + 1));
+    };
+    const route = 'method="GET",route="/api/health/live"';
+    const before = await scrape();
+    for (let answered = 0; answered < 3; answered += 1) {
+      await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    }
+    await t.app.inject({ method: 'GET', url: '/api/contact' });
+    const after = await scrape();
+
+    const counted = (text: string) => figure(text, `tapnet_http_requests_total{${route},status="200"}`);
+    expect(counted(after) - counted(before)).toBe(3);
+    const refused = 'tapnet_http_requests_total{method="GET",route="/api/contact",status="401"}';
+    expect(figure(after, refused) - figure(before, refused)).toBe(1);
+    const timed = (text: string) => figure(text, `tapnet_http_request_duration_seconds_count{${route}}`);
+    expect(timed(after) - timed(before)).toBe(3);
+    // Buckets are cumulative: each at most the next, the last (+Inf) every answer.
+    const buckets = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf'].map(
+      (le) => figure(after, `tapnet_http_request_duration_seconds_bucket{le="${le}",${route}}`),
+    );
+    for (const [index, count] of buckets.entries())
+      expect(count).toBeLessThanOrEqual(buckets[index + 1] ?? count);
+    expect(buckets.at(-1)).toBe(timed(after));
+    expect(figure(after, `tapnet_http_request_duration_seconds_sum{${route}}`)).toBeGreaterThan(0);
+    expect(after).toContain('# TYPE tapnet_http_request_duration_seconds histogram');
+  });
+
+  it('adds up every worker’s counts and times in a cluster, as the primary serves them', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    const ofOneWorker = await metricsRegistry.getMetricsAsJSON();
+    const alone = await metricsRegistry.metrics();
+    // Two workers with the same figures: the primary's sum is twice each one's.
+    const ofTwo = await client.AggregatorRegistry.aggregate([ofOneWorker, ofOneWorker]).metrics();
+    const figure = (text: string, line: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((one) => one.startsWith(`${line} `))
+          ?.slice(line.length + 1),
+      );
+    const route = 'method="GET",route="/api/health/live"';
+    for (const line of [
+      `tapnet_http_requests_total{${route},status="200"}`,
+      `tapnet_http_request_duration_seconds_count{${route}}`,
+      `tapnet_http_request_duration_seconds_bucket{le="+Inf",${route}}`,
+    ]) {
+      expect(figure(alone, line)).toBeGreaterThan(0);
+      expect(figure(ofTwo, line)).toBe(2 * figure(alone, line));
+    }
   });
 });

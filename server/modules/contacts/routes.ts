@@ -118,11 +118,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const { userId } = memberOf(request);
       const ifNoneMatch = request.headers['if-none-match'];
-      reply.header('Cache-Control', 'no-cache, private').header('Vary', 'Authorization');
+      // Lower-case names, as Fastify keeps them: no new string per header on most of the server's traffic.
+      reply.header('cache-control', 'no-cache, private').header('vary', 'Authorization');
       const remembered = rememberedContactList(app.ctx, userId, ifNoneMatch);
       // Most of the server's traffic: a poll answered from memory, with no promise to wait for.
       if (remembered && isNotModified(ifNoneMatch, remembered.tag)) {
-        reply.header('ETag', remembered.tag).code(304).send();
+        reply.header('etag', remembered.tag).code(304).send();
         return undefined;
       }
       return answerContactList(request, reply, userId, remembered);

@@ -16,18 +16,44 @@ function defineMetrics() {
   client.collectDefaultMetrics({ eventLoopMonitoringPrecision: 10 });
   // prom-client answers the primary's requests for a worker's figures only once an aggregator exists here.
   if (cluster.isWorker) new client.AggregatorRegistry();
+  const series: Series[] = [];
+  const allDurations: Durations[] = [];
+  /** Each route and method's series, found at every answer (a route has a few statuses). */
+  const byRoute = new Map<string, Series[]>();
   return {
+    /** The series an answer counts in, made the first time it is seen. */
+    seriesOf(route: string, method: string, status: number): Series {
+      let ofRoute = byRoute.get(route);
+      if (!ofRoute) {
+        ofRoute = [];
+        byRoute.set(route, ofRoute);
+      }
+      for (const one of ofRoute) if (one.status === status && one.durations.method === method) return one;
+      let durations = ofRoute.find((one) => one.durations.method === method)?.durations;
+      if (!durations) {
+        durations = { method, route, buckets: DURATION_BUCKETS.map(() => 0), sumSeconds: 0, count: 0 };
+        allDurations.push(durations);
+      }
+      const made = { status, uncounted: 0, durations };
+      ofRoute.push(made);
+      series.push(made);
+      return made;
+    },
     requests: new client.Counter({
       name: 'tapnet_http_requests_total',
       help: 'Requests answered, by method, route pattern and status code.',
       labelNames: ['method', 'route', 'status'] as const,
+      // Counted per answer in `series`, handed over here when scraped.
+      collect() {
+        for (const one of series) {
+          if (one.uncounted === 0) continue;
+          const { method, route } = one.durations;
+          this.inc({ method, route, status: String(one.status) }, one.uncounted);
+          one.uncounted = 0;
+        }
+      },
     }),
-    duration: new client.Histogram({
-      name: 'tapnet_http_request_duration_seconds',
-      help: 'Time from receiving a request to sending its answer, by method and route pattern.',
-      labelNames: ['method', 'route'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    }),
+    duration: new RequestDurations(allDurations),
     mailQueue: new client.Gauge({
       name: 'tapnet_mail_queue_depth',
       help: 'Mail waiting in the outbox to be delivered (not sent, not given up).',
@@ -76,43 +102,94 @@ async function givenUpMail(): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
+/** One route and method's answer times since the process started, per bucket (not cumulative). */
+interface Durations {
+  method: string;
+  route: string;
+  /** Answers per bucket of `DURATION_BUCKETS`, the last one past its largest bound. */
+  buckets: number[];
+  sumSeconds: number;
+  count: number;
+}
+
+/** One route, method and status's answers not yet handed to prom-client's counter. */
+interface Series {
+  status: number;
+  uncounted: number;
+  durations: Durations;
+}
+
+const DURATION_NAME = 'tapnet_http_request_duration_seconds';
+const DURATION_HELP = 'Time from receiving a request to sending its answer, by method and route pattern.';
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
+ * The latency histogram, kept in plain numbers and reported from them when scraped: prom-client's
+ * own `observe` keys and validates its labels at every answer, a twentieth of the CPU of a poll's
+ * 304 (docs/budgets.md). The text format and the cluster's sums are prom-client's, as before.
+ */
+class RequestDurations extends client.Histogram<'method' | 'route'> {
+  readonly #all: readonly Durations[];
+
+  constructor(all: readonly Durations[]) {
+    super({
+      name: DURATION_NAME,
+      help: DURATION_HELP,
+      labelNames: ['method', 'route'],
+      buckets: DURATION_BUCKETS,
+    });
+    this.#all = all;
+  }
+
+  override async get() {
+    const bucket = `${DURATION_NAME}_bucket`;
+    const values = this.#all.flatMap(({ method, route, buckets, sumSeconds, count }) => {
+      let cumulative = 0;
+      return [
+        ...DURATION_BUCKETS.map((bound, index) => {
+          cumulative += buckets[index] ?? 0;
+          return { labels: { le: bound, method, route }, value: cumulative, metricName: bucket };
+        }),
+        { labels: { le: '+Inf', method, route }, value: count, metricName: bucket },
+        { labels: { method, route }, value: sumSeconds, metricName: `${DURATION_NAME}_sum` },
+        { labels: { method, route }, value: count, metricName: `${DURATION_NAME}_count` },
+      ];
+    });
+    return {
+      name: DURATION_NAME,
+      help: DURATION_HELP,
+      // prom-client's types say a number; its text format and the cluster's sums read the name.
+      type: 'histogram' as unknown as client.MetricType,
+      aggregator: 'sum' as const,
+      collect: () => undefined,
+      values,
+    };
+  }
+
+  /** What prom-client's text format reads in place of `get` (its own method, not in its types). */
+  getForPromString() {
+    return this.get();
+  }
+}
+
 /** Counts and times every answer of `app` under its route pattern (never the raw URL: bounded labels). */
 export function measureRequests(app: FastifyInstance, connection: DatabaseConnection): void {
   defined ??= defineMetrics();
   scrapedConnection = connection;
-  const { requests, duration } = defined;
-  /** Each route, method and status's series, found once: prom-client otherwise keys the labels at every count. */
-  const series = new Map<string, Map<string, Map<number, { count: Counted; time: Timed }>>>();
+  const { seriesOf } = defined;
   // A callback hook: no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const { method } = request;
-    const status = reply.statusCode;
-    let byMethod = series.get(route);
-    if (!byMethod) {
-      byMethod = new Map();
-      series.set(route, byMethod);
-    }
-    let byStatus = byMethod.get(method);
-    if (!byStatus) {
-      byStatus = new Map();
-      byMethod.set(method, byStatus);
-    }
-    let found = byStatus.get(status);
-    if (!found) {
-      found = {
-        count: requests.labels({ method, route, status: String(status) }),
-        time: duration.labels({ method, route }),
-      };
-      byStatus.set(status, found);
-    }
-    found.count.inc();
-    found.time.observe(reply.elapsedTime / 1000);
+    const found = seriesOf(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode);
+    found.uncounted += 1;
+    const durations = found.durations;
+    const seconds = reply.elapsedTime / 1000;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] ?? 0)) bucket += 1;
+    durations.buckets[bucket] = (durations.buckets[bucket] ?? 0) + 1;
+    durations.sumSeconds += seconds;
+    durations.count += 1;
     done();
   });
 }
-
-type Counted = ReturnType<ReturnType<typeof defineMetrics>['requests']['labels']>;
-type Timed = ReturnType<ReturnType<typeof defineMetrics>['duration']['labels']>;
 
 export const metricsRegistry = client.register;

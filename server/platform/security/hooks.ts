@@ -125,6 +125,16 @@ export function isAccountSuspended(monitor: SecurityMonitor, userId: string): bo
 
 export function registerSecurityHooks(app: FastifyInstance, monitor: SecurityMonitor): void {
   app.decorate('security', monitor);
+  // Made with every request, so that setting them later does not reshape the request object each time.
+  for (const name of [
+    'who',
+    'isUnfurler',
+    'securityAnswer',
+    'securityStartedAt',
+    'securityEvents',
+  ] as const) {
+    app.decorateRequest(name, undefined);
+  }
   const burstHigh = new DistinctWithin(BURST_HIGH.windowMs);
   const burstMedium = new DistinctWithin(BURST_MEDIUM.windowMs);
   const loginFailures = new CountWithin(LOGIN_FAILURE_WINDOW_MS);

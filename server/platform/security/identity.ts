@@ -41,11 +41,14 @@ export function addressKeyOf(request: FastifyRequest): string {
 /** A promise only when the token must be verified: a token verified before is known in memory. */
 export function identify(request: FastifyRequest, ipv6PrefixLength: number): Who | Promise<Who> {
   const key = addressKey(request.ip, ipv6PrefixLength);
-  const token = request.headers.authorization?.match(BEARER)?.[1];
-  if (!token) return whoOf(key, null);
+  const authorization = request.headers.authorization;
+  if (authorization === undefined) return whoOf(key, null);
   const { tokens } = request.server.ctx;
-  const known = tokens.knownCaller(token);
-  return known ? whoOf(key, known) : tokens.verifyCaller(token).then((caller) => whoOf(key, caller));
+  // What an app sends, "Bearer <token>", looked up as it is: only a verified token is known.
+  const known = authorization.startsWith('Bearer ') ? tokens.knownCaller(authorization.slice(7)) : undefined;
+  if (known) return whoOf(key, known);
+  const token = authorization.match(BEARER)?.[1];
+  return token ? tokens.verifyCaller(token).then((caller) => whoOf(key, caller)) : whoOf(key, null);
 }
 
 function whoOf(key: string, caller: Caller | null): Who {

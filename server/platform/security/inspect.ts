@@ -46,7 +46,8 @@ export interface RequestFacts {
 }
 
 export interface Inspection {
-  findings: Finding[];
+  /** Shared between requests (the inspection of an ordinary request is kept): never changed. */
+  findings: readonly Finding[];
   /** The path, decoded once and lower-cased (the raw one when it does not decode). */
   path: string;
   /** A probe for something Tapnet never serves: answered 404, never with the app's page. */
@@ -100,6 +101,53 @@ export function isCardPage(path: string): boolean {
 }
 
 export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspection {
+  const ofUrl = urlVerdict(url);
+  const agent = agentVerdict(userAgent ?? '');
+  const onCardPage = (method === 'GET' || method === 'HEAD') && ofUrl.isCardPage;
+  // What an ordinary request shows: nothing, found without a finding list of its own.
+  if (ofUrl.findings.length === 0 && !onCardPage && agent.isPlain) return ofUrl.clean;
+  const findings = [...ofUrl.findings];
+  const { isProbe, path } = ofUrl;
+  const { lower, scanner, isAutomation } = agent;
+  if (scanner) {
+    const withPayload = findings.some(({ severity }) => severity === 'HIGH' || severity === 'CRITICAL');
+    findings.push({
+      eventType: 'SCANNER_DETECTED',
+      severity: withPayload ? 'CRITICAL' : 'HIGH',
+      matched: scanner,
+    });
+  }
+  // isbot's pattern is the costly part: asked only where its answer matters.
+  const isBot = (onCardPage || isProbe) && !scanner && lower !== '' && isbot(lower);
+  const isKnownUnfurler = isBot && findIn(lower, UNFURLERS) !== undefined;
+  const isUnfurler = onCardPage && isKnownUnfurler;
+  if (isBot && isProbe) {
+    findings.push({ eventType: 'MALICIOUS_BOT_DETECTED', severity: 'HIGH', matched: redact(lower) });
+  } else if (isBot && (isKnownUnfurler || !isAutomation)) {
+    // Crawlers and link unfurlers reading a card: the product working. An HTTP library is not one.
+    findings.push({ eventType: 'LEGITIMATE_BOT_ACCESS', severity: 'LOW', matched: redact(lower) });
+  } else if (!scanner && path !== '/api/health' && (lower === '' || isAutomation)) {
+    // An HTTP library is how integrations talk; no user agent at all is what hand-made attack scripts send.
+    findings.push(
+      lower === ''
+        ? { eventType: 'SUSPICIOUS_USER_AGENT', severity: 'MEDIUM', matched: '(none)' }
+        : { eventType: 'SUSPICIOUS_USER_AGENT', severity: 'LOW', matched: redact(lower) },
+    );
+  }
+  return { findings, path, isProbe, isUnfurler };
+}
+
+/** What a URL alone shows, whoever asks for it. */
+interface UrlVerdict {
+  findings: readonly Finding[];
+  path: string;
+  isProbe: boolean;
+  isCardPage: boolean;
+  /** The inspection of this URL when the agent and method add nothing. */
+  clean: Inspection;
+}
+
+function inspectUrl(url: string): UrlVerdict {
   const findings: Finding[] = [];
   const queryAt = url.indexOf('?');
   const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
@@ -112,7 +160,6 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
   const path = (decodedPath ?? rawPath).toLowerCase();
   const query = (decodedQuery ?? rawQuery).toLowerCase();
   const rawLower = url.toLowerCase();
-  const agent = (userAgent ?? '').toLowerCase();
 
   const sensitive = firstMatch(path, SENSITIVE_PATTERN);
   if (sensitive) {
@@ -144,49 +191,60 @@ export function inspectRequest({ method, url, userAgent }: RequestFacts): Inspec
   const isProbe = findings.some(({ eventType }) =>
     ['SENSITIVE_FILE_ACCESS', 'MALICIOUS_URL_PATTERN', 'SUSPICIOUS_FILE_EXTENSION'].includes(eventType),
   );
-  const { scanner, isAutomation } = agentVerdict(agent);
-  if (scanner) {
-    const withPayload = findings.some(({ severity }) => severity === 'HIGH' || severity === 'CRITICAL');
-    findings.push({
-      eventType: 'SCANNER_DETECTED',
-      severity: withPayload ? 'CRITICAL' : 'HIGH',
-      matched: scanner,
-    });
-  }
-
-  const onCardPage = (method === 'GET' || method === 'HEAD') && isCardPage(path);
-  // isbot's pattern is the costly part: asked only where its answer matters.
-  const isBot = (onCardPage || isProbe) && !scanner && agent !== '' && isbot(agent);
-  const isKnownUnfurler = isBot && findIn(agent, UNFURLERS) !== undefined;
-  const isUnfurler = onCardPage && isKnownUnfurler;
-  if (isBot && isProbe) {
-    findings.push({ eventType: 'MALICIOUS_BOT_DETECTED', severity: 'HIGH', matched: redact(agent) });
-  } else if (isBot && (isKnownUnfurler || !isAutomation)) {
-    // Crawlers and link unfurlers reading a card: the product working. An HTTP library is not one.
-    findings.push({ eventType: 'LEGITIMATE_BOT_ACCESS', severity: 'LOW', matched: redact(agent) });
-  } else if (!scanner && path !== '/api/health' && (agent === '' || isAutomation)) {
-    // An HTTP library is how integrations talk; no user agent at all is what hand-made attack scripts send.
-    findings.push(
-      agent === ''
-        ? { eventType: 'SUSPICIOUS_USER_AGENT', severity: 'MEDIUM', matched: '(none)' }
-        : { eventType: 'SUSPICIOUS_USER_AGENT', severity: 'LOW', matched: redact(agent) },
-    );
-  }
-  return { findings, path, isProbe, isUnfurler };
+  return {
+    findings,
+    path,
+    isProbe,
+    isCardPage: isCardPage(path),
+    clean: { findings: [], path, isProbe, isUnfurler: false },
+  };
 }
 
-const agentVerdicts = new Map<string, { scanner: string | undefined; isAutomation: boolean }>();
-const AGENT_VERDICTS_KEPT = 2_000;
+/**
+ * Verdicts kept per text: the same few URLs (an open app's polls) and agents come again and again.
+ * Past the bound, all are forgotten at once: a scanner's endless new URLs cost what they did before.
+ * Only short texts are kept, so that the memory stays small (2,000 × 512 characters at most) whatever
+ * a client sends; a longer one is read each time, as before.
+ */
+const VERDICTS_KEPT = 2_000;
+const LONGEST_KEPT = 512;
+const urlVerdicts = new Map<string, UrlVerdict>();
+const agentVerdicts = new Map<string, AgentVerdict>();
 
-/** What a user agent says about its client; the same few agents come again and again, so kept. */
-function agentVerdict(agent: string) {
-  let verdict = agentVerdicts.get(agent);
+function kept<V>(verdicts: Map<string, V>, text: string, judge: (text: string) => V): V {
+  if (text.length > LONGEST_KEPT) return judge(text);
+  let verdict = verdicts.get(text);
   if (!verdict) {
-    if (agentVerdicts.size >= AGENT_VERDICTS_KEPT) agentVerdicts.clear();
-    verdict = { scanner: firstMatch(agent, SCANNER_PATTERN), isAutomation: AUTOMATION_PATTERN.test(agent) };
-    agentVerdicts.set(agent, verdict);
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdict = judge(text);
+    verdicts.set(text, verdict);
   }
   return verdict;
+}
+
+function urlVerdict(url: string): UrlVerdict {
+  return kept(urlVerdicts, url, inspectUrl);
+}
+
+interface AgentVerdict {
+  /** The agent lower-cased, as the patterns read it. */
+  lower: string;
+  scanner: string | undefined;
+  isAutomation: boolean;
+  /** A browser's agent: it adds no finding to a request that is not for a card page. */
+  isPlain: boolean;
+}
+
+/** What a user agent says about its client. */
+function judgeAgent(agent: string): AgentVerdict {
+  const lower = agent.toLowerCase();
+  const scanner = firstMatch(lower, SCANNER_PATTERN);
+  const isAutomation = AUTOMATION_PATTERN.test(lower);
+  return { lower, scanner, isAutomation, isPlain: lower !== '' && scanner === undefined && !isAutomation };
+}
+
+function agentVerdict(agent: string): AgentVerdict {
+  return kept(agentVerdicts, agent, judgeAgent);
 }
 
 /** Body fields that hold secrets: never read, so never stored. */
