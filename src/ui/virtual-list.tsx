@@ -4,6 +4,7 @@
 // option follows the keyboard) stay the caller's.
 import {
   type CSSProperties,
+  Fragment,
   type HTMLAttributes,
   type ReactNode,
   type Ref,
@@ -61,7 +62,10 @@ export interface VirtualListHandle {
 interface VirtualListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'style'> {
   count: number;
   rowHeight: number;
-  /** Draws row `index`; the row must take `style` (its place in the list). */
+  /**
+   * Draws row `index`; the row must take `style` (its place in the list). Its element is given no key: the
+   * list keys each slot, and a row's element is reused for whichever row the slot draws next.
+   */
   renderRow: (index: number, style: CSSProperties) => ReactNode;
   handle?: Ref<VirtualListHandle>;
 }
@@ -104,9 +108,17 @@ export function VirtualList({ count, rowHeight, renderRow, handle, className, ..
     [rowHeight],
   );
 
+  // Each drawn row keeps its place in a pool of slots (enough for the most rows the view can draw): when
+  // the rows change (a search's next keystroke), React updates the elements in place instead of removing
+  // every row and building new ones; a scroll by one row moves one slot's element to the row coming into view.
+  const slots = Math.ceil(view.height / rowHeight) + 1 + 2 * OVERSCAN_ROWS;
   const rows: ReactNode[] = [];
   for (let index = range.start; index < range.end; index += 1) {
-    rows.push(renderRow(index, { position: 'absolute', top: index * rowHeight, height: rowHeight }));
+    rows.push(
+      <Fragment key={index % slots}>
+        {renderRow(index, { position: 'absolute', top: index * rowHeight, height: rowHeight })}
+      </Fragment>,
+    );
   }
 
   return (

@@ -1,5 +1,6 @@
 // The virtual list (src/ui/virtual-list.tsx): which rows it draws for a scroll position, where it scrolls
-// to reveal a row, and that 5,000 rows put only a screenful (and a margin) in the page.
+// to reveal a row, that 5,000 rows put only a screenful (and a margin) in the page, and that other rows
+// (a search's next keystroke) are drawn into the elements already there.
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe('the list in a page', () => {
           count={5000}
           rowHeight={50}
           renderRow={(index, style) => (
-            <div key={index} data-row={index} style={style}>
+            <div data-row={index} style={style}>
               Person {index}
             </div>
           )}
@@ -73,5 +74,32 @@ describe('the list in a page', () => {
     expect(
       container.querySelector<HTMLElement>('[aria-label="People"]')?.style.getPropertyValue('--list-height'),
     ).toBe('250000px');
+  });
+
+  it('draws other rows into the elements already in the page', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    const draw = (names: readonly string[]) =>
+      act(() =>
+        root?.render(
+          <VirtualList
+            count={names.length}
+            rowHeight={50}
+            renderRow={(index, style) => (
+              <div data-row={index} style={style}>
+                {names[index]}
+              </div>
+            )}
+          />,
+        ),
+      );
+    draw(Array.from({ length: 5000 }, (_, at) => `Person ${at}`));
+    const before = [...container.querySelectorAll('[data-row]')];
+    draw(['Ada Lovelace', 'Grace Hopper']);
+    const after = [...container.querySelectorAll('[data-row]')];
+    expect(after.map((row) => row.textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
   });
 });

@@ -267,7 +267,6 @@ export function ContactFinder({
               const contact = shown[index] as Contact;
               return (
                 <ContactRow
-                  key={contact._id}
                   id={optionId(contact)}
                   contact={contact}
                   words={words}
