@@ -34,8 +34,11 @@ export function ContactAvatar({ person, size = 'list', className }: ContactAvata
   if (person.photoURL) {
     // The small one (96 px) for lists, the full one (400 px) on sharp or large screens.
     const small = person.photoThumbnailURL || person.photoURL;
+    // Keyed by the photo: a list row drawn again for another person (virtual-list.tsx keeps its rows)
+    // gets a new image, where a changed `src` would show the last person's face until the new one loads.
     return (
       <img
+        key={person.photoURL}
         className={classes}
         src={small}
         srcSet={`${small} 96w, ${person.photoURL} 400w`}
