@@ -1,27 +1,17 @@
 // The photo or initials beside a person's name (src/ui/contact-avatar.tsx): a list row drawn again for
 // another person must not keep showing the previous person's photo while the new one loads.
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContactAvatar, initialsOf } from '../../src/ui/contact-avatar';
+import { pageRoot } from './page-root';
 
 describe('a contact avatar', () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  let root: Root | undefined;
-  afterEach(() => {
-    act(() => root?.unmount());
-    document.body.replaceChildren();
-  });
+  const page = pageRoot();
 
   function draw(person: { name: string; photoURL?: string; photoThumbnailURL?: string }) {
-    act(() => root?.render(<ContactAvatar person={person} size="contactRow" />));
-    return document.body.querySelector('img');
+    return page.draw(<ContactAvatar person={person} size="contactRow" />).querySelector('img');
   }
 
   it('draws another person’s photo into a new image, and the same photo into the same one', () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     const ada = draw({
       name: 'Ada Lovelace',
       photoURL: '/api/card/photo/a',

@@ -1,10 +1,9 @@
 // The virtual list (src/ui/virtual-list.tsx): which rows it draws for a scroll position, where it scrolls
 // to reveal a row, that 5,000 rows put only a screenful (and a margin) in the page, and that other rows
 // (a search's next keystroke) are drawn into the elements already there.
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsInView, scrollTopFor, VirtualList } from '../../src/ui/virtual-list';
+import { pageRoot } from './page-root';
 
 describe('rows in view', () => {
   it('draws the rows on screen and a margin on each side, never past either end', () => {
@@ -41,31 +40,20 @@ describe('scrolling to a row', () => {
 });
 
 describe('the list in a page', () => {
-  // Tells React this test drives its updates through act().
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  let root: Root | undefined;
-  afterEach(() => {
-    act(() => root?.unmount());
-    document.body.replaceChildren();
-  });
+  const page = pageRoot();
 
   it('puts a screenful of 5,000 rows in the page, each at its place', () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() =>
-      root?.render(
-        <VirtualList
-          aria-label="People"
-          count={5000}
-          rowHeight={50}
-          renderRow={(index, style) => (
-            <div data-row={index} style={style}>
-              Person {index}
-            </div>
-          )}
-        />,
-      ),
+    const container = page.draw(
+      <VirtualList
+        aria-label="People"
+        count={5000}
+        rowHeight={50}
+        renderRow={(index, style) => (
+          <div data-row={index} style={style}>
+            Person {index}
+          </div>
+        )}
+      />,
     );
     const options = container.querySelectorAll<HTMLElement>('[data-row]');
     expect(options.length).toBeGreaterThan(0);
@@ -77,24 +65,19 @@ describe('the list in a page', () => {
   });
 
   it('draws other rows into the elements already in the page', () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
     const draw = (names: readonly string[]) =>
-      act(() =>
-        root?.render(
-          <VirtualList
-            count={names.length}
-            rowHeight={50}
-            renderRow={(index, style) => (
-              <div data-row={index} style={style}>
-                {names[index]}
-              </div>
-            )}
-          />,
-        ),
+      page.draw(
+        <VirtualList
+          count={names.length}
+          rowHeight={50}
+          renderRow={(index, style) => (
+            <div data-row={index} style={style}>
+              {names[index]}
+            </div>
+          )}
+        />,
       );
-    draw(Array.from({ length: 5000 }, (_, at) => `Person ${at}`));
+    const container = draw(Array.from({ length: 5000 }, (_, at) => `Person ${at}`));
     const before = [...container.querySelectorAll('[data-row]')];
     draw(['Ada Lovelace', 'Grace Hopper']);
     const after = [...container.querySelectorAll('[data-row]')];
