@@ -185,11 +185,19 @@ export async function readContactListPart(
  * so a list stored by a release that built it otherwise is not taken for this one's.
  */
 export function contactListShape(db: Db): string {
-  const { sql: text, parameters } = contactListQuery('00000000-0000-0000-0000-000000000000').compile(db);
-  return createHash('sha256')
-    .update(JSON.stringify([text, parameters]))
-    .digest('base64url');
+  let shape = listShapes.get(db);
+  if (shape === undefined) {
+    const { sql: text, parameters } = contactListQuery('00000000-0000-0000-0000-000000000000').compile(db);
+    shape = createHash('sha256')
+      .update(JSON.stringify([text, parameters]))
+      .digest('base64url');
+    listShapes.set(db, shape);
+  }
+  return shape;
 }
+
+/** The shape per connection: it changes only with the code, so it is compiled and hashed once. */
+const listShapes = new WeakMap<Db, string>();
 
 /** Text, because the engines return bigint differently (pg: string, PGlite: number or bigint). */
 export async function findContactListVersion(db: Db, ownerId: string): Promise<string> {
