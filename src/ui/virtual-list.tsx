@@ -8,6 +8,7 @@ import {
   type HTMLAttributes,
   type ReactNode,
   type Ref,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -15,8 +16,15 @@ import {
 } from 'react';
 import styles from './virtual-list.module.css';
 
-/** Rows drawn beyond each edge of the view, so a fast flick does not show blank space for a frame. */
+/** Rows drawn beyond each edge of the view while it scrolls, so a fast flick does not show blank space for a frame. */
 const OVERSCAN_ROWS = 8;
+/**
+ * Rows drawn beyond each edge of a view at rest: enough for a scroll's first frame. The list's rows change
+ * at rest (each keystroke of a search), where every row drawn beyond the view is work the member waits for.
+ */
+const RESTING_OVERSCAN_ROWS = 2;
+/** How long after its last scroll event the list counts as at rest. */
+const SCROLL_SETTLE_MS = 300;
 
 export interface RowRange {
   /** The first row drawn. */
@@ -73,7 +81,12 @@ interface VirtualListProps extends Omit<HTMLAttributes<HTMLDivElement>, 'childre
 export function VirtualList({ count, rowHeight, renderRow, handle, className, ...rest }: VirtualListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ scrollTop: 0, height: 0 });
-  const range = rowsInView(view.scrollTop, view.height, rowHeight, count);
+  const [isScrolling, setIsScrolling] = useState(false);
+  const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const overscan = isScrolling ? OVERSCAN_ROWS : RESTING_OVERSCAN_ROWS;
+  const range = rowsInView(view.scrollTop, view.height, rowHeight, count, overscan);
+
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
 
   // The height of the view: known after layout, and again whenever the screen changes size.
   useLayoutEffect(() => {
@@ -131,9 +144,12 @@ export function VirtualList({ count, rowHeight, renderRow, handle, className, ..
       style={{ '--list-height': `${count * rowHeight}px` } as CSSProperties}
       onScroll={(event) => {
         const { scrollTop } = event.currentTarget;
+        clearTimeout(settleTimer.current);
+        settleTimer.current = setTimeout(() => setIsScrolling(false), SCROLL_SETTLE_MS);
         // Redrawn only when another row comes into view, not on every pixel scrolled.
-        const next = rowsInView(scrollTop, view.height, rowHeight, count);
-        if (next.start !== range.start || next.end !== range.end) {
+        const next = rowsInView(scrollTop, view.height, rowHeight, count, OVERSCAN_ROWS);
+        if (!isScrolling || next.start !== range.start || next.end !== range.end) {
+          setIsScrolling(true);
           setView((current) => ({ ...current, scrollTop }));
         }
       }}

@@ -85,4 +85,17 @@ describe('the contacts finder while the whole list is read', () => {
     await act(async () => finder?.setQuery('p'));
     expect(finder?.shown).toHaveLength(40);
   });
+
+  it('keeps the same words and list when a keystroke leaves the words as they were', async () => {
+    await render(network, true);
+
+    await act(async () => finder?.setQuery('zur'));
+    const { words, shown } = finder as ContactFinder;
+    await act(async () => finder?.setQuery('zur, '));
+    expect(finder?.words).toBe(words);
+    expect(finder?.shown).toBe(shown);
+    await act(async () => finder?.setQuery('zur i'));
+    expect(finder?.words).toEqual(['zur', 'i']);
+    expect(ids(finder?.shown)).toEqual(['person-36']);
+  });
 });

@@ -1,7 +1,9 @@
 // The virtual list (src/ui/virtual-list.tsx): which rows it draws for a scroll position, where it scrolls
 // to reveal a row, that 5,000 rows put only a screenful (and a margin) in the page, and that other rows
-// (a search's next keystroke) are drawn into the elements already there.
-import { describe, expect, it } from 'vitest';
+// (a search's next keystroke) are drawn into the elements already there, and that a list at rest draws a
+// small margin beyond the view where a scrolling one draws a wide one.
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { rowsInView, scrollTopFor, VirtualList } from '../../src/ui/virtual-list';
 import { pageRoot } from './page-root';
 
@@ -41,9 +43,9 @@ describe('scrolling to a row', () => {
 
 describe('the list in a page', () => {
   const page = pageRoot();
-
-  it('puts a screenful of 5,000 rows in the page, each at its place', () => {
-    const container = page.draw(
+  /** 5,000 people, one row of 50 px each. */
+  const drawPeople = () =>
+    page.draw(
       <VirtualList
         aria-label="People"
         count={5000}
@@ -55,6 +57,9 @@ describe('the list in a page', () => {
         )}
       />,
     );
+
+  it('puts a screenful of 5,000 rows in the page, each at its place', () => {
+    const container = drawPeople();
     const options = container.querySelectorAll<HTMLElement>('[data-row]');
     expect(options.length).toBeGreaterThan(0);
     expect(options.length).toBeLessThan(60);
@@ -84,5 +89,27 @@ describe('the list in a page', () => {
     expect(after.map((row) => row.textContent)).toEqual(['Ada Lovelace', 'Grace Hopper']);
     expect(after[0]).toBe(before[0]);
     expect(after[1]).toBe(before[1]);
+  });
+
+  it('draws a small margin beyond the view at rest, a wide one while it scrolls, and the small one once it stops', () => {
+    vi.useFakeTimers();
+    try {
+      const container = drawPeople();
+      const scroller = container.querySelector('[aria-label="People"]') as HTMLElement;
+      const drawn = () => container.querySelectorAll('[data-row]').length;
+      const atRest = drawn();
+
+      act(() => {
+        scroller.dispatchEvent(new Event('scroll'));
+      });
+      expect(drawn()).toBe(atRest + 6);
+
+      act(() => {
+        vi.advanceTimersByTime(300);
+      });
+      expect(drawn()).toBe(atRest);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

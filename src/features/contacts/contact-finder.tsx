@@ -1,7 +1,7 @@
 // The contacts list (issue 27): the screen opens on it on phones, and keeps it beside the contact shown on
 // wide screens. Search as you type, filters, the spec's sort orders, an A–Z index on phones, and the
 // keyboard: `/` goes to the search, arrow keys move through the list, Enter opens a contact.
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list';
 import { AlphabetIndex, lettersOf } from './alphabet-index';
@@ -66,6 +66,14 @@ export function ContactFinder({
   const activeIndex = found === -1 ? 0 : found;
   const active = shown[activeIndex];
   const isFiltered = words.length > 0 || hasFilters(filters);
+  // The same function on every draw, so rows left unchanged by a keystroke are not drawn again.
+  const openRow = useCallback(
+    (contactId: string) => {
+      onActivate(contactId);
+      onOpen(contactId);
+    },
+    [onActivate, onOpen],
+  );
   const letters =
     hasAlphabetIndex && (sortMode === 'name' || sortMode === 'company') ? lettersOf(shown, sortMode) : null;
 
@@ -276,10 +284,7 @@ export function ContactFinder({
                   isSelected={contact._id === selectedId}
                   isActive={index === activeIndex}
                   isPending={pendingIds.has(contact._id)}
-                  onOpen={() => {
-                    onActivate(contact._id);
-                    onOpen(contact._id);
-                  }}
+                  onOpen={openRow}
                 />
               );
             }}

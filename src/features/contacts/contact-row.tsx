@@ -2,7 +2,7 @@
 // change waits for the connection; the words searched for are highlighted. When the search matched only
 // the e-mail or the notes, the last line shows that match instead of the meeting, so the row says why
 // it is there.
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo } from 'react';
 import type { Contact } from '../../../contract/contacts';
 import { ContactAvatar } from '../../ui/contact-avatar';
 import { formatDate } from '../../ui/format';
@@ -65,10 +65,23 @@ interface ContactRowProps {
   /** Where the keyboard is in the list. */
   isActive: boolean;
   isPending: boolean;
-  onOpen: () => void;
+  onOpen: (contactId: string) => void;
 }
 
-export function ContactRow({
+/**
+ * Whether a row would draw the same: a search's keystroke draws the list again, and a row whose contact,
+ * words and place are unchanged (a space typed, or its contact kept where it was) is left as it is. The
+ * place is compared by value: the list gives every row a new style object on each draw.
+ */
+function isSameRow(previous: ContactRowProps, next: ContactRowProps): boolean {
+  return (Object.keys(next) as (keyof ContactRowProps)[]).every((key) =>
+    key === 'style'
+      ? previous.style.top === next.style.top && previous.style.height === next.style.height
+      : Object.is(previous[key], next[key]),
+  );
+}
+
+export const ContactRow = memo(function ContactRow({
   contact,
   words,
   id,
@@ -95,7 +108,7 @@ export function ContactRow({
       aria-setsize={count}
       className={`${styles.row} ${isActive ? styles.active : ''}`}
       style={style}
-      onClick={onOpen}
+      onClick={() => onOpen(contact._id)}
     >
       <ContactAvatar person={contact} size="contactRow" className={styles.avatar} />
       <span className={styles.text}>
@@ -129,4 +142,4 @@ export function ContactRow({
       </span>
     </div>
   );
-}
+}, isSameRow);

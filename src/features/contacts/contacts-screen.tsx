@@ -2,7 +2,7 @@
 // from it one at a time in a carousel, with a Map / Notes panel, edit mode (Delete, Send Card),
 // invitations, and the card activation prompt. Phones show the list or the contact opened (`?contact=`,
 // so Back returns to the list); wide screens show both side by side.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Contact } from '../../../contract/contacts';
 import { AccountResource } from '../../api/user';
@@ -120,16 +120,20 @@ export function ContactsScreen() {
   const isListShown = isWideScreen || (selected === null && !isOpenedComing);
   const isContactShown = isWideScreen || selected !== null || isOpenedComing;
 
-  function open(contactId: string) {
-    setDirection('none');
-    setActiveId(contactId);
-    if (isWideScreen) setSearchParams({ [OPENED_PARAM]: contactId }, { replace: true });
-    else
-      navigate(
-        { search: `?${OPENED_PARAM}=${encodeURIComponent(contactId)}` },
-        { state: { fromList: true } },
-      );
-  }
+  // One function while the screen's size and URL stay: the list's rows keep it across keystrokes.
+  const open = useCallback(
+    (contactId: string) => {
+      setDirection('none');
+      setActiveId(contactId);
+      if (isWideScreen) setSearchParams({ [OPENED_PARAM]: contactId }, { replace: true });
+      else
+        navigate(
+          { search: `?${OPENED_PARAM}=${encodeURIComponent(contactId)}` },
+          { state: { fromList: true } },
+        );
+    },
+    [isWideScreen, setSearchParams, navigate],
+  );
 
   /** The carousel moved: the contact shown changes, but Back still leads to the list. */
   function select(next: number) {

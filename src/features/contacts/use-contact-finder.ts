@@ -66,7 +66,16 @@ export function useContactFinder(contacts: readonly Contact[] | undefined, isCom
 
   const sorted = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
   const filtered = useMemo(() => filterContacts(sorted, filters, new Date()), [sorted, filters]);
-  const words = useMemo(() => queryWords(query), [query]);
+  const lastWords = useRef<readonly string[]>([]);
+  // A keystroke that leaves the words as they were (a space, a comma) keeps the same array: nothing is
+  // searched or drawn again.
+  const words = useMemo(() => {
+    const next = queryWords(query);
+    const last = lastWords.current;
+    if (next.length === last.length && next.every((word, at) => word === last[at])) return last;
+    lastWords.current = next;
+    return next;
+  }, [query]);
   const shown = useMemo(() => {
     // A word typed on (or added) can only narrow what the last search found: search among those.
     const last = lastSearch.current;
