@@ -6,28 +6,36 @@ import { useSyncExternalStore } from 'react';
 const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 const ROOM_FOR_PANEL_QUERY = '(min-width: 1280px)';
 
-/** One list per query: every render reads it (each keystroke of a search), and `matchMedia` makes a new one. */
-const mediaQueryLists = new Map<string, MediaQueryList>();
+interface MediaQueryStore {
+  subscribe: (onChange: () => void) => () => void;
+  matches: () => boolean;
+}
 
-function mediaQueryList(query: string): MediaQueryList {
-  let list = mediaQueryLists.get(query);
-  if (!list) {
-    list = window.matchMedia(query);
-    mediaQueryLists.set(query, list);
+/**
+ * One store per query, made once: every render reads it (each keystroke of a search), `matchMedia` makes
+ * a new list at each call, and a new `subscribe` would make React subscribe again at each render.
+ */
+const stores = new Map<string, MediaQueryStore>();
+
+function storeOf(query: string): MediaQueryStore {
+  let store = stores.get(query);
+  if (!store) {
+    const list = window.matchMedia(query);
+    store = {
+      subscribe(onChange) {
+        list.addEventListener('change', onChange);
+        return () => list.removeEventListener('change', onChange);
+      },
+      matches: () => list.matches,
+    };
+    stores.set(query, store);
   }
-  return list;
+  return store;
 }
 
 function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = mediaQueryList(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => mediaQueryList(query).matches,
-    () => false,
-  );
+  const store = storeOf(query);
+  return useSyncExternalStore(store.subscribe, store.matches, () => false);
 }
 
 export function useIsWideScreen(): boolean {
