@@ -1,10 +1,10 @@
 // Security review 2.9 and 3.4: an Idempotency-Key reused for another request, updateProfile probing,
 // Vite's asset map, an unwritable DATA_DIR and a nearly full disk.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/platform/db/connection';
+import { ensureWritableDataDir, openDatabase } from '../../server/platform/db/connection';
 import {
   bearer,
   createMember,
@@ -102,6 +102,19 @@ describe('the data directory', () => {
     await expect(openDatabase({ dataDir })).rejects.toThrow(
       `DATA_DIR ${dataDir} is not writable (ENOTDIR): the embedded database keeps its files there.`,
     );
+  });
+
+  it('keeps the data directory to the server’s user: a new one, and one that let others in, are 0700', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'tapnet-private-'));
+    const fresh = join(parent, 'new', 'data');
+    ensureWritableDataDir(fresh);
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+
+    const open = join(parent, 'open');
+    mkdirSync(open, { mode: 0o777 });
+    chmodSync(open, 0o777);
+    ensureWritableDataDir(open);
+    expect(statSync(open).mode & 0o777).toBe(0o700);
   });
 
   it('reports degraded health when the data directory is nearly full, and ok with room to spare', async () => {

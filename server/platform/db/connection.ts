@@ -1,5 +1,5 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise embedded PGlite on disk or in memory.
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
@@ -124,11 +124,15 @@ export class DataDirNotWritableError extends Error {
   override name = 'DataDirNotWritableError';
 }
 
-/** PGlite's own failure on a read-only directory says nothing of it; this says which directory and why. */
+/**
+ * PGlite's own failure on a read-only directory says nothing of it; this says which directory and why.
+ * The directory is also kept to the server's user (`keepPrivate`).
+ */
 export function ensureWritableDataDir(dataDir: string): void {
   const path = resolve(dataDir);
   try {
-    mkdirSync(path, { recursive: true });
+    mkdirSync(path, { recursive: true, mode: 0o700 });
+    keepPrivate(path);
     accessSync(path, constants.R_OK | constants.W_OK);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? ` (${String(error.code)})` : '';
@@ -137,6 +141,17 @@ export function ensureWritableDataDir(dataDir: string): void {
       { cause: error },
     );
   }
+}
+
+/**
+ * The data directory holds the whole database and the break-glass requests (docs/operations.md): only the
+ * server's user may enter it, as PostgreSQL insists for its own. PGlite writes its files readable and
+ * writable by everyone (0666), so the directory's mode is what keeps other users out; one that let them
+ * in is closed at start. A directory owned by another user is left as it is (its owner decides).
+ */
+function keepPrivate(path: string): void {
+  const { mode, uid } = statSync(path);
+  if ((mode & 0o077) !== 0 && uid === process.getuid?.()) chmodSync(path, 0o700);
 }
 
 export function wrapPglite(pglite: PGlite): DatabaseConnection {
