@@ -279,6 +279,21 @@ describeOnEachDatabase('the contact list remembered between changes', (t) => {
     expect(after).toHaveLength(7);
   });
 
+  it('builds the list whole again when more contacts changed than a splice takes (1,000)', async () => {
+    const { token, id } = await memberWithRememberedList();
+    const memberId = await ownerOf(id);
+    await expectFreshList(token, memberId, 'the list remembered with one contact');
+    // An import, or another device long offline: 1,100 contacts written at once (a splice reads 1,001
+    // at most, to know there were more).
+    const rows = Array.from({ length: 1100 }, (_, index) => ({
+      owner_id: memberId,
+      name: `Person ${index}`,
+    }));
+    await t().db.insertInto('contacts').values(rows).execute();
+    const after = await expectFreshList(token, memberId, 'after 1,100 contacts written');
+    expect(after).toHaveLength(1101);
+  });
+
   it('builds the list whole again once a tombstone after the remembered list was pruned', async () => {
     const { token, id } = await memberWithRememberedList();
     const memberId = await ownerOf(id);
