@@ -68,7 +68,8 @@ export default defineConfig<E2eOptions>({
     },
     {
       name: 'tapnet',
-      command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+      // The server `npm start` runs, as the build compiled it (`npm test` builds first).
+      command: `rm -rf ${DATA_DIR} && node --liftoff-only --max-semi-space-size=16 dist-server/main.js`,
       // Playwright passes its own environment on beneath these, so SECURITY_TRAFFIC_RECORD reaches the
       // server when `npm run record:e2e-traffic` sets it.
       env: {
