@@ -89,6 +89,26 @@ describe('scoring with a fake clock', () => {
     expect(monitor.isBlocked(address)).toBe(true);
   });
 
+  it('keeps a block, and a lift, made while the shared state is re-read from the database', async () => {
+    const address = '198.51.100.9';
+    // The re-read starts first, so it reads the database before the block is stored there.
+    const reading = monitor.refresh();
+    for (let n = 0; n < 3; n += 1) monitor.record(HIGH, from(address));
+    await reading;
+    expect(monitor.isBlocked(address)).toBe(true);
+    await monitor.settle();
+    await monitor.refresh();
+    expect(monitor.isBlocked(address)).toBe(true);
+
+    // Likewise a lift: the re-read began while the block was still stored.
+    const rereading = monitor.refresh();
+    await monitor.unblock(address, 'security@tapnet.test');
+    await rereading;
+    expect(monitor.isBlocked(address)).toBe(false);
+    await monitor.refresh();
+    expect(monitor.isBlocked(address)).toBe(false);
+  });
+
   it('never blocks loopback, a configured proxy, an allowlisted range or the operator’s address', async () => {
     await t()
       .db.insertInto('security_allowlist')

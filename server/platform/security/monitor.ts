@@ -74,6 +74,15 @@ export class SecurityMonitor {
   readonly startedAt: number;
   readonly allowlist: Allowlist;
   private blocks = new Map<string, number>();
+  /**
+   * Blocks (an expiry) and lifts (null) made here, each with the tick its database write finished at: a
+   * re-read of the shared state that began before then read the database without it, and must not undo
+   * it (`refresh`). Kept while a re-read under way may still need them.
+   */
+  private localChanges: { ipAddress: string; expiresAt: number | null; doneAt?: number }[] = [];
+  /** Orders the re-reads' starts and the local writes' ends. */
+  private tick = 0;
+  private readonly readsUnderWay = new Set<number>();
   private modes = new Map<string, RuleMode>();
   private readonly buckets = new LeakyBuckets<store.StoredEvent>(
     BLOCK_THRESHOLD_POINTS,
@@ -260,24 +269,33 @@ export class SecurityMonitor {
     const now = this.now();
     const provisional = now + (details.durationMs ?? blockLengthMs(1, this.deps.random));
     this.blocks.set(ipAddress, Math.max(this.blocks.get(ipAddress) ?? 0, provisional));
+    const change: (typeof this.localChanges)[number] = { ipAddress, expiresAt: provisional };
+    this.localChanges.push(change);
     this.buckets.forget(ipAddress);
-    const offence = (await store.recentBlockCount(this.deps.db, ipAddress, new Date(now))) + 1;
-    const expiresAt = now + (details.durationMs ?? blockLengthMs(offence, this.deps.random));
-    this.blocks.set(ipAddress, expiresAt);
     const country = this.countryOf(ipAddress);
     const points = details.causes.reduce((sum, cause) => sum + cause.points, 0);
-    await store.insertBlock(this.deps.db, {
-      ipAddress,
-      createdAt: new Date(now),
-      expiresAt: new Date(expiresAt),
-      source: details.source,
-      reason: details.reason,
-      createdBy: details.createdBy,
-      offence,
-      points,
-      country,
-      causes: details.causes,
-    });
+    let expiresAt: number;
+    let offence: number;
+    try {
+      offence = (await store.recentBlockCount(this.deps.db, ipAddress, new Date(now))) + 1;
+      expiresAt = now + (details.durationMs ?? blockLengthMs(offence, this.deps.random));
+      this.blocks.set(ipAddress, expiresAt);
+      change.expiresAt = expiresAt;
+      await store.insertBlock(this.deps.db, {
+        ipAddress,
+        createdAt: new Date(now),
+        expiresAt: new Date(expiresAt),
+        source: details.source,
+        reason: details.reason,
+        createdBy: details.createdBy,
+        offence,
+        points,
+        country,
+        causes: details.causes,
+      });
+    } finally {
+      change.doneAt = ++this.tick;
+    }
     const hours = Math.round(((expiresAt - now) / (60 * MINUTE_MS)) * 10) / 10;
     this.record(
       {
@@ -312,24 +330,47 @@ export class SecurityMonitor {
   async unblock(ipAddress: string, by: string): Promise<boolean> {
     const wasHere = this.isBlocked(ipAddress);
     this.blocks.delete(ipAddress);
+    const change: (typeof this.localChanges)[number] = { ipAddress, expiresAt: null };
+    this.localChanges.push(change);
     this.buckets.forget(ipAddress);
-    const wasStored = await store.liftBlock(this.deps.db, ipAddress, by, new Date(this.now()));
-    return wasHere || wasStored;
+    try {
+      const wasStored = await store.liftBlock(this.deps.db, ipAddress, by, new Date(this.now()));
+      return wasHere || wasStored;
+    } finally {
+      change.doneAt = ++this.tick;
+    }
   }
 
-  /** Re-reads blocks, allowlist and rule modes (what another process may have changed). */
+  /**
+   * Re-reads blocks, allowlist and rule modes (what another process may have changed). A block or lift
+   * made here whose write had not finished when the read began stays as made here.
+   */
   async refresh(): Promise<void> {
-    const now = this.now();
-    const [blocks, entries, modes] = await Promise.all([
-      store.activeBlocks(this.deps.db, new Date(now)),
-      store.allowlistRanges(this.deps.db),
-      store.ruleModes(this.deps.db),
-    ]);
-    this.blocks = new Map(blocks.map(({ ipAddress, expiresAt }) => [ipAddress, expiresAt.getTime()]));
-    this.allowlist.replaceEntries(
-      entries.map((entry) => ({ range: entry.range, expiresAt: entry.expires_at })),
-    );
-    this.modes = modes;
+    const startedAt = ++this.tick;
+    this.readsUnderWay.add(startedAt);
+    try {
+      const now = this.now();
+      const [stored, entries, modes] = await Promise.all([
+        store.activeBlocks(this.deps.db, new Date(now)),
+        store.allowlistRanges(this.deps.db),
+        store.ruleModes(this.deps.db),
+      ]);
+      const blocks = new Map(stored.map(({ ipAddress, expiresAt }) => [ipAddress, expiresAt.getTime()]));
+      for (const { ipAddress, expiresAt, doneAt } of this.localChanges) {
+        if (doneAt !== undefined && doneAt < startedAt) continue;
+        if (expiresAt === null) blocks.delete(ipAddress);
+        else blocks.set(ipAddress, Math.max(blocks.get(ipAddress) ?? 0, expiresAt));
+      }
+      this.blocks = blocks;
+      this.allowlist.replaceEntries(
+        entries.map((entry) => ({ range: entry.range, expiresAt: entry.expires_at })),
+      );
+      this.modes = modes;
+    } finally {
+      this.readsUnderWay.delete(startedAt);
+      const oldest = Math.min(...this.readsUnderWay);
+      this.localChanges = this.localChanges.filter(({ doneAt }) => doneAt === undefined || doneAt > oldest);
+    }
   }
 
   private async refreshQuietly(): Promise<void> {
