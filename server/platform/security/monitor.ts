@@ -70,6 +70,13 @@ const BLOCK_TIMES_KEPT = 1_000;
 /** An event whose request was never answered (the client went away) is written without an outcome. */
 const OUTCOME_WAIT_MS = 30_000;
 
+/** A block (its expiry) or a lift (null) made in this process, and the tick its database write ended at. */
+interface LocalBlockChange {
+  ipAddress: string;
+  expiresAt: number | null;
+  doneAt?: number;
+}
+
 export class SecurityMonitor {
   readonly startedAt: number;
   readonly allowlist: Allowlist;
@@ -79,7 +86,7 @@ export class SecurityMonitor {
    * re-read of the shared state that began before then read the database without it, and must not undo
    * it (`refresh`). Kept while a re-read under way may still need them.
    */
-  private localChanges: { ipAddress: string; expiresAt: number | null; doneAt?: number }[] = [];
+  private localChanges: LocalBlockChange[] = [];
   /** Orders the re-reads' starts and the local writes' ends. */
   private tick = 0;
   private readonly readsUnderWay = new Set<number>();
@@ -269,7 +276,7 @@ export class SecurityMonitor {
     const now = this.now();
     const provisional = now + (details.durationMs ?? blockLengthMs(1, this.deps.random));
     this.blocks.set(ipAddress, Math.max(this.blocks.get(ipAddress) ?? 0, provisional));
-    const change: (typeof this.localChanges)[number] = { ipAddress, expiresAt: provisional };
+    const change: LocalBlockChange = { ipAddress, expiresAt: provisional };
     this.localChanges.push(change);
     this.buckets.forget(ipAddress);
     const country = this.countryOf(ipAddress);
@@ -330,7 +337,7 @@ export class SecurityMonitor {
   async unblock(ipAddress: string, by: string): Promise<boolean> {
     const wasHere = this.isBlocked(ipAddress);
     this.blocks.delete(ipAddress);
-    const change: (typeof this.localChanges)[number] = { ipAddress, expiresAt: null };
+    const change: LocalBlockChange = { ipAddress, expiresAt: null };
     this.localChanges.push(change);
     this.buckets.forget(ipAddress);
     try {
