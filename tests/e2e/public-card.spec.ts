@@ -68,6 +68,9 @@ test('a signed-in member saves a tapped card with where they met', async ({
   await expect(card.toast('Contact saved successfully!')).toBeVisible();
   // Saved now: /contacts offers to send the member's card back.
   await expect(page).toHaveURL(new RegExp(`/contacts\\?sendBack=${owner.nfcUID}$`));
+  // The list drawn is this phone's copy of the contacts, which the card page reads to know it is saved:
+  // a member sees the contact here before they could tap the card again.
+  await expect(new ContactsPage(page).row(ownerCard.name)).toBeVisible();
   const contacts = (await listContactsOf(request, verifiedUser)) as { nfcUID: string; lat: number }[];
   expect(contacts).toHaveLength(1);
   expect(contacts[0]).toMatchObject({ nfcUID: owner.nfcUID, lat: 52.52, lng: 13.405 });
