@@ -2,13 +2,18 @@
 // and in the contacts' list rows and cards. The image carries its size, so the layout never moves when it arrives.
 import styles from './contact-avatar.module.css';
 
-/** "Ada King Lovelace" → "AK": the first letters of the first two words. */
+const STARTS_WITH_LETTER = /^\p{L}/u;
+
+/**
+ * "Ada King Lovelace" → "AK": the first letters of the first two words that begin with a letter, so
+ * "Person 16 Núñez" is "PN", not "P1"; a name without such words falls back to its first two words.
+ */
 export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
+  const words = name.split(/\s+/).filter(Boolean);
+  const named = words.filter((word) => STARTS_WITH_LETTER.test(word));
+  return (named.length > 0 ? named : words)
     .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
+    .map((word) => word[0]?.toUpperCase())
     .join('');
 }
 

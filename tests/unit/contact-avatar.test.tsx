@@ -27,5 +27,8 @@ describe('a contact avatar', () => {
 
   it('shows initials without a photo', () => {
     expect(initialsOf('Ada King Lovelace')).toBe('AK');
+    expect(initialsOf('Person 16 Núñez')).toBe('PN');
+    expect(initialsOf('  élodie  (Lyon) Durand')).toBe('ÉD');
+    expect(initialsOf('42 7')).toBe('47');
   });
 });
