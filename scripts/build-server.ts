@@ -1,7 +1,8 @@
 // Builds what `npm start` runs (docs/budgets.md "Server memory"): the server compiled to one JavaScript
-// file, dist-server/main.js, so that Node runs it without tsx (tsx's loader and what it keeps of each
-// file cost the server about 50 MB), and the migrated PGlite data directory that a new DATA_DIR starts
-// from (server/platform/db/data-dir-template.ts).
+// file, dist-server/main.js, and its feed worker beside it, so that Node runs them without tsx (tsx's
+// loader and what it keeps of each file cost the server about 50 MB, and each feed read a worker that
+// started three times slower), and the migrated PGlite data directory that a new DATA_DIR starts from
+// (server/platform/db/data-dir-template.ts).
 //
 //   node --liftoff-only --import tsx scripts/build-server.ts
 import { createHash } from 'node:crypto';
@@ -11,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { build, type Plugin } from 'esbuild';
+import { COMPILED_FEED_WORKER } from '../server/modules/insights/feeds/read-feed-off-thread';
 import { wrapPglite } from '../server/platform/db/connection';
 import { DATA_DIR_TEMPLATE } from '../server/platform/db/data-dir-template';
 import { MIGRATIONS_DIR, migrate } from '../server/platform/db/migrate';
@@ -20,7 +22,7 @@ const SERVER_OUT_DIR = join(ROOT, 'dist-server');
 
 /**
  * The bundle lives in dist-server/, but the server's files find what lies beside them in the checkout
- * (migrations, the feed worker, the app icon) through `import.meta`: each file's `import.meta` is
+ * (migrations, the app icon) through `import.meta`: each file's `import.meta` is
  * rewritten to point at the file's own place in the checkout, relative to the bundle, so the paths
  * stay what they are under tsx and the checkout can move as a whole.
  */
@@ -45,11 +47,19 @@ const sourcePlaces = (outDir: string): Plugin => ({
   },
 });
 
-/** The server as one file, `outDir`/main.js; `outDir` must lie inside the checkout (node_modules). */
+/**
+ * The server as one file, `outDir`/main.js, and its feed worker, `outDir`/read-feed-worker.js; `outDir` must
+ * lie inside the checkout (node_modules).
+ */
 export async function buildServerBundle(outDir = SERVER_OUT_DIR): Promise<void> {
   await build({
-    entryPoints: [join(ROOT, 'server/main.ts')],
-    outfile: join(outDir, 'main.js'),
+    entryPoints: {
+      main: join(ROOT, 'server/main.ts'),
+      [COMPILED_FEED_WORKER]: join(ROOT, 'server/modules/insights/feeds/read-feed-worker.ts'),
+    },
+    outdir: outDir,
+    // The server starts its compiled feed worker, beside it, instead of the source through tsx.
+    define: { COMPILED_SERVER_URL: 'import.meta.url' },
     bundle: true,
     platform: 'node',
     format: 'esm',

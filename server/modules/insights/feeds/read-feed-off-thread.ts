@@ -11,9 +11,34 @@ import type { ReadFeedJob } from './read-feed-worker';
 
 export type ReadOutcome = { status: 'read'; feed: ParsedFeed } | { status: 'failed'; reason: string };
 
-const WORKER_FILE = new URL('./read-feed-worker.ts', import.meta.url);
-// The worker loads TypeScript as the server does; resolved from here, so any working directory works.
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The worker's name as scripts/build-server.ts compiles it, beside the compiled server (`.js`). */
+export const COMPILED_FEED_WORKER = 'read-feed-worker';
+
+/**
+ * The compiled server's own URL, which scripts/build-server.ts writes in; no such name exists when the
+ * server runs from source through tsx.
+ */
+declare const COMPILED_SERVER_URL: string | undefined;
+
+export interface FeedWorker {
+  file: URL;
+  execArgv: string[];
+}
+
+/**
+ * The worker to start: the compiled one beside a compiled server, which starts in a third of the time and
+ * without tsx's memory; from source, the TypeScript file through tsx (resolved from here, so any working
+ * directory works).
+ */
+export function feedWorker(compiledServerUrl: string | undefined): FeedWorker {
+  if (compiledServerUrl !== undefined)
+    return { file: new URL(`${COMPILED_FEED_WORKER}.js`, compiledServerUrl), execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { file: new URL('./read-feed-worker.ts', import.meta.url), execArgv: ['--import', tsx] };
+}
+
+const WORKER = feedWorker(typeof COMPILED_SERVER_URL === 'string' ? COMPILED_SERVER_URL : undefined);
+
 /** A feed whose entries need more heap than this is not one to read. */
 const WORKER_HEAP_MB = 256;
 const SHUTTING_DOWN: ReadOutcome = { status: 'failed', reason: 'The server is shutting down' };
@@ -37,9 +62,9 @@ function readInWorker(job: ReadFeedJob, signal: AbortSignal | undefined): Promis
   const { limits } = job;
   if (signal?.aborted) return Promise.resolve(SHUTTING_DOWN);
   return new Promise((resolve) => {
-    const worker = new Worker(WORKER_FILE, {
+    const worker = new Worker(WORKER.file, {
       workerData: job,
-      execArgv: ['--import', TSX_LOADER],
+      execArgv: WORKER.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     let settled = false;
