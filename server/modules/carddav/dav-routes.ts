@@ -136,13 +136,17 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     return userId;
   }
 
-  /** The contacts as cards; their photos are read only when the answer carries vCards. */
-  async function asCards(contacts: VersionedContact[], props: PropRequest | 'vcard'): Promise<Card[]> {
-    if (props !== 'vcard' && !needsVCards(props)) return contacts.map((contact) => cardOf(contact));
-    const photos = await findCardPhotoImages(
+  function photosOf(contacts: readonly VersionedContact[]): Promise<Map<string, Buffer>> {
+    return findCardPhotoImages(
       db,
       contacts.flatMap(({ photoId }) => photoId ?? []),
     );
+  }
+
+  /** The contacts as cards; their photos are read only when the answer carries vCards. */
+  async function asCards(contacts: VersionedContact[], props: PropRequest | 'vcard'): Promise<Card[]> {
+    if (props !== 'vcard' && !needsVCards(props)) return contacts.map((contact) => cardOf(contact));
+    const photos = await photosOf(contacts);
     return contacts.map((contact) => cardOf(contact, photos));
   }
 
@@ -257,10 +261,13 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     if (target.kind !== 'card') {
       return reply.type('text/plain; charset=utf-8').send(`Tapnet address book. ${DavMessages.signIn}`);
     }
-    const [card] = await cardsOf(userId, 'vcard', [target.contactId]);
-    if (!card) return reply.code(404).type('text/plain').send(DavMessages.notFound);
-    reply.header('ETag', card.etag).header('Cache-Control', 'no-cache, private');
-    if (request.headers['if-none-match'] === card.etag) return reply.code(304).send();
+    const [contact] = await listVersionedContacts(db, userId, { ids: [target.contactId] });
+    if (!contact) return reply.code(404).type('text/plain').send(DavMessages.notFound);
+    const { etag } = cardOf(contact);
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache, private');
+    // An address book that has the card already is told so before its photo is read.
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const card = cardOf(contact, await photosOf([contact]));
     return reply.type('text/vcard; charset=utf-8').send(vCardOf(card));
   }
 
