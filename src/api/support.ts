@@ -1,5 +1,10 @@
-// The admin's support tools (contract/support.ts): find a member, and act for them with a reason, all
-// with the admin token (api/operators.ts).
+// The admin's support tools (contract/support.ts): find a member, and act for them with a reason; and
+// reset an operator's lost second factor (contract/operators.ts). All with the admin token (api/operators.ts).
+import {
+  type FactorReset,
+  type ResetOperatorFactorRequest,
+  resetOperatorFactorEndpoint,
+} from '../../contract/operators';
 import { SupportEndpoints, type SupportMember } from '../../contract/support';
 import { callOperatorEndpoint, type OperatorCallOutcome } from './operators';
 
@@ -31,4 +36,10 @@ export function actForMember({
     });
   }
   return callOperatorEndpoint(SupportEndpoints[action], { params, json: { reason } });
+}
+
+export function resetOperatorFactor(
+  request: ResetOperatorFactorRequest,
+): Promise<OperatorCallOutcome<FactorReset>> {
+  return callOperatorEndpoint(resetOperatorFactorEndpoint, { json: request });
 }

@@ -1,7 +1,8 @@
 // An operator's second factor (issue 30 point 4), as the operator meets it: set up an authenticator app
 // from Account (the codes computed here from the secret the screen shows, as the app would), sign in
 // with its code, then with a recovery code, which works once and not twice; and the way back when the
-// factor is lost (`npm run operator -- reset-factor`), after which the password alone signs in. The
+// factor is lost (`npm run operator -- reset-factor`, or another admin in the dashboard's Support tab),
+// after which the password alone signs in. The
 // journey adds its own security operator with `npm run operator -- add` (through the running server's
 // DATA_DIR), so the shared operators of the other journeys never meet a second step. Passkeys are
 // added and used with Chromium's virtual authenticator (CDP WebAuthn domain).
@@ -10,6 +11,7 @@ import { totpCode, totpStepAt } from '../../server/modules/operators/totp';
 import { runCommand } from '../support/run-command';
 import { expectNoSeriousAxeViolations } from './accessibility';
 import { expect, test } from './fixtures';
+import { AdminDashboardPage, E2E_ADMIN } from './pages/admin-dashboard-page';
 import { SecurityPage } from './pages/security-page';
 
 /** The e2e server's embedded database (playwright.config.ts), found from the port it serves on. */
@@ -152,4 +154,58 @@ test('an operator adds a passkey in Account and signs in with it after the passw
   await expect(passkeys.getByText(/last used/)).toBeVisible();
   await passkeys.getByRole('button', { name: 'Remove passkey: Work laptop' }).click();
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
+});
+
+test('an admin resets a security operator’s lost second factor from Support, and the password alone signs them in @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
+  const operator = {
+    email: `lost-phone-${randomBytes(4).toString('hex')}@tapnet.test`,
+    password: 'Lost-Phone-e2e-Passw0rd',
+  };
+  await operatorCommand(['add', 'security', operator.email], { OPERATOR_PASSWORD: operator.password });
+  // The operator set up an authenticator app before losing it (through the API, as the app would).
+  const signedIn = await request.post('/api/security/login', { data: operator });
+  const headers = { authorization: `Bearer ${(await signedIn.json()).token}` };
+  const { secret } = await (await request.post('/api/security/second-factor/enrolment', { headers })).json();
+  const confirmed = await request.post('/api/security/second-factor/enrolment/confirm', {
+    headers,
+    data: { code: totpCode(secret, totpStepAt(Date.now())) },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  const dashboard = new AdminDashboardPage(page);
+  await page.goto('/admin/dashboard');
+  await dashboard.logIn(E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(dashboard.refresh).toBeVisible();
+  await dashboard.openTab('Support');
+  const email = page.getByLabel('Operator’s e-mail');
+  const reason = page.getByRole('region', { name: 'An operator’s lost second factor' }).getByLabel('Reason');
+  const reset = page.getByRole('button', { name: 'Reset second factor' });
+
+  // No reason, then an address that is no operator's: refused in the server's words, nothing changes.
+  await email.fill(operator.email);
+  await reset.click();
+  await expect(page.getByText('Please give a reason (at least 3 characters)')).toBeVisible();
+  await email.fill(`nobody-${Date.now()}@tapnet.test`);
+  await reason.fill('Lost phone, confirmed by call');
+  await reset.click();
+  await expect(page.getByText('No operator has this e-mail address.')).toBeVisible();
+
+  await email.fill(operator.email);
+  await reset.click();
+  await expect(
+    page.getByText(
+      `The second factor of ${operator.email} is removed and 1 session ended: they sign in with their password and set one up again.`,
+    ),
+  ).toBeVisible();
+  await expect(email).toHaveValue('');
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('factor-reset.png'), fullPage: true });
+
+  const security = new SecurityPage(await page.context().newPage());
+  await security.logIn(operator);
+  await security.page.getByRole('button', { name: 'Account' }).click();
+  await expect(security.page.getByText('Not set up')).toBeVisible();
 });

@@ -1,7 +1,8 @@
 // Support (issue 30 point 3): find a member by e-mail or Card ID, see their card, verification, sessions
 // and last activity (never an address), and act for them with a reason: resend a verification code,
 // unlink a card or move it to a replacement, disable or enable the account. Each action is in the audit
-// log with the admin's e-mail; the member's support history is listed under the actions.
+// log with the admin's e-mail; the member's support history is listed under the actions. Below, an
+// operator's lost second factor is reset.
 import { type FormEvent, useId, useState } from 'react';
 import { SUPPORT_ACTION_WORDS, type SupportMember } from '../../../contract/support';
 import { actionFailureMessage } from '../../api/operators';
@@ -9,11 +10,12 @@ import { actForMember, findMember, type SupportAction, type SupportActionInput }
 import { Button } from '../../ui/button';
 import detailRows from '../../ui/detail-rows.module.css';
 import { Field } from '../../ui/field';
-import { Notice } from '../../ui/notice';
 import { Panel } from '../../ui/panel';
+import { ActionOutcome } from './action-outcome';
 import styles from './admin.module.css';
 import { formatCount, formatDateTime } from './format';
 import { failureText, useOperatorAction } from './operator-action';
+import { OperatorFactorReset } from './operator-factor-reset';
 
 const when = (iso: string | null) => (iso === null ? 'Never' : formatDateTime(iso));
 
@@ -23,6 +25,7 @@ export function SupportTab() {
     <div className={styles.tabBody}>
       <FindMemberForm onFound={setMember} />
       {member && <MemberPanel key={member.id} member={member} onChanged={setMember} />}
+      <OperatorFactorReset />
     </div>
   );
 }
@@ -192,12 +195,7 @@ function SupportActions({
           {button('replaceCard', 'Move to replacement card')}
         </div>
       )}
-      {acting.error !== undefined && (
-        <p role="alert" className={styles.error}>
-          {failureText(acting.error)}
-        </p>
-      )}
-      {done && <Notice tone="success" title={done} />}
+      <ActionOutcome error={acting.error} done={done} />
     </section>
   );
 }
