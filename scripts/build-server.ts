@@ -1,7 +1,7 @@
 // Builds what `npm start` runs (docs/budgets.md "Server memory"): the server compiled to one JavaScript
 // file, dist-server/main.js, and its feed worker beside it, so that Node runs them without tsx (tsx's
 // loader and what it keeps of each file cost the server about 50 MB, and each feed read a worker that
-// started three times slower), and the migrated PGlite data directory that a new DATA_DIR starts from
+// loaded it again), and the migrated PGlite data directory that a new DATA_DIR starts from
 // (server/platform/db/data-dir-template.ts).
 //
 //   node --liftoff-only --import tsx scripts/build-server.ts

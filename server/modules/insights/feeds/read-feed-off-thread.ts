@@ -26,9 +26,9 @@ export interface FeedWorker {
 }
 
 /**
- * The worker to start: the compiled one beside a compiled server, which starts in a third of the time and
- * without tsx's memory; from source, the TypeScript file through tsx (resolved from here, so any working
- * directory works).
+ * The worker to start: the compiled one beside a compiled server, which starts without loading tsx and
+ * compiling the reader's TypeScript again; from source, the TypeScript file through tsx (resolved from
+ * here, so any working directory works).
  */
 export function feedWorker(compiledServerUrl: string | undefined): FeedWorker {
   if (compiledServerUrl !== undefined)
