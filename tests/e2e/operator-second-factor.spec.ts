@@ -181,7 +181,7 @@ test('an admin resets a security operator’s lost second factor from Support, a
   await expect(dashboard.refresh).toBeVisible();
   await dashboard.openTab('Support');
   const email = page.getByLabel('Operator’s e-mail');
-  const reason = page.getByRole('region', { name: 'An operator’s lost second factor' }).getByLabel('Reason');
+  const reason = page.getByLabel('Reason for the reset');
   const reset = page.getByRole('button', { name: 'Reset second factor' });
 
   // No reason, then an address that is no operator's: refused in the server's words, nothing changes.

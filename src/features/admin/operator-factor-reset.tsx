@@ -55,7 +55,7 @@ export function OperatorFactorReset() {
         />
         <Field
           id={`${id}-reason`}
-          label="Reason"
+          label="Reason for the reset"
           hint="Required; kept in the audit log with your e-mail."
           value={reason}
           onChange={(event) => setReason(event.target.value)}
