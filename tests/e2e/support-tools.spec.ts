@@ -37,7 +37,7 @@ test('the admin finds a member, replaces their lost card and disables their acco
   await page.getByRole('button', { name: 'Move to replacement card' }).click();
   await expect(page.getByText('Please give a reason (at least 3 characters)')).toBeVisible();
 
-  await page.getByLabel('Reason').fill('Lost at a trade fair');
+  await page.getByLabel('Reason', { exact: true }).fill('Lost at a trade fair');
   await page.getByRole('button', { name: 'Move to replacement card' }).click();
   await expect(page.getByText('The member now holds the replacement card')).toBeVisible();
   await expect(page.getByText(replacement, { exact: true })).toBeVisible();
@@ -45,7 +45,7 @@ test('the admin finds a member, replaces their lost card and disables their acco
     page.getByText(/Moved to replacement card by admin@tapnet\.test\. .*Lost at a trade fair/),
   ).toBeVisible();
 
-  await page.getByLabel('Reason').fill('Reported as compromised');
+  await page.getByLabel('Reason', { exact: true }).fill('Reported as compromised');
   await page.getByRole('button', { name: 'Disable account' }).click();
   await expect(page.getByText(/^Disabled since /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable account' })).toBeVisible();
@@ -60,7 +60,7 @@ test('the admin finds a member, replaces their lost card and disables their acco
   await visitor.goto(`/nfc/${replacement}`);
   await expect(visitor.getByRole('heading', { name: 'Card unavailable' })).toBeVisible();
 
-  await page.getByLabel('Reason').fill('Owner confirmed by phone');
+  await page.getByLabel('Reason', { exact: true }).fill('Owner confirmed by phone');
   await page.getByRole('button', { name: 'Enable account' }).click();
   await expect(page.getByText('The account is enabled again; the member can sign in.')).toBeVisible();
   const card = await request.get(`/api/nfc/${replacement}`);
