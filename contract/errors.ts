@@ -50,6 +50,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   NO_SECOND_FACTOR: 'The operator has no second factor to reset.',
   PASSKEY_INVALID: 'The passkey’s answer did not verify, or its challenge was used, expired or never given.',
   PASSKEY_NOT_FOUND: 'The operator has no passkey with this id.',
+  PASSKEY_LIMIT: 'The operator has as many passkeys as an account may have; one must be removed first.',
   SESSION_NOT_FOUND: 'No open session of this account has that id.',
   CODE_EXPIRED: 'The verification code has expired.',
   TOO_MANY_CODE_ATTEMPTS: 'Too many wrong verification codes.',

@@ -197,7 +197,7 @@ function operatorEndpoints(role: OperatorRole) {
       auth: role,
       admitsEnrolment: true,
       responses: { 200: WebAuthnOptionsSchema },
-      errors: ['RATE_LIMITED'],
+      errors: ['PASSKEY_LIMIT', 'RATE_LIMITED'],
     }),
     registerPasskey: defineEndpoint({
       method: 'POST',
@@ -208,7 +208,7 @@ function operatorEndpoints(role: OperatorRole) {
       admitsEnrolment: true,
       body: RegisterPasskeyRequestSchema,
       responses: { 200: PasskeyRegisteredSchema },
-      errors: ['PASSKEY_INVALID', 'RATE_LIMITED'],
+      errors: ['PASSKEY_INVALID', 'PASSKEY_LIMIT', 'RATE_LIMITED'],
     }),
     removePasskey: defineEndpoint({
       method: 'DELETE',

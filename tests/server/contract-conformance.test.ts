@@ -831,6 +831,7 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
   'POST /api/security/login/passkey/options 200': 'tests/server/passkeys.test.ts (after the password)',
   'DELETE /api/security/passkeys/:passkeyId 200': 'tests/server/passkeys.test.ts',
   PASSKEY_INVALID: 'tests/server/passkeys.test.ts (another origin, an expired or spent challenge)',
+  PASSKEY_LIMIT: 'tests/server/passkeys.test.ts (the next passkey past the most, asked for or under way)',
   PASSKEY_NOT_FOUND: 'tests/server/passkeys.test.ts (a passkey removed twice)',
   'POST /api/admin/operators/second-factor/reset 200':
     'tests/server/factor-reset.test.ts (an operator with a factor set up)',

@@ -5,6 +5,7 @@
 // answers as a browser would, and @simplewebauthn/server's real verification checks it.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { MAX_PASSKEYS } from '../../server/modules/operators/passkeys';
 import { SoftwareAuthenticator } from '../support/software-authenticator';
 import {
   ADMIN,
@@ -190,3 +191,43 @@ describeOnEachDatabase('operators’ passkeys', (context) => {
     expect([expired.statusCode, json(expired).code]).toEqual([401, 'SECOND_FACTOR_EXPIRED']);
   });
 });
+
+// Its own app: adding eleven passkeys takes more of the endpoints' ten a minute than the suite above leaves.
+describeOnEachDatabase(
+  'an operator with many passkeys',
+  (context) => {
+    it(`keeps at most ${MAX_PASSKEYS} passkeys: the next is refused, asked for or already under way`, async () => {
+      const t = context();
+      await forgetFactors(t);
+      let token = (await signIn(t)).token ?? '';
+      const add = async (options: { challenge: string }) => {
+        const added = await call(t, 'POST', '/api/security/passkeys', token, {
+          name: 'Spare key',
+          credential: new SoftwareAuthenticator(HERE).register(options),
+        });
+        if (added.statusCode === 200) token = json<{ token: string }>(added).token;
+        return added;
+      };
+      const askOptions = () => call(t, 'POST', '/api/security/passkeys/options', token);
+      for (let count = 1; count < MAX_PASSKEYS; count += 1) {
+        expect((await add(json(await askOptions()))).statusCode).toBe(200);
+      }
+      // Two tabs ask for options at the last free place; the first to answer takes it.
+      const first = json<{ challenge: string }>(await askOptions());
+      const second = json<{ challenge: string }>(await askOptions());
+      expect((await add(first)).statusCode).toBe(200);
+      const late = await add(second);
+      const refusal = {
+        code: 'PASSKEY_LIMIT',
+        error: `You have ${MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.`,
+      };
+      expect([late.statusCode, json(late)]).toEqual([409, expect.objectContaining(refusal)]);
+      const more = await askOptions();
+      expect([more.statusCode, json(more)]).toEqual([409, expect.objectContaining(refusal)]);
+      expect(
+        json<{ passkeys: unknown[] }>(await call(t, 'GET', '/api/security/passkeys', token)).passkeys,
+      ).toHaveLength(MAX_PASSKEYS);
+    });
+  },
+  { RATE_LIMIT_SCALE: '5' },
+);

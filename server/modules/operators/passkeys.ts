@@ -20,16 +20,23 @@ import { HttpError } from '../../platform/errors';
 
 const RP_NAME = 'Tapnet';
 const CHALLENGE_TTL_MINUTES = 5;
+/** Passkeys one operator may have: a laptop, a phone and spare keys, not a table that grows without end. */
+export const MAX_PASSKEYS = 10;
 
 export const passkeyMessages = {
   invalid: 'This passkey could not be used. Please try again, or use a code from your authenticator app.',
   notFound: 'This passkey was not found. It may have been removed already.',
+  limit: `You have ${MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.`,
 } as const;
 
 type Purpose = 'register' | 'sign-in';
 
 function invalid(): HttpError {
   return new HttpError('PASSKEY_INVALID', passkeyMessages.invalid);
+}
+
+function atLimit(): HttpError {
+  return new HttpError('PASSKEY_LIMIT', passkeyMessages.limit);
 }
 
 export class Passkeys {
@@ -68,6 +75,7 @@ export class Passkeys {
       this.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow(),
       this.#credentials(userId),
     ]);
+    if (existing.length >= MAX_PASSKEYS) throw atLimit();
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: this.ctx.config.webauthn.rpId,
@@ -93,6 +101,8 @@ export class Passkeys {
       requireUserVerification: false,
     }).catch(() => ({ verified: false as const }));
     if (!verification.verified) throw invalid();
+    // Counted again: options asked for in two tabs at once each passed the count.
+    if ((await this.count(userId)) >= MAX_PASSKEYS) throw atLimit();
     const { credential: created } = verification.registrationInfo;
     const added = await this.db
       .insertInto('operator_passkeys')
