@@ -61,8 +61,9 @@ export class Passkeys {
     }));
   }
 
-  async count(userId: string): Promise<number> {
-    const { count } = await this.db
+  /** `db`: a transaction that counts them with what it holds. */
+  async count(userId: string, db: Kysely<Database> = this.db): Promise<number> {
+    const { count } = await db
       .selectFrom('operator_passkeys')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('user_id', '=', userId)
@@ -101,22 +102,26 @@ export class Passkeys {
       requireUserVerification: false,
     }).catch(() => ({ verified: false as const }));
     if (!verification.verified) throw invalid();
-    // Counted again: options asked for in two tabs at once each passed the count.
-    if ((await this.count(userId)) >= MAX_PASSKEYS) throw atLimit();
     const { credential: created } = verification.registrationInfo;
-    const added = await this.db
-      .insertInto('operator_passkeys')
-      .values({
-        credential_id: created.id,
-        user_id: userId,
-        name,
-        public_key: created.publicKey,
-        counter: created.counter,
-        transports: (created.transports ?? []).join(','),
-      })
-      .onConflict((conflict) => conflict.column('credential_id').doNothing())
-      .returning('credential_id')
-      .executeTakeFirst();
+    const added = await this.db.transaction().execute(async (trx) => {
+      // Counted again, with the operator's row held: options asked for in two tabs at once each passed
+      // the first count, and two registrations at once must not both take the last place.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+      if ((await this.count(userId, trx)) >= MAX_PASSKEYS) throw atLimit();
+      return trx
+        .insertInto('operator_passkeys')
+        .values({
+          credential_id: created.id,
+          user_id: userId,
+          name,
+          public_key: created.publicKey,
+          counter: created.counter,
+          transports: (created.transports ?? []).join(','),
+        })
+        .onConflict((conflict) => conflict.column('credential_id').doNothing())
+        .returning('credential_id')
+        .executeTakeFirst();
+    });
     if (!added) throw invalid();
   }
 
