@@ -78,13 +78,7 @@ async function saveCardOffline(
   if (!hasServiceWorker) await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   await context.setOffline(true);
   await save.click();
-  await expect(
-    page
-      .getByText('Saved on this phone — it will be added to your contacts when you are back online')
-      .first(),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/contacts$/);
-  await expect(page.getByText('1 save waiting to sync')).toBeVisible();
+  await new ContactsPage(page).expectOneSaveWaiting();
 }
 
 test('a card saved offline survives a reload and is stored once by the service worker on reconnect', async ({

@@ -1,4 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Spec §8's toast for a save made with no network. */
+export const QUEUED_SAVE_MESSAGE =
+  'Saved on this phone — it will be added to your contacts when you are back online';
 
 export class ContactsPage {
   readonly heading: Locator;
@@ -125,5 +129,12 @@ export class ContactsPage {
 
   toast(message: string | RegExp): Locator {
     return this.page.getByRole('status').or(this.page.getByRole('alert')).filter({ hasText: message });
+  }
+
+  /** After one save made with no network: the member is told it waits, on the list that shows it waiting. */
+  async expectOneSaveWaiting(): Promise<void> {
+    await expect(this.toast(QUEUED_SAVE_MESSAGE).first()).toBeVisible();
+    await expect(this.page).toHaveURL(/\/contacts$/);
+    await expect(this.page.getByText('1 save waiting to sync')).toBeVisible();
   }
 }
