@@ -14,6 +14,7 @@ import {
 } from '../contacts';
 import {
   type Card,
+  cardETag,
   cardOf,
   type DavTarget,
   davPaths,
@@ -263,7 +264,7 @@ export async function davRoutes(app: FastifyInstance): Promise<void> {
     }
     const [contact] = await listVersionedContacts(db, userId, { ids: [target.contactId] });
     if (!contact) return reply.code(404).type('text/plain').send(DavMessages.notFound);
-    const { etag } = cardOf(contact);
+    const etag = cardETag(contact.version);
     reply.header('ETag', etag).header('Cache-Control', 'no-cache, private');
     // An address book that has the card already is told so before its photo is read.
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -277,15 +277,12 @@ export class SecurityMonitor {
     const provisional = now + (details.durationMs ?? blockLengthMs(1, this.deps.random));
     this.blocks.set(ipAddress, Math.max(this.blocks.get(ipAddress) ?? 0, provisional));
     const change: LocalBlockChange = { ipAddress, expiresAt: provisional };
-    this.localChanges.push(change);
     this.buckets.forget(ipAddress);
     const country = this.countryOf(ipAddress);
     const points = details.causes.reduce((sum, cause) => sum + cause.points, 0);
-    let expiresAt: number;
-    let offence: number;
-    try {
-      offence = (await store.recentBlockCount(this.deps.db, ipAddress, new Date(now))) + 1;
-      expiresAt = now + (details.durationMs ?? blockLengthMs(offence, this.deps.random));
+    const { offence, expiresAt } = await this.writeKeptLocally(change, async () => {
+      const offence = (await store.recentBlockCount(this.deps.db, ipAddress, new Date(now))) + 1;
+      const expiresAt = now + (details.durationMs ?? blockLengthMs(offence, this.deps.random));
       this.blocks.set(ipAddress, expiresAt);
       change.expiresAt = expiresAt;
       await store.insertBlock(this.deps.db, {
@@ -300,9 +297,8 @@ export class SecurityMonitor {
         country,
         causes: details.causes,
       });
-    } finally {
-      change.doneAt = ++this.tick;
-    }
+      return { offence, expiresAt };
+    });
     const hours = Math.round(((expiresAt - now) / (60 * MINUTE_MS)) * 10) / 10;
     this.record(
       {
@@ -337,12 +333,18 @@ export class SecurityMonitor {
   async unblock(ipAddress: string, by: string): Promise<boolean> {
     const wasHere = this.isBlocked(ipAddress);
     this.blocks.delete(ipAddress);
-    const change: LocalBlockChange = { ipAddress, expiresAt: null };
-    this.localChanges.push(change);
     this.buckets.forget(ipAddress);
+    const wasStored = await this.writeKeptLocally({ ipAddress, expiresAt: null }, () =>
+      store.liftBlock(this.deps.db, ipAddress, by, new Date(this.now())),
+    );
+    return wasHere || wasStored;
+  }
+
+  /** Runs a block's or a lift's database `write`, keeping `change` for the re-reads it may race (`refresh`). */
+  private async writeKeptLocally<T>(change: LocalBlockChange, write: () => Promise<T>): Promise<T> {
+    this.localChanges.push(change);
     try {
-      const wasStored = await store.liftBlock(this.deps.db, ipAddress, by, new Date(this.now()));
-      return wasHere || wasStored;
+      return await write();
     } finally {
       change.doneAt = ++this.tick;
     }
