@@ -41,9 +41,14 @@ export function Shell() {
   return (
     <>
       <WelcomeSplash pathname={pathname} />
-      {signedInUserId && <SyncStatus />}
-      <div key={pathname} className={isFadingPath(pathname) ? styles.fade : styles.slide}>
-        <Outlet />
+      <div className={styles.frame}>
+        {signedInUserId && <SyncStatus />}
+        <div
+          key={pathname}
+          className={`${styles.route} ${isFadingPath(pathname) ? styles.fade : styles.slide}`}
+        >
+          <Outlet />
+        </div>
       </div>
       <Toaster />
       <UpdatePrompt />

@@ -152,11 +152,10 @@ test('offline, typed notes stay and a flag waits as pending; both reach the serv
 
   await context.setOffline(true);
   await contacts.notes.fill('Written on the train');
-  await expect(
-    page.getByText(
-      'You are offline. Your notes are kept on this device and will be saved when you are back online.',
-    ),
-  ).toBeVisible();
+  const offlineNotice = page.getByText(
+    'You are offline. Your notes are kept on this device and will be saved when you are back online.',
+  );
+  await expect(offlineNotice).toBeVisible();
   await expect(contacts.notes).toHaveValue('Written on the train');
   await contacts.flagButton().click();
   await expect(
@@ -164,6 +163,10 @@ test('offline, typed notes stay and a flag waits as pending; both reach the serv
   ).toBeVisible();
   await expect(contacts.flagButton()).toHaveAttribute('aria-pressed', 'true');
   await expect(contacts.flagButton()).toContainText('Waiting for connection');
+  // The app's "changes waiting" above the screen takes its room from the screen, not below it: the
+  // docked panel's notice stays whole on a phone's screen.
+  await expect(page.getByText(/^\d+ changes? waiting to sync$/)).toBeVisible();
+  await expect(offlineNotice).toBeInViewport({ ratio: 1 });
 
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();

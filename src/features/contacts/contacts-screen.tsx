@@ -165,7 +165,7 @@ export function ContactsScreen() {
   );
 
   return (
-    <main className={`${appBar.screen} ${styles.page}`}>
+    <main className={`${appBar.screen} ${styles.page}`} data-fills-viewport>
       <AppHeader invitationCount={invitationCount} className={styles.header} screenLinks={CONTACTS_LINKS} />
 
       {isListShown && (

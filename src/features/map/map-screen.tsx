@@ -54,7 +54,7 @@ export function MapScreen() {
   }, [located]);
 
   return (
-    <div className={appBar.screen}>
+    <div className={appBar.screen} data-fills-viewport>
       <AppHeader invitationCount={usePendingInvitationCount()} />
       <main className={styles.main}>
         <div className={`${appBar.bar} ${styles.titleBar}`}>
