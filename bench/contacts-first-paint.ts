@@ -4,10 +4,19 @@
 // figure is the time from navigation to the first contact painted with 5,000 divided by the same with 10.
 // After each reload of the 5,000, once the page is quiet, the CPU is slowed 4× (CDP
 // Emulation.setCPUThrottlingRate) and a search typed: the time from each keystroke to the list painted
-// for it, a median per key over the runs. Last, the frame times while the list scrolls. Runs the
-// production build on the real app with an embedded database seeded directly. Prints figures; not a test.
+// for it, a median per key over the runs; the same keys typed into a bare page in each run are the
+// yardstick, the browser's own cost of a keystroke on that machine at that moment. Last, the frame times
+// while the list scrolls. Runs the production build on the real app with an embedded database seeded
+// directly. Prints figures; not a test.
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { buildApp } from '../server/platform/app';
 import { readConfig } from '../server/platform/config';
 import { type DatabaseConnection, openDatabase } from '../server/platform/db/connection';
@@ -26,6 +35,13 @@ const Budget = { ratioMedian: 1.25, ratioWorst: 1.5, keystrokeMs: 50, frameMs: 1
 const NEWEST_NAME = 'Person 00001';
 /** Typed one key at a time: a company word, then a word of a name. */
 const SEARCH = 'company 42 person 0004';
+/**
+ * The yardstick page: a search field and a few lines of text, so that a key typed there costs what the
+ * browser spends on any keystroke (editing, style, layout, paint, the next frame) and nothing of ours.
+ */
+const BARE_PAGE = `<!doctype html><meta name="viewport" content="width=device-width">
+<input type="search" aria-label="Search" placeholder="Search name, company, notes, place…" style="font: 16px system-ui; width: 90%">
+${Array.from({ length: 9 }, (_, line) => `<p style="font: 16px system-ui">Person ${line + 1} · Company ${line + 1}</p>`).join('')}`;
 const SCROLL_FRAMES = 240;
 const SCROLL_STEP_PX = 80;
 const PASSWORD = 'Analytical1Engine';
@@ -187,12 +203,11 @@ async function waitForQuietPage(page: Page): Promise<void> {
 }
 
 /**
- * Each key typed into the search, from the key press to the list drawn for it: the key's event time,
- * then the frame after React has drawn the new list (a task queued from the next animation frame runs
- * once that frame is painted). The search is cleared afterwards.
+ * Each key of the search typed into `search` with the CPU slowed, from the key press to the frame drawn
+ * for it: the key's event time, then the frame after it (a task queued from the next animation frame
+ * runs once that frame is painted), which on the contacts screen holds the list React drew for the key.
  */
-async function typeSearch(page: Page, cdp: CDPSession): Promise<number[]> {
-  const search = page.getByRole('searchbox', { name: 'Search contacts' });
+async function timeKeys(page: Page, cdp: CDPSession, search: Locator): Promise<number[]> {
   await search.fill('');
   await waitForQuietPage(page);
   // One listener per page load, however many searches it measures.
@@ -213,7 +228,7 @@ async function typeSearch(page: Page, cdp: CDPSession): Promise<number[]> {
     );
   });
   await search.focus();
-  const times = await withSlowCpu(cdp, async () => {
+  return withSlowCpu(cdp, async () => {
     for (const [at, key] of [...SEARCH].entries()) {
       await page.keyboard.type(key);
       await page.waitForFunction(
@@ -223,31 +238,57 @@ async function typeSearch(page: Page, cdp: CDPSession): Promise<number[]> {
     }
     return page.evaluate(() => (window as unknown as { __keystrokeMs: number[] }).__keystrokeMs);
   });
+}
+
+/** The search typed on the contacts screen (timeKeys), checked to find its one contact, then cleared. */
+async function typeSearch(page: Page, cdp: CDPSession): Promise<number[]> {
+  const search = page.getByRole('searchbox', { name: 'Search contacts' });
+  const times = await timeKeys(page, cdp, search);
   const found = await contactRows(page).count();
   if (found !== 1) throw new Error(`"${SEARCH}" should find one contact, found ${found}`);
   await search.fill('');
   return times;
 }
 
+/** A page and the DevTools session that slows its CPU. */
+interface SlowablePage {
+  page: Page;
+  cdp: CDPSession;
+}
+
+/** Each key's median over the runs, in the order typed. */
+function medianPerKey(searches: readonly number[][]): number[] {
+  return [...SEARCH].map((_, at) => median(searches.map((keys) => keys[at] ?? Number.NaN)));
+}
+
+function formatKeys(times: readonly number[]): string {
+  return times.map((time) => time.toFixed(0)).join(', ');
+}
+
 /**
  * Each run reloads the 10-contact screen and the 5,000-contact one (the ratio of their first contact
- * painted), then types the search on the 5,000-contact one, freshly loaded, with the CPU slowed.
+ * painted), then types the search on the 5,000-contact one, freshly loaded, with the CPU slowed, and
+ * the same keys on the bare page, the yardstick of that moment.
  */
-async function measureRuns(small: Page, large: Page, cdp: CDPSession): Promise<void> {
+async function measureRuns(small: Page, large: SlowablePage, bare: SlowablePage): Promise<void> {
   console.log(
     `Contacts screen, first contact painted, warm, ${SMALL} and ${LARGE} contacts in turn, ${RUNS} runs; ` +
-      `after each reload of ${LARGE}, "${SEARCH}" typed key by key, CPU ${CPU_SLOWDOWN}× slower`,
+      `after each reload of ${LARGE}, "${SEARCH}" typed key by key, CPU ${CPU_SLOWDOWN}× slower, then on a bare page`,
   );
   const ratios: number[] = [];
   const searches: number[][] = [];
+  const bareSearches: number[][] = [];
+  const bareSearch = bare.page.getByRole('searchbox', { name: 'Search' });
   for (let run = 0; run < RUNS; run += 1) {
     const smallMs = await firstContactMs(small);
-    const largeMs = await firstContactMs(large);
-    const keys = await typeSearch(large, cdp);
+    const largeMs = await firstContactMs(large.page);
+    const keys = await typeSearch(large.page, large.cdp);
+    const bareKeys = await timeKeys(bare.page, bare.cdp, bareSearch);
     ratios.push(largeMs / smallMs);
     searches.push(keys);
+    bareSearches.push(bareKeys);
     console.log(
-      `  run ${String(run + 1).padStart(2)}   ${SMALL}: ${smallMs.toFixed(0)} ms   ${LARGE}: ${largeMs.toFixed(0)} ms   ratio ${ratios.at(-1)?.toFixed(2)}   search per key (ms): ${keys.map((time) => time.toFixed(0)).join(', ')}`,
+      `  run ${String(run + 1).padStart(2)}   ${SMALL}: ${smallMs.toFixed(0)} ms   ${LARGE}: ${largeMs.toFixed(0)} ms   ratio ${ratios.at(-1)?.toFixed(2)}   search per key (ms): ${formatKeys(keys)}   bare page: ${formatKeys(bareKeys)}`,
     );
   }
   const figure = median(ratios);
@@ -258,15 +299,19 @@ async function measureRuns(small: Page, large: Page, cdp: CDPSession): Promise<v
   console.log(
     `  worst ratio  ${worst.toFixed(2)} (budget <= ${Budget.ratioWorst}: ${verdict(worst <= Budget.ratioWorst)})`,
   );
-  const perKey = [...SEARCH].map((_, at) => median(searches.map((keys) => keys[at] ?? Number.NaN)));
+  const perKey = medianPerKey(searches);
+  const barePerKey = medianPerKey(bareSearches);
   const slowest = Math.max(...perKey);
   const slowestAt = perKey.indexOf(slowest);
-  console.log(
-    `  search per key, median of ${RUNS} runs (ms): ${perKey.map((time) => time.toFixed(0)).join(', ')}`,
-  );
+  console.log(`  search per key, median of ${RUNS} runs (ms): ${formatKeys(perKey)}`);
   console.log(
     `  slowest key "${SEARCH.slice(0, slowestAt + 1)}" median ${slowest.toFixed(0)} ms (budget <= ${Budget.keystrokeMs} per key: ${verdict(slowest <= Budget.keystrokeMs)}); ` +
       `all keys median ${median(searches.flat()).toFixed(0)} ms, worst of any run ${Math.max(...searches.flat()).toFixed(0)} ms`,
+  );
+  console.log(`  the same keys on a bare page, median of ${RUNS} runs (ms): ${formatKeys(barePerKey)}`);
+  console.log(
+    `  yardstick: the slowest key costs ${(slowest - (barePerKey[slowestAt] ?? Number.NaN)).toFixed(0)} ms more than on the bare page ` +
+      `(${barePerKey[slowestAt]?.toFixed(0)} ms); all keys ${(median(searches.flat()) - median(bareSearches.flat())).toFixed(0)} ms more in median`,
   );
 }
 
@@ -300,6 +345,14 @@ async function measureScroll(page: Page): Promise<void> {
   );
 }
 
+/** The yardstick page, at the phone's size, in a browser context of its own. */
+async function bareYardstick(browser: Browser): Promise<SlowablePage> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.setContent(BARE_PAGE);
+  return { page, cdp: await context.newCDPSession(page) };
+}
+
 async function main(): Promise<void> {
   if (!existsSync('dist/index.html')) throw new Error('Build first: npm run build');
   const sink = await startSmtpSink();
@@ -320,7 +373,8 @@ async function main(): Promise<void> {
     const small = await warmPage(browser, smallEmail, SMALL);
     const large = await warmPage(browser, largeEmail, LARGE);
     const cdp = await large.context.newCDPSession(large.page);
-    await measureRuns(small.page, large.page, cdp);
+    const bare = await bareYardstick(browser);
+    await measureRuns(small.page, { page: large.page, cdp }, bare);
     if (TRACE_PATH)
       await browser.startTracing(large.page, { path: TRACE_PATH, categories: TRACE_CATEGORIES });
     await typeSearch(large.page, cdp);
