@@ -345,12 +345,17 @@ async function measureScroll(page: Page): Promise<void> {
   );
 }
 
+/** `page` with a DevTools session of its own, to slow its CPU. */
+async function slowable({ context, page }: { context: BrowserContext; page: Page }): Promise<SlowablePage> {
+  return { page, cdp: await context.newCDPSession(page) };
+}
+
 /** The yardstick page, at the phone's size, in a browser context of its own. */
 async function bareYardstick(browser: Browser): Promise<SlowablePage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.setContent(BARE_PAGE);
-  return { page, cdp: await context.newCDPSession(page) };
+  return slowable({ context, page });
 }
 
 async function main(): Promise<void> {
@@ -371,14 +376,13 @@ async function main(): Promise<void> {
     const smallEmail = await seedMember(connection, sink, SMALL);
     const largeEmail = await seedMember(connection, sink, LARGE);
     const small = await warmPage(browser, smallEmail, SMALL);
-    const large = await warmPage(browser, largeEmail, LARGE);
-    const cdp = await large.context.newCDPSession(large.page);
+    const large = await slowable(await warmPage(browser, largeEmail, LARGE));
     const bare = await bareYardstick(browser);
-    await measureRuns(small.page, { page: large.page, cdp }, bare);
+    await measureRuns(small.page, large, bare);
     if (TRACE_PATH)
       await browser.startTracing(large.page, { path: TRACE_PATH, categories: TRACE_CATEGORIES });
-    await typeSearch(large.page, cdp);
-    await withSlowCpu(cdp, () => measureScroll(large.page));
+    await typeSearch(large.page, large.cdp);
+    await withSlowCpu(large.cdp, () => measureScroll(large.page));
     if (TRACE_PATH) await browser.stopTracing();
   } finally {
     await browser.close();
