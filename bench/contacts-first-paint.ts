@@ -23,6 +23,7 @@ import { type DatabaseConnection, openDatabase } from '../server/platform/db/con
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
+import { median, percentile } from './support/figures';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5492);
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
@@ -62,16 +63,6 @@ async function post(path: string, body: unknown): Promise<void> {
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 }
 
 const verdict = (isMet: boolean) => (isMet ? 'within budget' : 'OVER BUDGET');

@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { startBenchAppOn } from './support/bench-app';
 import { signUpBenchMember } from './support/bench-member';
+import { median } from './support/figures';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -210,12 +211,6 @@ interface Measurement {
   rounds: Figures[];
   /** Bytes allocated per request, from the heap profile's round (BENCH_HEAP_PROF). */
   allocatedPerRequest?: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**

@@ -18,6 +18,7 @@ import { CONTACT_LIST_ETAG_HEADER } from '../contract/contacts';
 import { CONTACT_LIST_CHANNEL } from '../server/modules/contacts/list-memory';
 import { startBenchAppOn } from './support/bench-app';
 import { signUpBenchMember } from './support/bench-member';
+import { median } from './support/figures';
 import { seedContacts } from './support/seed-contacts';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 5000);
@@ -67,12 +68,6 @@ async function cpuPerRequest(
     answer = { status: response.statusCode, bytes: wireBytes(response) };
   }
   return { cpuMs: micros / 1000 / count, answer };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 interface Row {

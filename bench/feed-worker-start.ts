@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { buildServerBundle } from '../scripts/build-server';
 import { type FeedWorker, feedWorker } from '../server/modules/insights/feeds/read-feed-off-thread';
 import type { ReadFeedJob } from '../server/modules/insights/feeds/read-feed-worker';
-import { median } from './security-support';
+import { median } from './support/figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 

@@ -16,6 +16,7 @@ import { seedCardOwners, signUpOverHttp } from '../tests/support/members-over-ht
 import { type ServerProcess, startServer } from '../tests/support/server-process';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { median, percentile } from './support/figures';
 import { keepAliveClient } from './support/keep-alive-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -190,16 +191,6 @@ async function drive(
     cpuMsPerRequest: ((cpuSeconds(pid) - cpuBefore) * 1000) / done,
     latencies,
   };
-}
-
-function percentile(values: number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] as number;
-}
-
-function median(values: number[]): number {
-  return percentile(values, 0.5);
 }
 
 async function prepare(workers: number) {

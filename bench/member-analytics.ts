@@ -15,6 +15,7 @@ import { buildApp } from '../server/platform/app';
 import { readConfig } from '../server/platform/config';
 import { openDatabase } from '../server/platform/db/connection';
 import { benchDatabase } from './support/database-target';
+import { median, percentile } from './support/figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CALLS = Number(process.env.BENCH_CALLS ?? 40);
@@ -122,16 +123,6 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], ownerId:
   // As a database that has been running for a while would be: statistics known, pages all-visible.
   await sql`VACUUM ANALYZE contacts`.execute(db);
   await sql`VACUUM ANALYZE card_events`.execute(db);
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<void> {

@@ -15,6 +15,7 @@ import type { FeedEntry } from '../server/modules/insights/feeds/entries';
 import { storeEntries } from '../server/modules/insights/feeds/item-store';
 import { startBenchAppOn } from './support/bench-app';
 import { signUpBenchMember } from './support/bench-member';
+import { median } from './support/figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2_000);
@@ -110,12 +111,6 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Timings> {
   } finally {
     await close();
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const kinds: ('pglite' | 'postgres')[] = POSTGRES_URL ? ['pglite', 'postgres'] : ['pglite'];

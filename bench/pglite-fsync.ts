@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createDurablePglite } from '../server/platform/db/durable-pglite';
+import { median } from './support/figures';
 
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 300);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -35,12 +36,6 @@ async function run(isDurable: boolean): Promise<number> {
     await pglite.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const durable: number[] = [];

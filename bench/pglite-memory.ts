@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDurablePglite } from '../server/platform/db/durable-pglite';
+import { median } from './support/figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FLAG_SETS = (process.env.BENCH_FLAG_SETS ?? '|--liftoff-only').split('|').map((set) => set.trim());
@@ -89,11 +90,6 @@ function runChild(flags: string[], args: string[]): Promise<string> {
       code === 0 ? resolve(output.trim()) : reject(new Error(`child exited with ${code}`)),
     );
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 const format = (run: Run) =>

@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { startSmtpSink } from '../tests/support/smtp-sink';
+import { median } from './support/figures';
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5491);
 const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9339);
@@ -149,11 +150,6 @@ async function measure(url: string): Promise<Figures> {
     jsTransferKb: jsTransfer / 1024,
     jsGzipKb: jsGzip / 1024,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function medianFigures(runs: Figures[]): Figures {

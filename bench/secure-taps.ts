@@ -11,7 +11,8 @@ import { registerSecureCards } from '../server/modules/cards';
 import { CardKeyVault } from '../server/modules/cards/card-key-vault';
 import { readSunMessage } from '../server/modules/cards/sun';
 import { hexKeys, SimulatedTag } from '../tests/support/tag-simulator';
-import { median, startBenchApp } from './security-support';
+import { startBenchApp } from './security-support';
+import { median } from './support/figures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const VERIFICATIONS = Number(process.env.BENCH_VERIFICATIONS ?? 5_000);

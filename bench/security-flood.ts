@@ -6,7 +6,8 @@
 //   npm run bench:security-flood      (BENCH_ATTACKS, BENCH_ADDRESSES, BENCH_FLOOD_SECONDS tune it;
 //                                       BENCH_FLOOD_SECONDS=0 sends them as fast as one process can)
 import { performance } from 'node:perf_hooks';
-import { median, percentile, startBenchApp } from './security-support';
+import { startBenchApp } from './security-support';
+import { median, percentile } from './support/figures';
 
 const ATTACKS = Number(process.env.BENCH_ATTACKS ?? 10_000);
 const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 500);

@@ -6,7 +6,8 @@
 //   npm run bench:security-inspection      (BENCH_ROUNDS, BENCH_REQUESTS tune it)
 import { performance } from 'node:perf_hooks';
 import { startSmtpSink } from '../tests/support/smtp-sink';
-import { median, percentile, startBenchApp } from './security-support';
+import { startBenchApp } from './security-support';
+import { median, percentile } from './support/figures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);

@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, startServer } from '../tests/support/server-process';
 import { benchDatabase } from './support/database-target';
+import { median } from './support/figures';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 15);
@@ -136,12 +137,6 @@ console.log(JSON.stringify({ rssMb: mb('VmRSS'), peakMb: mb('VmHWM'), heapUsedMb
       else reject(new Error(`piece exited with ${code}: ${output}`));
     });
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const format = (figures: Figures) =>

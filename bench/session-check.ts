@@ -14,9 +14,9 @@
 //
 // BENCH_ROUNDS (default 10) and BENCH_REQUESTS (default 500 per kind and round) tune it.
 import type { FastifyInstance } from 'fastify';
-import { median } from './security-support';
 import { startBenchAppOn } from './support/bench-app';
 import { signUpBenchMember } from './support/bench-member';
+import { median } from './support/figures';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);

@@ -17,6 +17,7 @@ import { migrate } from '../server/platform/db/migrate';
 import { seedCardOwners } from '../tests/support/members-over-http';
 import { startServer } from '../tests/support/server-process';
 import { createThrowawayDatabase } from '../tests/support/throwaway-postgres';
+import { median, percentile } from './support/figures';
 import { keepAliveClient } from './support/keep-alive-client';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -101,12 +102,6 @@ async function seed(target: { databaseUrl: string } | { dataDir: string }) {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-function percentile(values: number[], share: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] as number;
 }
 
 function drawKind(): Kind {
@@ -204,10 +199,6 @@ function report(run: number, figures: Figures): void {
     `    server CPU ${(figures.cpuMs / figures.requests).toFixed(2)} ms/request over ${figures.requests} requests; ` +
       `${(figures.cpuMs / figures.latencies.tap.length).toFixed(2)} ms of all CPU per tap`,
   );
-}
-
-function median(values: number[]): number {
-  return percentile(values, 0.5);
 }
 
 async function run(
