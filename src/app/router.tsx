@@ -10,6 +10,7 @@ import { SettingsFrame } from '../features/settings/settings-frame';
 import { SettingsScreen } from '../features/settings/settings-screen';
 import { AppFrame } from './app-frame';
 import { RequireSession, SignedOutOnly } from './guards';
+import { RouteError } from './route-error';
 import { Shell } from './shell';
 
 /** Loaded on demand: a full page load of a card path never comes here (see main.tsx). */
@@ -158,9 +159,15 @@ export const router = createBrowserRouter([
   {
     element: <Shell />,
     children: [
-      ...publicRoutes,
-      { element: <RequireSession />, children: signedInRoutes },
-      { path: '*', element: <Navigate to="/login" replace /> },
+      {
+        // Inside the shell, so that a screen that fails to open keeps the sync status and the frame.
+        errorElement: <RouteError />,
+        children: [
+          ...publicRoutes,
+          { element: <RequireSession />, children: signedInRoutes },
+          { path: '*', element: <Navigate to="/login" replace /> },
+        ],
+      },
     ],
   },
 ]);

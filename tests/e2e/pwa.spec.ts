@@ -2,7 +2,9 @@
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../support/chromium';
 import { expect, test } from './fixtures';
+import { ContactsPage } from './pages/contacts-page';
 import { LoginPage } from './pages/login-page';
+import { MyCardPage } from './pages/my-card-page';
 import { waitForServiceWorkerControl } from './service-worker';
 
 test('after one visit the app shell loads with the network off', async ({ page, context }) => {
@@ -19,6 +21,36 @@ test('after one visit the app shell loads with the network off', async ({ page, 
   await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
   await context.setOffline(false);
+});
+
+test.describe('before this device keeps a copy of the app', () => {
+  // No service worker: a screen not opened yet has its code on the server only.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen opened offline says it is not on this device yet, and Try again opens it once back online', async ({
+    page,
+    context,
+    verifiedUser,
+  }) => {
+    await new LoginPage(page).signIn(verifiedUser);
+    await context.setOffline(true);
+    await new ContactsPage(page).settingsMenu.click();
+    await page
+      .getByRole('menu', { name: 'Settings menu' })
+      .getByRole('menuitem', { name: 'My Card' })
+      .click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This screen could not be opened' }),
+    ).toBeVisible();
+    await expect(page.getByText('You are offline, and this screen is not on this device yet.')).toBeVisible();
+    await expect(page.getByText('Check your connection and try again.')).toBeVisible();
+    await expect(page.getByText(/Hey developer/)).toBeHidden();
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(new MyCardPage(page).heading).toBeVisible();
+  });
 });
 
 test('Chromium finds nothing that keeps the app from being installed', async ({ baseURL }, testInfo) => {
