@@ -129,7 +129,7 @@ test('notification settings open offline from their copy, and a choice made offl
   ).toBeVisible();
   await expect(notifications.emailNotifications).not.toBeChecked();
   await expect(page.getByText('1 change waiting to sync')).toBeVisible();
-  // The status takes its height from the screen's, so a screen shorter than the phone does not scroll.
+  // The screen keeps to what the status leaves of the viewport, so one shorter than the phone does not scroll.
   expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBe(0);
 
   await context.setOffline(false);
