@@ -152,7 +152,8 @@ const signedInRoutes: RouteObject[] = [
   { path: '/edit-contacts', element: <EnableEditMode /> },
   // The map and maplibre load only here and in the contacts panel, never with the app's entry.
   { path: '/map', lazy: async () => ({ Component: (await import('../features/map/map-screen')).MapScreen }) },
-  { element: <AppFrame />, children: secondaryRoutes },
+  // A secondary screen that fails to open says so under the app header, so the member can go elsewhere.
+  { element: <AppFrame />, children: [{ errorElement: <RouteError />, children: secondaryRoutes }] },
 ];
 
 export const router = createBrowserRouter([
@@ -160,7 +161,8 @@ export const router = createBrowserRouter([
     element: <Shell />,
     children: [
       {
-        // Inside the shell, so that a screen that fails to open keeps the sync status and the frame.
+        // Inside the shell, so that a screen that fails to open keeps the sync status and the frame; the
+        // secondary screens have their own, under the app header.
         errorElement: <RouteError />,
         children: [
           ...publicRoutes,

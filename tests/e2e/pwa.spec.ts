@@ -46,6 +46,10 @@ test.describe('before this device keeps a copy of the app', () => {
     await expect(page.getByText('You are offline, and this screen is not on this device yet.')).toBeVisible();
     await expect(page.getByText('Check your connection and try again.')).toBeVisible();
     await expect(page.getByText(/Hey developer/)).toBeHidden();
+    // Still under the app header: Invitations and the menu are a tap away.
+    await expect(
+      page.getByRole('navigation', { name: 'Tapnet' }).getByRole('link', { name: 'Invitations' }),
+    ).toBeVisible();
 
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Try again' }).click();
