@@ -1,7 +1,6 @@
 // The shared charts as a reader meets them: a drawing, the same figures in a table for screen readers
 // and paper, the print size while printing, and no animation for members who asked for less motion.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countTicks, spacedTicks } from '../../src/ui/charts/axis-ticks';
 import { BarChart } from '../../src/ui/charts/bar-chart';
@@ -9,18 +8,13 @@ import { CHART_ANIMATION_MS, useChartMotion } from '../../src/ui/charts/chart-mo
 import { LineChart } from '../../src/ui/charts/line-chart';
 import { PieChart, type PiePrevious, type PieSlice } from '../../src/ui/charts/pie-chart';
 import { PRINT_CHART_WIDTH } from '../../src/ui/charts/printing';
+import { pageRoot } from './page-root';
 
-// React's act() needs to know it runs in a test environment.
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-let root: Root | undefined;
-let container: HTMLDivElement;
+const page = pageRoot();
+let container: HTMLElement;
 
 function render(element: React.ReactElement) {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root?.render(element));
+  container = page.draw(element);
 }
 
 function tableRows(): string[][] {
@@ -36,8 +30,6 @@ function setReducedMotion(value: 'reduce' | 'no-preference') {
 }
 
 afterEach(() => {
-  act(() => root?.unmount());
-  container.remove();
   setReducedMotion('no-preference');
 });
 

@@ -2,7 +2,6 @@
 // which range each cached copy holds (spec §4: 15 minutes, one copy per range). The server is a stubbed
 // fetch answering through the app's API client.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CUSTOM_RANGE_MESSAGES } from '../../contract/analytics';
@@ -21,8 +20,7 @@ import { ResourceView } from '../../src/features/analytics/resource-view';
 import { lastDays, sampleDay } from '../../src/features/analytics/sample-data';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { tokenExpiringIn } from './helpers';
-
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+import { pageRoot } from './page-root';
 
 describe('figures', () => {
   it('says a count with its noun, and a tiny average as under 0.1 rather than 0', () => {
@@ -56,21 +54,13 @@ describe('the sample dashboard', () => {
 });
 
 describe('CustomRangeForm', () => {
-  let root: Root | undefined;
-  let container: HTMLDivElement;
+  const page = pageRoot();
+  let container: HTMLElement;
   const applied: unknown[] = [];
 
   beforeEach(() => {
     applied.length = 0;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() => root?.render(<CustomRangeForm onApply={(range) => applied.push(range)} />));
-  });
-
-  afterEach(() => {
-    act(() => root?.unmount());
-    container.remove();
+    container = page.draw(<CustomRangeForm onApply={(range) => applied.push(range)} />);
   });
 
   function setDate(label: string, value: string) {
@@ -121,21 +111,18 @@ describe('CustomRangeForm', () => {
 });
 
 describe('a figure that did not load', () => {
-  function failedWith(error: unknown): HTMLDivElement {
-    const container = document.createElement('div');
-    const root = createRoot(container);
-    act(() =>
-      root.render(
-        <ResourceView
-          state={{ status: 'failed', error, retry: () => undefined }}
-          loadingLabel="Loading…"
-          isEmpty={() => false}
-        >
-          {() => 'figures'}
-        </ResourceView>,
-      ),
+  const page = pageRoot();
+
+  function failedWith(error: unknown): HTMLElement {
+    return page.draw(
+      <ResourceView
+        state={{ status: 'failed', error, retry: () => undefined }}
+        loadingLabel="Loading…"
+        isEmpty={() => false}
+      >
+        {() => 'figures'}
+      </ResourceView>,
     );
-    return container;
   }
   const buttons = (container: HTMLElement) =>
     [...container.querySelectorAll('button')].map((b) => b.textContent);

@@ -7,8 +7,15 @@ import { afterEach } from 'vitest';
 // Tells React these tests drive its updates through act().
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-/** Call inside a describe block; `draw` renders `node` and returns the container it is in. */
-export function pageRoot(): { draw(node: ReactNode): HTMLElement } {
+export interface PageRoot {
+  /** Renders `node` and returns the container it is in. */
+  draw(node: ReactNode): HTMLElement;
+  /** The same inside an async act(): effects and the promises they start (a stubbed fetch) settle first. */
+  drawAsync(node: ReactNode): Promise<HTMLElement>;
+}
+
+/** Call inside a describe block, or at the top of a file for all of its tests. */
+export function pageRoot(): PageRoot {
   let root: Root | undefined;
   let container: HTMLElement | undefined;
   afterEach(() => {
@@ -17,15 +24,24 @@ export function pageRoot(): { draw(node: ReactNode): HTMLElement } {
     container = undefined;
     document.body.replaceChildren();
   });
+  function rootIn(): { root: Root; container: HTMLElement } {
+    if (!container || !root) {
+      container = document.createElement('div');
+      document.body.append(container);
+      root = createRoot(container);
+    }
+    return { root, container };
+  }
   return {
     draw(node) {
-      if (!container) {
-        container = document.createElement('div');
-        document.body.append(container);
-        root = createRoot(container);
-      }
-      act(() => root?.render(node));
-      return container;
+      const page = rootIn();
+      act(() => page.root.render(node));
+      return page.container;
+    },
+    async drawAsync(node) {
+      const page = rootIn();
+      await act(async () => page.root.render(node));
+      return page.container;
     },
   };
 }

@@ -2,7 +2,6 @@
 // wording, its empty states, unblocking after the confirmation, and the session and error states. fetch is
 // stubbed: it is the boundary between the client and the server, and these tests are about the screen.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SecurityDashboard, SecurityEvent } from '../../contract/security';
 import { SecurityScreen } from '../../src/features/security/security-screen';
@@ -10,6 +9,7 @@ import { StorageKeys } from '../../src/session/storage-keys';
 import { useToastStore } from '../../src/ui/toast-store';
 import { type SentRequest, stubServer } from '../support/stub-server';
 import { jsonResponse } from './helpers';
+import { pageRoot } from './page-root';
 
 const NOW = Date.now();
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
@@ -165,17 +165,11 @@ function stubSecurityServer(answer: (sent: SentRequest) => Response | undefined)
   });
 }
 
-// React's act() warns unless the environment says it is a test.
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-let root: Root | undefined;
-let container: HTMLDivElement;
+const page = pageRoot();
+let container: HTMLElement;
 
 async function renderScreen() {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  await act(async () => root?.render(<SecurityScreen />));
+  container = await page.drawAsync(<SecurityScreen />);
 }
 
 /** Lets the stubbed calls answer and React settle. */
@@ -219,9 +213,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  container?.remove();
   vi.unstubAllGlobals();
 });
 

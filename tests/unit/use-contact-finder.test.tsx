@@ -2,11 +2,11 @@
 // screenful is listed at once; a search, filter or order asked before the whole list is read waits for
 // it, and is answered from the whole list when it arrives, nothing typed lost.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../contract/contacts';
 import { type ContactFinder, useContactFinder } from '../../src/features/contacts/use-contact-finder';
 import { makeContact } from './helpers';
+import { pageRoot } from './page-root';
 
 const network = Array.from({ length: 40 }, (_, index) =>
   makeContact(`person-${index + 1}`, {
@@ -17,9 +17,7 @@ const network = Array.from({ length: 40 }, (_, index) =>
 );
 const firstScreenful = network.slice(0, 30);
 
-Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-let root: Root | undefined;
+const page = pageRoot();
 let finder: ContactFinder | undefined;
 
 function FinderProbe({ contacts, isComplete }: { contacts: Contact[]; isComplete: boolean }) {
@@ -28,20 +26,10 @@ function FinderProbe({ contacts, isComplete }: { contacts: Contact[]; isComplete
 }
 
 async function render(contacts: Contact[], isComplete: boolean): Promise<void> {
-  if (!root) {
-    const container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  }
-  await act(async () => root?.render(<FinderProbe contacts={contacts} isComplete={isComplete} />));
+  await page.drawAsync(<FinderProbe contacts={contacts} isComplete={isComplete} />);
 }
 
 const ids = (contacts: readonly Contact[] | undefined) => contacts?.map((contact) => contact._id);
-
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-});
 
 describe('the contacts finder while the whole list is read', () => {
   it('lists the first screenful as it is, with no filter choices yet', async () => {
