@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog>: the browser traps focus, closes it on Escape and restores focus.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from './modal.module.css';
+import { showModalDialog } from './open-dialogs';
 
 interface ModalProps {
   isOpen: boolean;
@@ -16,11 +17,11 @@ export function Modal({ isOpen, title, onClose, children }: ModalProps) {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !isOpen) return;
-    dialog.showModal();
+    const close = showModalDialog(dialog);
     // The page behind must not scroll under the dialog on a phone.
     document.body.style.overflow = 'hidden';
     return () => {
-      dialog.close();
+      close();
       document.body.style.overflow = '';
     };
   }, [isOpen]);

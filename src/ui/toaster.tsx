@@ -2,37 +2,18 @@
 // is added to it (a live region inserted together with its text is often not announced): errors and
 // warnings in its assertive part interrupt, the rest in its polite part wait their turn. It sits at the
 // bottom of the screen, never over the app header or a screen's title (issue 27).
-import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTopOpenDialog } from './open-dialogs';
 import { useToastStore } from './toast-store';
 import styles from './toaster.module.css';
-
-function topOpenDialog(): HTMLDialogElement | null {
-  const open = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
-  return open.item(open.length - 1);
-}
-
-/**
- * The open modal dialog, if any. A modal sits in the browser's top layer and makes the rest of the page
- * inert, so a toast outside it would show dimmed under the backdrop, unreachable and unannounced: while
- * a dialog is open the toasts are rendered inside it.
- */
-function useOpenDialog(): HTMLDialogElement | null {
-  const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
-  useEffect(() => {
-    const update = () => setDialog(topOpenDialog());
-    update();
-    const observer = new MutationObserver(update);
-    observer.observe(document.body, { subtree: true, childList: true, attributeFilter: ['open'] });
-    return () => observer.disconnect();
-  }, []);
-  return dialog;
-}
 
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
-  const dialog = useOpenDialog();
+  // A modal sits in the browser's top layer and makes the rest of the page inert, so a toast outside it
+  // would show dimmed under the backdrop, unreachable and unannounced: while one is open the toasts are
+  // rendered inside it.
+  const dialog = useTopOpenDialog();
   const isUrgent = (kind: string) => kind === 'error' || kind === 'warning';
   const render = (toast: (typeof toasts)[number]) => (
     <div

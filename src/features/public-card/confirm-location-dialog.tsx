@@ -1,6 +1,7 @@
 // Asks a member who has been on the card a while whether to save where they are (spec §4 Save-contact flow).
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
+import { showModalDialog } from '../../ui/open-dialogs';
 import styles from './public-card.module.css';
 
 interface ConfirmLocationDialogProps {
@@ -18,10 +19,8 @@ export function ConfirmLocationDialog({
 }: ConfirmLocationDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    // showModal makes the rest of the page inert and traps focus, which a div with a role cannot.
-    dialog.current?.showModal();
-  }, []);
+  // A modal makes the rest of the page inert and traps focus, which a div with a role cannot.
+  useEffect(() => (dialog.current ? showModalDialog(dialog.current) : undefined), []);
 
   return (
     <dialog
