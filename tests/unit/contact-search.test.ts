@@ -11,6 +11,7 @@ import {
 import {
   excerptAroundMatch,
   fold,
+  hasMatch,
   highlightMatches,
   isNarrowerSearch,
   prepareSearch,
@@ -46,7 +47,7 @@ const alan = makeContact('alan', {
 const everyone = [ana, bjorn, alan];
 
 function namesFound(query: string): string[] {
-  return searchContacts(everyone, queryWords(query)).map((contact) => contact.name);
+  return searchContacts(everyone, queryWords(query)).found.map((contact) => contact.name);
 }
 
 describe('searching contacts', () => {
@@ -98,14 +99,14 @@ describe('searching contacts', () => {
 
   it('finds a word that begins a later word when it first appears inside another one', () => {
     const featuring = makeContact('ada', { name: 'Ada Lovelace', notes: 'featuring turing machines' });
-    expect(searchContacts([featuring], queryWords('turing'))).toEqual([featuring]);
-    expect(searchContacts([featuring], queryWords('uring'))).toEqual([]);
+    expect(searchContacts([featuring], queryWords('turing')).found).toEqual([featuring]);
+    expect(searchContacts([featuring], queryWords('uring')).found).toEqual([]);
   });
 
   it('reads letters beyond ASCII as parts of words (the middle of a Greek or Cyrillic word is not a start)', () => {
     const greek = makeContact('greek', { name: 'Σωκράτης Παπαδόπουλος' });
-    expect(searchContacts([greek], queryWords('παπα'))).toEqual([greek]);
-    expect(searchContacts([greek], queryWords('κρατης'))).toEqual([]);
+    expect(searchContacts([greek], queryWords('παπα')).found).toEqual([greek]);
+    expect(searchContacts([greek], queryWords('κρατης')).found).toEqual([]);
   });
 });
 
@@ -132,9 +133,11 @@ describe('preparing the search while the list is on screen', () => {
       resume();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    // 600 contacts in steps of at most 250: three steps, each after a pause.
-    expect(pauses).toBe(3);
-    expect(searchContacts(many, queryWords('zurich')).map((contact) => contact.name)).toEqual(['Person 599']);
+    // 600 contacts in steps of at most 250: three steps, each after a pause, then one for the whole list.
+    expect(pauses).toBe(4);
+    expect(searchContacts(many, queryWords('zurich')).found.map((contact) => contact.name)).toEqual([
+      'Person 599',
+    ]);
   });
 
   it('stops when told, and a search meanwhile still finds every contact', async () => {
@@ -145,7 +148,9 @@ describe('preparing the search while the list is on screen', () => {
     stop();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(pauses).toBe(1);
-    expect(searchContacts(many, queryWords('zur re')).map((contact) => contact.name)).toEqual(['Person 599']);
+    expect(searchContacts(many, queryWords('zur re')).found.map((contact) => contact.name)).toEqual([
+      'Person 599',
+    ]);
   });
 });
 
@@ -165,15 +170,61 @@ describe('narrowing a search as the member types on', () => {
   });
 
   it('finds among the last matches exactly what a search of everyone finds', () => {
-    let found = searchContacts(everyone, []);
-    let words: string[] = [];
+    let search = searchContacts(everyone, []);
     for (const query of ['s', 'so', 'soc', 'soc g', 'soc ge', 'soc gen', 'soc gen a']) {
       const next = queryWords(query);
-      expect(isNarrowerSearch(words, next)).toBe(true);
-      found = searchContacts(found, next);
-      words = next;
-      expect(found).toEqual(searchContacts(everyone, next));
+      expect(isNarrowerSearch(search.words, next)).toBe(true);
+      search = searchContacts(everyone, next, search);
+      expect(search.found).toEqual(searchContacts(everyone, next).found);
     }
+  });
+
+  it('narrows a long list to a few and back, finding what a search of everyone finds, in the list order', () => {
+    const cities = ['Zürich', 'Lisbon', 'Łódź', 'Oslo'];
+    const list = Array.from({ length: 400 }, (_, index) =>
+      makeContact(`person-${index}`, {
+        name: `Person ${index}`,
+        company: `Company ${index % 13}`,
+        notes: index % 50 === 7 ? 'Follow up on the pilot' : '',
+        whereMet: `near ${cities[index % cities.length]}`,
+      }),
+    );
+    const matching = (query: string) => {
+      const words = queryWords(query);
+      return list.filter((contact) =>
+        words.every((word) =>
+          hasMatch(`${contact.name} ${contact.company} ${contact.notes} ${contact.whereMet}`, [word]),
+        ),
+      );
+    };
+    let search = searchContacts(list, []);
+    for (const query of [
+      'c',
+      'company',
+      'company 1',
+      'company 12 p',
+      'company 12 pilot',
+      'company 12 pilot lodz',
+    ]) {
+      search = searchContacts(list, queryWords(query), search);
+      expect(search.found, query).toEqual(matching(query));
+    }
+    expect(searchContacts(list, queryWords('company 12 pilot')).found.map((contact) => contact.name)).toEqual(
+      ['Person 207'],
+    );
+    // Not narrower: from everyone again.
+    search = searchContacts(list, queryWords('oslo'), search);
+    expect(search.found).toEqual(matching('oslo'));
+    expect(search.found).toHaveLength(100);
+  });
+
+  it('matches no word across two contacts, and matches the first and last contact of the list', () => {
+    const first = makeContact('first', { name: 'Ada Byron' });
+    const last = makeContact('last', { name: 'Lovelace King' });
+    const list = [first, makeContact('middle', { name: 'Grace Hopper' }), last];
+    expect(searchContacts(list, queryWords('ada')).found).toEqual([first]);
+    expect(searchContacts(list, queryWords('king')).found).toEqual([last]);
+    expect(searchContacts(list, queryWords('hopperlovelace')).found).toEqual([]);
   });
 });
 

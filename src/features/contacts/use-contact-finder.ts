@@ -13,7 +13,7 @@ import {
   placesMet,
 } from './contact-filters';
 import { orderContacts, type SortMode } from './contact-order';
-import { isNarrowerSearch, prepareSearch, queryWords, searchContacts } from './contact-search';
+import { type ContactSearch, prepareSearch, queryWords, searchContacts } from './contact-search';
 
 export interface ContactFinder {
   sortMode: SortMode;
@@ -37,12 +37,6 @@ export interface ContactFinder {
   events: readonly string[];
 }
 
-interface Search {
-  among: readonly Contact[];
-  words: readonly string[];
-  found: readonly Contact[];
-}
-
 const NO_CONTACTS: readonly Contact[] = [];
 
 /**
@@ -61,7 +55,7 @@ export function useContactFinder(contacts: readonly Contact[] | undefined, isCom
   const [sortMode, setSortMode] = useState<SortMode>('recent');
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState(NO_FILTERS);
-  const lastSearch = useRef<Search | null>(null);
+  const lastSearch = useRef<ContactSearch | null>(null);
   const whole = isComplete ? contacts : undefined;
 
   const sorted = useMemo(() => (contacts ? orderContacts(contacts, sortMode) : []), [contacts, sortMode]);
@@ -77,20 +71,17 @@ export function useContactFinder(contacts: readonly Contact[] | undefined, isCom
     return next;
   }, [query]);
   const shown = useMemo(() => {
-    // A word typed on (or added) can only narrow what the last search found: search among those.
-    const last = lastSearch.current;
-    const among =
-      last && last.among === filtered && isNarrowerSearch(last.words, words) ? last.found : filtered;
-    const found = searchContacts(among, words);
-    lastSearch.current = { among: filtered, words, found };
-    return found;
+    // A word typed on (or added) can only narrow what the last search found: it starts from there.
+    lastSearch.current = searchContacts(filtered, words, lastSearch.current);
+    return lastSearch.current.found;
   }, [filtered, words]);
   const places = useMemo(() => (whole ? placesMet(whole) : []), [whole]);
   const events = useMemo(() => (whole ? eventsOf(whole) : []), [whole]);
   const isWaiting = !isComplete && (words.length > 0 || hasFilters(filters) || sortMode !== 'recent');
 
-  // The first keystroke should not pay for reading every contact: that is done once the list is shown.
-  useEffect(() => (whole ? prepareSearch(whole, yieldToInput) : undefined), [whole]);
+  // The first keystroke should not pay for reading every contact: that is done once the list is shown,
+  // and again for the list as filtered and ordered when that changes (each contact is read only once).
+  useEffect(() => (whole ? prepareSearch(filtered, yieldToInput) : undefined), [whole, filtered]);
 
   return {
     sortMode,
