@@ -36,6 +36,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether a modal dialog is open: a key pressed then is the dialog's, not the screen's behind it. */
+export function isAnyDialogOpen(): boolean {
+  return openDialogs.length > 0;
+}
+
 /** The modal dialog on top, if any; none while the page is rendered on the server. */
 export function useTopOpenDialog(): HTMLDialogElement | null {
   return useSyncExternalStore(

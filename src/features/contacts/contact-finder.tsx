@@ -3,6 +3,7 @@
 // keyboard: `/` goes to the search, arrow keys move through the list, Enter opens a contact.
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { Contact } from '../../../contract/contacts';
+import { isAnyDialogOpen } from '../../ui/open-dialogs';
 import { VirtualList, type VirtualListHandle } from '../../ui/virtual-list';
 import { AlphabetIndex, lettersOf } from './alphabet-index';
 import { hasFilters, NO_FILTERS } from './contact-filters';
@@ -82,7 +83,7 @@ export function ContactFinder({
     function focusSearch(event: globalThis.KeyboardEvent) {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
         return;
-      if (document.querySelector('dialog[open]')) return;
+      if (isAnyDialogOpen()) return;
       event.preventDefault();
       search.current?.focus();
     }

@@ -15,6 +15,7 @@ import { useContactList } from '../../sync/use-contacts';
 import appBar from '../../ui/app-bar.module.css';
 import { AppHeader } from '../../ui/app-header';
 import { Icon } from '../../ui/icon';
+import { isAnyDialogOpen } from '../../ui/open-dialogs';
 import { ActivationPrompt, shouldPromptActivation } from './activation-prompt';
 import { ContactCard } from './contact-card';
 import { ContactCarousel } from './contact-carousel';
@@ -63,7 +64,7 @@ function useEditMode() {
       setIsEditing(false);
     }
     function leaveOnEscape(event: KeyboardEvent) {
-      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) setIsEditing(false);
+      if (event.key === 'Escape' && !isAnyDialogOpen()) setIsEditing(false);
     }
     document.addEventListener('pointerdown', leaveOnOutsidePress);
     document.addEventListener('keydown', leaveOnEscape);
