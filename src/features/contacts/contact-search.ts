@@ -100,7 +100,8 @@ function indexOfList(contacts: readonly Contact[]): SearchIndex {
     const haystacks = contacts.map(haystackOf);
     const starts = [0];
     for (const haystack of haystacks) starts.push((starts.at(-1) ?? 0) + haystack.length + 1);
-    index = { haystacks, text: `${haystacks.join('\n')}\n`, starts };
+    // One join of all, so the text is one flat string (a `+` would leave it to be copied at the first search).
+    index = { haystacks, text: [...haystacks, ''].join('\n'), starts };
     indexes.set(contacts, index);
   }
   return index;
@@ -154,20 +155,26 @@ const PREPARE_STEP = 250;
 /**
  * Prepares `contacts` for searching a step at a time once the list is on screen, yielding to input between
  * steps (`pause`), so that neither the first keystroke nor one typed meanwhile waits for the whole list: a
- * search before the end prepares what is left itself. The last step joins the list's texts, and searches
- * them once: the engine compiles a loop only after running it, and the member's first keystroke should
- * not be the one that runs it in the interpreter. Returns a function that stops it.
+ * search before the end prepares what is left itself. The last two steps join the list's texts, then search
+ * them once: the engine compiles a loop only after running it, and the member's first keystroke should not
+ * be the one that runs it in the interpreter. Returns a function that stops it.
  */
 export function prepareSearch(contacts: readonly Contact[], pause: () => Promise<void>): () => void {
+  const steps: (() => unknown)[] = [];
+  for (let start = 0; start < contacts.length; start += PREPARE_STEP) {
+    steps.push(() => contacts.slice(start, start + PREPARE_STEP).forEach(haystackOf));
+  }
+  steps.push(
+    () => indexOfList(contacts),
+    () => searchContacts(contacts, ['e']),
+  );
   let isStopped = false;
   void (async () => {
-    for (let start = 0; start < contacts.length && !isStopped; start += PREPARE_STEP) {
+    for (const step of steps) {
       await pause();
       if (isStopped) return;
-      for (const contact of contacts.slice(start, start + PREPARE_STEP)) haystackOf(contact);
+      step();
     }
-    await pause();
-    if (!isStopped) searchContacts(contacts, ['er'], searchContacts(contacts, ['e']));
   })();
   return () => {
     isStopped = true;
