@@ -23,6 +23,9 @@ export function setSessionExpiredNavigator(navigate: Navigate): void {
 
 /** Spec §4: the session is cleared and the user sent to /login with returnUrl, unless already on a login path. */
 export function expireSession(): void {
+  // A refusal that comes back after the member signed out (or deleted the account, which revokes every
+  // session) ends nothing: signing out already took them where they were going, /login or /register.
+  if (useSessionStore.getState().status === 'signedOut') return;
   clearSession();
   useSessionStore.getState().signOut();
   const { pathname, search } = window.location;

@@ -140,6 +140,16 @@ describe('a refresh that fails', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('ends nothing when it comes back after the member has signed out, as after deleting the account', async () => {
+    // The account's deletion revokes the session of a call still on its way; the member is on /register.
+    useSessionStore.getState().signOut('accountDeleted');
+    window.history.replaceState(null, '', '/register');
+    stubServer(memberApi(() => jsonResponse(401, { error: 'Invalid refresh token' })));
+    await expect(callEndpoint(GetAccountEndpoint)).rejects.toBeInstanceOf(ApiError);
+    expect(navigations).toEqual([]);
+    expect(useSessionStore.getState().signOutReason).toBe('accountDeleted');
+  });
+
   it("is 'Failed to refresh token' when no access token comes back", async () => {
     stubServer(memberApi(() => jsonResponse(200, { refreshToken: 'refresh.token.two' })));
     await expect(refreshAccessToken()).rejects.toThrow('Failed to refresh token');
