@@ -48,6 +48,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   ENROLMENT_NOT_STARTED: 'There is no second factor being set up to confirm; start again.',
   OPERATOR_NOT_FOUND: 'No operator (admin or security) has this e-mail address.',
   NO_SECOND_FACTOR: 'The operator has no second factor to reset.',
+  OWN_SECOND_FACTOR:
+    'An admin asked the dashboard to reset their own second factor: another admin, or the command line, does that.',
   PASSKEY_INVALID: 'The passkey’s answer did not verify, or its challenge was used, expired or never given.',
   PASSKEY_NOT_FOUND: 'The operator has no passkey with this id.',
   PASSKEY_LIMIT: 'The operator has as many passkeys as an account may have; one must be removed first.',

@@ -265,7 +265,7 @@ export const resetOperatorFactorEndpoint = defineEndpoint({
   auth: 'admin',
   body: ResetOperatorFactorRequestSchema,
   responses: { 200: FactorResetSchema },
-  errors: ['OPERATOR_NOT_FOUND', 'NO_SECOND_FACTOR'],
+  errors: ['OPERATOR_NOT_FOUND', 'NO_SECOND_FACTOR', 'OWN_SECOND_FACTOR'],
 });
 
 function endpointsOf({ sessions, ...rest }: ReturnType<typeof operatorEndpoints>) {

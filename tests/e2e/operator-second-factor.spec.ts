@@ -192,6 +192,14 @@ test('an admin resets a security operator’s lost second factor from Support, a
   await reason.fill('Lost phone, confirmed by call');
   await reset.click();
   await expect(page.getByText('No operator has this e-mail address.')).toBeVisible();
+  // The admin's own factor takes another admin or the command line, not this session alone.
+  await email.fill(E2E_ADMIN.email);
+  await reset.click();
+  await expect(
+    page.getByText(
+      'Your own second factor is reset by another admin, or from the command line on the server (npm run operator -- reset-factor).',
+    ),
+  ).toBeVisible();
 
   await email.fill(operator.email);
   await reset.click();

@@ -837,6 +837,7 @@ const PROVOKED_ELSEWHERE: Record<string, string> = {
     'tests/server/factor-reset.test.ts (an operator with a factor set up)',
   'POST /api/admin/operators/second-factor/reset OPERATOR_NOT_FOUND': 'tests/server/factor-reset.test.ts',
   'POST /api/admin/operators/second-factor/reset NO_SECOND_FACTOR': 'tests/server/factor-reset.test.ts',
+  'POST /api/admin/operators/second-factor/reset OWN_SECOND_FACTOR': 'tests/server/factor-reset.test.ts',
   SESSION_NOT_FOUND: 'tests/server/session-list.test.ts (an ended, unknown or other account’s session)',
   // Ending the other operator sessions would end the fixtures' own.
   'DELETE /api/admin/sessions 200': 'tests/server/session-list.test.ts',

@@ -3,6 +3,7 @@
 // server does it with `npm run operator -- reset-factor`, which also adds operators. The commands run
 // on the database directly here, on both databases; tests/server/operator-cli.test.ts runs the real
 // command beside a running server.
+import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { operatorCommands } from '../../server/modules/operators';
 import { totpCode, totpStepAt } from '../../server/modules/operators/totp';
@@ -114,8 +115,11 @@ describeOnEachDatabase('resetting an operator’s second factor', (context) => {
     ]);
   });
 
-  it('refuses without a reason, for an address that is no operator, and when there is no factor, changing nothing', async () => {
+  it('refuses without a reason, for an address that is no operator, when there is no factor, and for the admin’s own, changing nothing', async () => {
     const t = context();
+    const withoutFactor = `no-factor-${randomUUID()}@tapnet.test`;
+    const added = await operatorCommands.add(t.db, ['security', withoutFactor, 'never signs in']);
+    expect(added.exitCode).toBe(0);
     await t.db.deleteFrom('security_audit_log').execute();
     const admin = await adminToken(t);
     const securityToken = await securityWithFactor(t);
@@ -133,12 +137,19 @@ describeOnEachDatabase('resetting an operator’s second factor', (context) => {
         error: 'No operator has this e-mail address.',
       });
     }
-    // The admin has no factor of their own to reset.
-    const none = await reset(t, admin, { email: ADMIN.email, reason: 'Asked by phone' });
+    const none = await reset(t, admin, { email: withoutFactor, reason: 'Asked by phone' });
     expect(none.statusCode).toBe(409);
     expect(json(none)).toMatchObject({
       code: 'NO_SECOND_FACTOR',
       error: 'This operator has no second factor to reset.',
+    });
+    // Their own takes a second person, whatever its case: the admin's session alone does not strip it.
+    const own = await reset(t, admin, { email: ` ${ADMIN.email.toUpperCase()} `, reason: 'Lost my phone' });
+    expect(own.statusCode).toBe(409);
+    expect(json(own)).toMatchObject({
+      code: 'OWN_SECOND_FACTOR',
+      error:
+        'Your own second factor is reset by another admin, or from the command line on the server (npm run operator -- reset-factor).',
     });
 
     // The security operator still has their factor and their session; nothing was written to the log.

@@ -12,6 +12,8 @@ import { endOpenSessionsIn } from '../sessions';
 export const factorResetMessages = {
   operatorNotFound: 'No operator has this e-mail address.',
   noFactor: 'This operator has no second factor to reset.',
+  ownFactor:
+    'Your own second factor is reset by another admin, or from the command line on the server (npm run operator -- reset-factor).',
 } as const;
 
 export interface FactorResetRequest {
@@ -28,6 +30,9 @@ export async function resetSecondFactor(
   request: FactorResetRequest,
 ): Promise<string[]> {
   const email = request.email.trim().toLowerCase();
+  // The way around a second factor takes a second person: a session alone (a laptop left open) must not
+  // be enough to strip its own operator's factor. The command line is someone with the server's keys.
+  if (email === request.actor) throw new HttpError('OWN_SECOND_FACTOR', factorResetMessages.ownFactor);
   return db.transaction().execute(async (trx) => {
     const operator = await trx
       .selectFrom('users')
