@@ -32,11 +32,14 @@ export function logOut(): void {
 export async function leaveDeletedAccount(reason: Extract<SignOutReason, 'loggedOut' | 'accountDeleted'>) {
   const userId =
     useSessionStore.getState().account?._id ?? (await readAuthMirror().catch(() => null))?.userId;
+  // Signed out before the writes are cleared: the deletion revoked every session, and a call still on its
+  // way is refused meanwhile; once signed out, that refusal ends nothing (expireSession), where it would
+  // have sent the member to /login instead of where they were going.
+  endSession(reason);
   if (userId) {
     await Promise.all([
       db.pendingWrites.where('ownerUserId').equals(userId).delete(),
       db.writeNotices.where('ownerUserId').equals(userId).delete(),
     ]).catch(() => {});
   }
-  endSession(reason);
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../src/db/tapnet-db';
 import { isDeletionConfirmed } from '../../src/features/account-settings/delete-confirmation';
+import { expireSession, setSessionExpiredNavigator } from '../../src/session/session-expiry';
 import { useSessionStore } from '../../src/session/session-store';
 import { StorageKeys } from '../../src/session/storage-keys';
 import { leaveDeletedAccount } from '../../src/sync/log-out';
@@ -72,5 +73,20 @@ describe('leaving a deleted account', () => {
     });
     expect((await db.pendingWrites.toArray()).map((entry) => entry.ownerUserId)).toEqual(['user-2']);
     expect(await db.writeNotices.count()).toBe(0);
+  });
+  it('is signed out before the writes are cleared: a refusal meanwhile does not send the member to /login', async () => {
+    const navigations: string[] = [];
+    setSessionExpiredNavigator((to) => navigations.push(to));
+    useSessionStore.getState().signIn(account);
+    await db.pendingWrites.add(queuedSave('user-1', 'key-of-user-1'));
+
+    const leaving = leaveDeletedAccount('accountDeleted');
+    // A call sent before the deletion comes back refused while the queued writes are being removed.
+    expireSession();
+    await leaving;
+
+    expect(useSessionStore.getState().signOutReason).toBe('accountDeleted');
+    expect(navigations).toEqual([]);
+    expect(await db.pendingWrites.count()).toBe(0);
   });
 });
