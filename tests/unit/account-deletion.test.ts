@@ -74,6 +74,7 @@ describe('leaving a deleted account', () => {
     expect((await db.pendingWrites.toArray()).map((entry) => entry.ownerUserId)).toEqual(['user-2']);
     expect(await db.writeNotices.count()).toBe(0);
   });
+
   it('is signed out before the writes are cleared: a refusal meanwhile does not send the member to /login', async () => {
     const navigations: string[] = [];
     setSessionExpiredNavigator((to) => navigations.push(to));
