@@ -45,11 +45,19 @@ function matchesSubject(mail: ReceivedMail, subject: MailQuery['subject']): bool
   return typeof subject === 'string' ? mail.subject.includes(subject) : subject.test(mail.subject);
 }
 
-// Polls with a deadline rather than sleeping a fixed time: returns as soon as the mail is there.
+/** Resolves after the poll interval, or sooner when `arrival` (mail received in this process) comes. */
+function nextLook(arrival?: Promise<void>): Promise<unknown> {
+  const interval = new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  return arrival ? Promise.race([interval, arrival]) : interval;
+}
+
+// Polls with a deadline rather than sleeping a fixed time: returns as soon as the mail is there. In the
+// sink's own process, a mail's arrival ends the wait at once (`arrival`, a promise for the next mail).
 async function pollForMail(
   read: () => Promise<ReceivedMail[]> | ReceivedMail[],
   to: string,
   { subject, timeoutMs = DEFAULT_TIMEOUT_MS, newerThan = 0 }: MailQuery,
+  arrival?: () => Promise<void>,
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -60,7 +68,7 @@ async function pollForMail(
     if (Date.now() > deadline) {
       throw new Error(`No mail to ${to}${subject ? ` with subject ${subject}` : ''} within ${timeoutMs} ms`);
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+    await nextLook(arrival?.());
   }
 }
 
@@ -77,6 +85,7 @@ export async function startSmtpSink(
 ): Promise<SmtpSink> {
   const { host = '127.0.0.1', smtpPort = 0, httpPort = 0 } = options;
   const received: ReceivedMail[] = [];
+  let arrival = Promise.withResolvers<void>();
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -84,6 +93,9 @@ export async function startSmtpSink(
     disabledCommands: ['STARTTLS', 'AUTH'],
     size: MAX_MESSAGE_BYTES,
     logger: false,
+    // Closing is going down: the connections a client keeps open (a pool) are told so and closed at once,
+    // rather than waited for (smtp-server waits 30 s for them by default).
+    closeTimeout: 1,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,6 +108,8 @@ export async function startSmtpSink(
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             receivedAt: new Date().toISOString(),
           });
+          arrival.resolve();
+          arrival = Promise.withResolvers<void>();
           callback();
         } catch (error) {
           callback(error instanceof Error ? error : new Error(String(error)));
@@ -138,7 +152,13 @@ export async function startSmtpSink(
     httpUrl: `http://${host}:${httpAddress.port}`,
     messages,
     clear,
-    waitForMail: (to, query = {}) => pollForMail(() => messages(to), to, query),
+    waitForMail: (to, query = {}) =>
+      pollForMail(
+        () => messages(to),
+        to,
+        query,
+        () => arrival.promise,
+      ),
     close: async () => {
       await new Promise<void>((resolve) => smtp.close(resolve));
       await new Promise<void>((resolve, reject) =>

@@ -22,6 +22,8 @@ export interface Mailer {
 
 // A dead server must not hold a delivery for minutes (nodemailer's defaults are 2 and 10 minutes).
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/** A pooled connection left idle is closed by us, before the socket timeout or the server ends it. */
+const POOL_IDLE_MS = 10_000;
 
 export function createMailer(options: {
   smtpUrl: string | undefined;
@@ -30,7 +32,12 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   const { smtpUrl, from, db, log } = options;
-  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
+  // Pooled: one connection carries message after message. A connection of its own for each costs the
+  // TCP and SMTP greeting every time, about 100 ms even on loopback (docs/budgets.md, "Mail over one
+  // connection").
+  const transport = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, idleTimeout: POOL_IDLE_MS, ...SMTP_TIMEOUTS })
+    : undefined;
   const delivery = transport
     ? startDelivery({ db, log, deliver: (message) => transport.sendMail({ from, ...message }) })
     : undefined;
