@@ -264,8 +264,12 @@ test('a flag set offline waits through a reload and is saved once when the conne
 
   // The connection comes back while the member is on another screen: the change goes out from there.
   await page.goto('/my-card');
+  await expect(page.getByText('1 change waiting to sync')).toBeVisible();
   await context.setOffline(false);
   await expect.poll(() => flaggedNamesOf(request, verifiedUser)).toEqual(['Alan Turing']);
+  // Only once the device says so has it settled the change: a reload before that would rightly send it
+  // again, under the same Idempotency-Key.
+  await expect(page.getByText('1 change waiting to sync')).toBeHidden();
   expect(toggles, 'the change is sent exactly once').toHaveLength(1);
 
   await page.goto('/contacts');
