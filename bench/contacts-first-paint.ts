@@ -20,7 +20,7 @@ import {
 import { buildApp } from '../server/platform/app';
 import { readConfig } from '../server/platform/config';
 import { type DatabaseConnection, openDatabase } from '../server/platform/db/connection';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { fullChromiumLaunchOptions } from '../tests/support/chromium';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { type SmtpSink, startSmtpSink } from '../tests/support/smtp-sink';
 import { median, percentile } from './support/figures';
@@ -362,7 +362,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, connection, logger: false, housekeeping: false });
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = await chromium.launch(fullChromiumLaunchOptions);
   try {
     const smallEmail = await seedMember(connection, sink, SMALL);
     const largeEmail = await seedMember(connection, sink, LARGE);

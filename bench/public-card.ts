@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { fullChromiumLaunchOptions } from '../tests/support/chromium';
 import { verificationCodeIn } from '../tests/support/mail-content';
 import { startSmtpSink } from '../tests/support/smtp-sink';
 import { median } from './support/figures';
@@ -185,8 +185,8 @@ async function main(): Promise<void> {
   });
   const staticServer = createServer();
   const browser = await chromium.launch({
-    ...chromiumLaunchOptions,
-    args: [...(chromiumLaunchOptions.args ?? []), `--remote-debugging-port=${DEBUG_PORT}`],
+    ...fullChromiumLaunchOptions,
+    args: [...(fullChromiumLaunchOptions.args ?? []), `--remote-debugging-port=${DEBUG_PORT}`],
   });
   try {
     await waitForServer();

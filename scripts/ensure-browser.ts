@@ -4,16 +4,16 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { systemChromium } from '../tests/support/chromium';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 
 const INSTALL_HELP = `No Chromium for the end-to-end tests, and Playwright's own could not be downloaded.
 Install one, then run npm test again:
-  Debian or Ubuntu:  sudo apt-get install -y chromium
+  Debian or Ubuntu:  sudo apt-get install -y chromium-headless-shell   (or chromium)
   elsewhere:         npx playwright install --with-deps chromium
   (a Chromium somewhere else: CHROMIUM_PATH=/path/to/chromium npm test)`;
 
 function hasBrowser(): boolean {
-  return existsSync(systemChromium) || existsSync(chromium.executablePath());
+  return Boolean(chromiumLaunchOptions.executablePath) || existsSync(chromium.executablePath());
 }
 
 function downloadPlaywrightChromium(): void {

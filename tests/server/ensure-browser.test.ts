@@ -23,7 +23,7 @@ describe('npm test without a browser', () => {
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('sudo apt-get install -y chromium');
+    expect(run.stderr).toContain('sudo apt-get install -y chromium-headless-shell');
     expect(run.stderr).toContain('npx playwright install --with-deps chromium');
   });
 
