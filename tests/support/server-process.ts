@@ -106,18 +106,28 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = START_
   throw new Error(`server not healthy within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-/** Starts a server and waits until it is healthy; stops it if it never gets there. */
+/** How many ports `startServer` tries when the one `freePort` chose was taken before the server bound it. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts a server and waits until it is healthy; stops it if it never gets there. Without a PORT of the
+ * test's own it tries another free port when the chosen one is taken meanwhile: any socket on the
+ * machine may get it as its own ephemeral port while the server starts (it did, once, in CI).
+ */
 export async function startServer(
   env: Record<string, string>,
   nodeFlags: string[] = [],
   entry: string[] = SOURCE_ENTRY,
 ): Promise<ServerProcess> {
-  const server = await spawnServer(env, nodeFlags, entry);
-  try {
-    await waitUntilHealthy(server);
-  } catch (error) {
-    await server.stop('SIGKILL');
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    const server = await spawnServer(env, nodeFlags, entry);
+    try {
+      await waitUntilHealthy(server);
+      return server;
+    } catch (error) {
+      await server.stop('SIGKILL');
+      const isPortTaken = env.PORT === undefined && server.output().includes('EADDRINUSE');
+      if (!isPortTaken || attempt === PORT_ATTEMPTS) throw error;
+    }
   }
-  return server;
 }
