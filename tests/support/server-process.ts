@@ -112,7 +112,7 @@ const PORT_ATTEMPTS = 3;
 /**
  * Starts a server and waits until it is healthy; stops it if it never gets there. Without a PORT of the
  * test's own it tries another free port when the chosen one is taken meanwhile: any socket on the
- * machine may get it as its own ephemeral port while the server starts (it did, once, in CI).
+ * machine may get it as its own ephemeral port while the server starts (it did, once, in a fresh-clone run).
  */
 export async function startServer(
   env: Record<string, string>,
