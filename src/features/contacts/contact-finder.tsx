@@ -138,19 +138,23 @@ export function ContactFinder({
   }
 
   const isLoading = total === undefined || finder.isWaiting;
-  const count = total === undefined ? null : isFiltered || sortMode === 'flagged' ? shown.length : total;
+  const shownCount = isFiltered || sortMode === 'flagged' ? shown.length : total;
+  const countLine = isLoading
+    ? 'Loading contacts…'
+    : shownCount === total
+      ? plural(total)
+      : `${shownCount} of ${plural(total)}`;
 
   return (
     <div className={styles.finder}>
       <div className={styles.top}>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>Contacts</h1>
-          {total !== undefined && !finder.isWaiting && (
-            <p className={styles.count} role="status">
-              {count === total ? plural(total) : `${count} of ${plural(total)}`}
-              {countNote}
-            </p>
-          )}
+          {/* On the page from the start: a live region added with its text is often not read out. */}
+          <p className={styles.count} role="status">
+            {countLine}
+            {!isLoading && countNote}
+          </p>
         </div>
         {notices}
         <div className={styles.searchBox}>
@@ -235,9 +239,7 @@ export function ContactFinder({
       </div>
 
       {isLoading ? (
-        <div className={styles.loading} role="status" aria-busy="true">
-          <span className="visually-hidden">Loading contacts…</span>
-        </div>
+        <div className={styles.loading} aria-busy="true" />
       ) : shown.length === 0 ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>{ContactMessages.empty}</p>
