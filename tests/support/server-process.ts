@@ -1,6 +1,7 @@
 // Runs the real server (`server/main.ts`) as a child process, for tests about processes: locks,
 // crashes, several instances. Waits for states (health answers, the process exits), never for time.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface ServerProcess {
@@ -16,14 +17,48 @@ export interface ServerProcess {
 const START_TIMEOUT_MS = 90_000;
 const POLL_INTERVAL_MS = 100;
 
-/** A port nobody listens on right now, chosen by the kernel. */
-export async function freePort(): Promise<number> {
+/**
+ * The kernel's range of ephemeral ports (Linux), which any outgoing connection on the machine may take
+ * at any moment; elsewhere, IANA's dynamic range, which macOS and Windows use.
+ */
+function ephemeralPorts(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // Not Linux.
+  }
+  return { low: 49_152, high: 65_535 };
+}
+
+/** Where a test's server port is drawn from: below the ephemeral ports, above the well-known ones. */
+const TEST_PORTS = { low: 20_000, high: ephemeralPorts().low - 1 };
+const PORT_DRAWS = 50;
+
+async function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
+  const isFree = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (isFree) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return isFree;
+}
+
+/**
+ * A port nobody listens on right now, for a server a test starts. Not one the kernel picks (port 0):
+ * that is an ephemeral port, which another socket may get as its own before the server binds it (one
+ * did, in a fresh-clone run); a port below that range is only taken by a server that asks for it.
+ */
+export async function freePort(): Promise<number> {
+  for (let draw = 0; draw < PORT_DRAWS && TEST_PORTS.high > TEST_PORTS.low; draw += 1) {
+    const port = TEST_PORTS.low + Math.floor(Math.random() * (TEST_PORTS.high - TEST_PORTS.low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${TEST_PORTS.low} and ${TEST_PORTS.high}`);
 }
 
 /** The server's source run through tsx, as tests run it; `npm start` runs the build (dist-server/main.js). */
@@ -111,8 +146,8 @@ const PORT_ATTEMPTS = 3;
 
 /**
  * Starts a server and waits until it is healthy; stops it if it never gets there. Without a PORT of the
- * test's own it tries another free port when the chosen one is taken meanwhile: any socket on the
- * machine may get it as its own ephemeral port while the server starts (it did, once, in a fresh-clone run).
+ * test's own it tries another free port when the chosen one is taken meanwhile: by another test's
+ * server that drew the same port in the same moment.
  */
 export async function startServer(
   env: Record<string, string>,
