@@ -1,5 +1,6 @@
 // An inline message in a screen: errors interrupt a screen reader (alert), the rest are announced politely.
 import type { ReactNode } from 'react';
+import { focusNextAfter } from './focus-next';
 import styles from './notice.module.css';
 
 interface NoticeProps {
@@ -19,7 +20,16 @@ export function Notice({ tone, title, children, onClose, closeLabel = 'Dismiss' 
         {children && <div className={styles.detail}>{children}</div>}
       </div>
       {onClose && (
-        <button type="button" className={styles.close} aria-label={closeLabel} onClick={onClose}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label={closeLabel}
+          onClick={(event) => {
+            const notice = event.currentTarget.parentElement;
+            if (notice) focusNextAfter(notice);
+            onClose();
+          }}
+        >
           ×
         </button>
       )}

@@ -382,6 +382,40 @@ test('a new member sends their card without editing it: it starts as their name 
   expect(mail.text).toContain(verifiedUser.email);
 });
 
+test('an offer put off from the keyboard leaves the focus on the next control, not at the top of the page', async ({
+  page,
+  request,
+  mailbox,
+  verifiedUser,
+}) => {
+  const contacts = await openContacts(page, verifiedUser);
+  const nextControl = page.getByRole('button', { name: 'At an event? Tag everyone you save' });
+  await contacts.activationOffer.getByRole('button', { name: 'Complete Later' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(contacts.activationOffer).toBeHidden();
+  await expect(nextControl).toBeFocused();
+
+  // The same from the Card ID dialog, whose opener goes with the offer.
+  await page.evaluate(() => localStorage.removeItem('activationPromptDismissed'));
+  await page.reload();
+  await contacts.activationOffer.getByRole('button', { name: 'Activate card' }).focus();
+  await page.keyboard.press('Enter');
+  await contacts.activationPrompt.getByRole('button', { name: 'Complete Later' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(contacts.activationOffer).toBeHidden();
+  await expect(nextControl).toBeFocused();
+
+  // And a notice closed by its own button: the offer to send one's card back after a save.
+  const owner = await createCardOwner(request, mailbox);
+  await page.goto(`/nfc/${owner.nfcUID}`);
+  await page.getByRole('button', { name: 'Save Contact' }).click();
+  const sendBack = page.getByRole('status').filter({ hasText: `Send your card back to ${ownerCard.name}?` });
+  await sendBack.getByRole('button', { name: 'Not now' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(sendBack).toBeHidden();
+  await expect(nextControl).toBeFocused();
+});
+
 test('the activation prompt checks the Card ID, can be put off, and links a card', async ({
   page,
   request,

@@ -1,7 +1,7 @@
 // Spec §4 Card activation: a member without a linked card is offered to link one on /contacts, until
 // they do or choose Complete Later. Many members have no card (they joined to save someone else's), so
 // the offer is a quiet line above the list, not a modal in their way; the Card ID form opens on demand.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Account } from '../../../contract/user';
 import { AccountResource, updateProfile } from '../../api/user';
@@ -11,6 +11,7 @@ import { useSessionStore } from '../../session/session-store';
 import { storeResourceValue } from '../../sync/use-cached-resource';
 import { Button } from '../../ui/button';
 import { CardIdForm } from '../../ui/card-id-form';
+import { focusNextAfter } from '../../ui/focus-next';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
 import { useAction } from '../../ui/use-action';
@@ -30,6 +31,7 @@ export function shouldPromptActivation(account: Account | null): boolean {
 
 export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  const offer = useRef<HTMLElement>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const activating = useAction(async (cardId: string) => {
     const account = await updateProfile({ nfcUID: cardId });
@@ -39,6 +41,7 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
 
   function completeLater() {
     Stored.activationPromptDismissed.write(true);
+    if (offer.current) focusNextAfter(offer.current);
     onClose();
   }
 
@@ -51,7 +54,7 @@ export function ActivationPrompt({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <section className={styles.offer} aria-labelledby="activation-offer-title">
+    <section ref={offer} className={styles.offer} aria-labelledby="activation-offer-title">
       <div className={styles.text}>
         <p id="activation-offer-title" className={styles.title}>
           {ActivationOfferText.title}
