@@ -5,9 +5,14 @@
 const CONTROLS =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Call before `part` goes, from the handler that takes it away; nothing happens unless the focus is in it. */
+/**
+ * Call before `part` goes, from the handler that takes it away. Only a focus the member sees moves (the
+ * keyboard's): a tap focuses the button too, and a text field focused after it would open a phone's
+ * keyboard unasked.
+ */
 export function focusNextAfter(part: Element): void {
-  if (!part.contains(document.activeElement)) return;
+  const focused = document.activeElement;
+  if (!focused || !part.contains(focused) || !focused.matches(':focus-visible')) return;
   const next = [...document.querySelectorAll<HTMLElement>(CONTROLS)].find(
     (control) =>
       !part.contains(control) &&
