@@ -18,24 +18,21 @@ const START_TIMEOUT_MS = 90_000;
 const POLL_INTERVAL_MS = 100;
 
 /**
- * The kernel's range of ephemeral ports (Linux), which any outgoing connection on the machine may take
- * at any moment; elsewhere, IANA's dynamic range, which macOS and Windows use.
+ * Where the kernel's ephemeral ports begin (Linux), which any outgoing connection on the machine may take
+ * at any moment; elsewhere, where IANA's dynamic range begins, which macOS and Windows use.
  */
-function ephemeralPorts(): { low: number; high: number } {
+function firstEphemeralPort(): number {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    if (low && high) return { low, high };
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low) return low;
   } catch {
     // Not Linux.
   }
-  return { low: 49_152, high: 65_535 };
+  return 49_152;
 }
 
 /** Where a test's server port is drawn from: below the ephemeral ports, above the well-known ones. */
-const TEST_PORTS = { low: 20_000, high: ephemeralPorts().low - 1 };
+const TEST_PORTS = { low: 20_000, high: firstEphemeralPort() - 1 };
 const PORT_DRAWS = 50;
 
 async function canListen(port: number): Promise<boolean> {
